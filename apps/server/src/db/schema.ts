@@ -1,0 +1,3 @@
+// Every table of every domain, for Drizzle's relational queries and drizzle-kit.
+export * from '../modules/institutions/institutions.table';
+export * from '../modules/users/users.table';

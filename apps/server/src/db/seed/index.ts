@@ -1,0 +1,62 @@
+import { inArray } from 'drizzle-orm';
+import type { Db } from '../client';
+import { hashPassword } from '../../lib/password';
+import { institutions } from '../../modules/institutions/institutions.table';
+import { users } from '../../modules/users/users.table';
+import { DEMO_PASSWORD, demoInstitutions, demoUsers } from './demo-data';
+
+export interface SeedResult {
+  institutions: number;
+  users: number;
+}
+
+/**
+ * Fills a database with demo data. Idempotent: rows are keyed by natural keys and
+ * inserted only when missing, so a second run adds nothing and changes nothing.
+ */
+export async function seed(db: Db): Promise<SeedResult> {
+  return db.transaction(async (tx) => {
+    const newInstitutions = await tx
+      .insert(institutions)
+      .values(demoInstitutions.map((i) => ({ ...i })))
+      .onConflictDoNothing({ target: institutions.name })
+      .returning({ id: institutions.id });
+
+    const instRows = await tx.select({ id: institutions.id, name: institutions.name }).from(institutions);
+    const instId = new Map(instRows.map((r) => [r.name, r.id]));
+
+    const existing = await tx
+      .select({ telephone: users.telephone })
+      .from(users)
+      .where(
+        inArray(
+          users.telephone,
+          demoUsers.map((u) => u.telephone),
+        ),
+      );
+    const have = new Set(existing.map((r) => r.telephone));
+    const missing = demoUsers.filter((u) => !have.has(u.telephone));
+    let inserted = 0;
+    if (missing.length) {
+      // Each account gets its own salted hash, even though they share the documented password.
+      const hashes = await Promise.all(missing.map(() => hashPassword(DEMO_PASSWORD)));
+      const rows = await tx
+        .insert(users)
+        .values(
+          missing.map((u, i) => ({
+            telephone: u.telephone,
+            name: u.name,
+            role: u.role,
+            gender: u.gender,
+            birthday: u.birthday,
+            passwordHash: hashes[i]!,
+            institutionId: u.institution ? (instId.get(u.institution) ?? null) : null,
+          })),
+        )
+        .onConflictDoNothing({ target: users.telephone })
+        .returning({ id: users.id });
+      inserted = rows.length;
+    }
+    return { institutions: newInstitutions.length, users: inserted };
+  });
+}

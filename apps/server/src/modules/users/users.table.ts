@@ -1,0 +1,28 @@
+import { date, index, integer, pgEnum, pgTable, text, varchar } from 'drizzle-orm/pg-core';
+import { timestamps } from '../../db/columns';
+import { institutions } from '../institutions/institutions.table';
+
+/** identityType in API payloads: user 0, expert 1, auditor 2, admin 3. */
+export const userRole = pgEnum('user_role', ['user', 'expert', 'auditor', 'admin']);
+export const gender = pgEnum('gender', ['male', 'female', 'unknown']);
+export const userStatus = pgEnum('user_status', ['active', 'disabled']);
+
+export const users = pgTable(
+  'users',
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    telephone: varchar({ length: 11 }).notNull().unique(),
+    name: varchar({ length: 50 }).notNull(),
+    /** argon2id PHC string; null for accounts created by SMS login that never set one. */
+    passwordHash: text(),
+    role: userRole().notNull().default('user'),
+    gender: gender().notNull().default('unknown'),
+    birthday: date({ mode: 'string' }),
+    /** File name of the avatar under /SysAdmin/file/upload/. */
+    avatar: varchar({ length: 200 }),
+    institutionId: integer().references(() => institutions.id, { onDelete: 'set null' }),
+    status: userStatus().notNull().default('active'),
+    ...timestamps,
+  },
+  (t) => [index().on(t.role), index().on(t.institutionId)],
+);

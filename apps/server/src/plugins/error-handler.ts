@@ -1,0 +1,58 @@
+import { fieldLabel, messages } from '@psy/contracts';
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { AppError, defaultMessageFor } from '../lib/errors';
+
+const contextLabel: Record<string, string> = {
+  body: '请求体',
+  querystring: '查询参数',
+  params: '路径参数',
+  headers: '请求头',
+};
+
+/** A Chinese message that names the field: schema messages that already name it are kept as they are. */
+export function validationMessage(
+  issue: { instancePath: string; message?: string | undefined },
+  context?: string,
+): string {
+  const path = issue.instancePath.split('/').filter(Boolean);
+  const label = path.length ? fieldLabel(path) : (contextLabel[context ?? ''] ?? '请求参数');
+  const message = issue.message ?? '格式不正确';
+  return message.includes(label) ? message : `${label}：${message}`;
+}
+
+/** Fastify's own client errors (bad JSON, wrong content type...) in Chinese. */
+const fastifyCodes: Record<string, string> = {
+  FST_ERR_CTP_INVALID_JSON_BODY: '请求体不是有效的 JSON',
+  FST_ERR_CTP_EMPTY_JSON_BODY: '请求体不能为空',
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: '不支持的内容类型',
+  FST_ERR_CTP_BODY_TOO_LARGE: messages.tooLarge,
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: '请求长度不正确',
+};
+
+/** One error handler: every failure leaves as `{ status, data: null, message }`. */
+export function registerErrorHandler(app: FastifyInstance): void {
+  app.setErrorHandler((err: FastifyError, req, reply) => {
+    if (hasZodFastifySchemaValidationErrors(err)) {
+      const first = err.validation[0]!;
+      return reply.code(400).send({
+        status: 400,
+        data: null,
+        message: validationMessage(first, err.validationContext),
+      });
+    }
+    if (err instanceof AppError) {
+      if (err.headers) void reply.headers(err.headers);
+      if (err.status >= 500) req.log.error({ err }, 'service error');
+      return reply.code(err.status).send({ status: err.status, data: null, message: err.message });
+    }
+    const status = typeof err.statusCode === 'number' ? err.statusCode : 500;
+    if (status >= 400 && status < 500) {
+      const message = fastifyCodes[err.code] ?? defaultMessageFor(status);
+      return reply.code(status).send({ status, data: null, message });
+    }
+    // Anything else is our bug: log it whole, tell the client nothing about internals.
+    req.log.error({ err }, 'unhandled error');
+    return reply.code(500).send({ status: 500, data: null, message: messages.internal });
+  });
+}

@@ -1,0 +1,83 @@
+import { buildApp } from './app';
+import { ConfigError, loadConfig, type Config } from './config';
+import { openDatabase, type Database } from './db/client';
+import { runMigrations } from './db/migrate';
+import { seed } from './db/seed';
+
+function describeDatabase(config: Config): string {
+  if (!config.databaseUrl) return `PGlite at ${config.dataDir}`;
+  const url = new URL(config.databaseUrl);
+  return `PostgreSQL at ${url.hostname}:${url.port || 5432}${url.pathname}`;
+}
+
+async function main(): Promise<void> {
+  let config: Config;
+  try {
+    config = loadConfig();
+  } catch (err) {
+    if (err instanceof ConfigError) {
+      console.error(`\n配置错误 / configuration error:\n${err.message}\n`);
+      process.exit(78);
+    }
+    throw err;
+  }
+
+  let database: Database;
+  try {
+    database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  } catch (err) {
+    console.error(
+      `\n无法打开数据库 / cannot open the database (${describeDatabase(config)}):\n  ${(err as Error).message}\n`,
+    );
+    process.exit(1);
+  }
+  await runMigrations(database);
+
+  const app = await buildApp({ config, database });
+  app.log.info(`database: ${describeDatabase(config)}`);
+  if (config.seed) {
+    const result = await seed(database.db);
+    app.log.info(
+      result.institutions || result.users
+        ? `seed: added ${result.institutions} institutions, ${result.users} users`
+        : 'seed: demo data already present, nothing added',
+    );
+  }
+
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.info(`${signal}: finishing in-flight requests, then closing`);
+    const force = setTimeout(() => {
+      app.log.error('shutdown took too long; exiting');
+      process.exit(1);
+    }, config.shutdownTimeoutMs);
+    force.unref();
+    try {
+      await app.close();
+      await database.close();
+      process.exit(0);
+    } catch (err) {
+      app.log.error({ err }, 'error during shutdown');
+      process.exit(1);
+    }
+  };
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+
+  try {
+    await app.listen({ host: config.host, port: config.port });
+  } catch (err) {
+    const e = err as NodeJS.ErrnoException;
+    if (e.code === 'EADDRINUSE')
+      console.error(`\n端口 ${config.port} 已被占用 / port in use: set PORT to another port.\n`);
+    else console.error(err);
+    await database.close();
+    process.exit(1);
+  }
+  const shown = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;
+  app.log.info(`心理测评与咨询平台 ready at http://${shown}:${config.port}`);
+}
+
+void main();

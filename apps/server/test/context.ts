@@ -1,0 +1,91 @@
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import type { FastifyInstance } from 'fastify';
+import postgres from 'postgres';
+import { inject } from 'vitest';
+import { buildApp } from '../src/app';
+import { loadConfig, type Config } from '../src/config';
+import { openDatabase, type Database } from '../src/db/client';
+import { runMigrations } from '../src/db/migrate';
+import { seed } from '../src/db/seed';
+
+export type TestDbKind = 'pglite' | 'postgres';
+export const testDbKind: TestDbKind = process.env.TEST_DB === 'postgres' ? 'postgres' : 'pglite';
+
+/** A database URL with another database name. */
+export function withDatabase(url: string, name: string): string {
+  const u = new URL(url);
+  u.pathname = `/${name}`;
+  return u.toString();
+}
+
+export interface TestDatabase {
+  database: Database;
+  /** For a child process: DATABASE_URL (postgres) or nothing (pglite gets a DATA_DIR instead). */
+  url?: string;
+  drop(): Promise<void>;
+}
+
+/** A brand-new, migrated database of the kind this project runs on: PGlite from the template, or a fresh PostgreSQL database. */
+export async function createTestDatabase(): Promise<TestDatabase> {
+  if (testDbKind === 'postgres') {
+    const adminUrl = process.env.TEST_DATABASE_URL;
+    if (!adminUrl) throw new Error('TEST_DB=postgres needs TEST_DATABASE_URL');
+    const name = `psy_test_${crypto.randomBytes(6).toString('hex')}`;
+    const admin = postgres(adminUrl, { max: 1, onnotice: () => {} });
+    await admin.unsafe(`create database ${name}`);
+    const url = withDatabase(adminUrl, name);
+    const database = await openDatabase({ databaseUrl: url, poolSize: 8 });
+    await runMigrations(database);
+    return {
+      database,
+      url,
+      async drop() {
+        await database.close();
+        await admin.unsafe(`drop database if exists ${name} with (force)`);
+        await admin.end();
+      },
+    };
+  }
+  const template = fs.readFileSync(inject('pgliteTemplate'));
+  const database = await openDatabase({ dataDir: 'memory://', loadDataDir: new Blob([template]) });
+  return { database, drop: () => database.close() };
+}
+
+export interface TestContext {
+  app: FastifyInstance;
+  database: Database;
+  config: Config;
+  close(): Promise<void>;
+}
+
+export interface TestContextOptions {
+  seed?: boolean;
+  env?: Record<string, string>;
+  /** Runs before app.ready(): tests may add routes here. */
+  beforeReady?: (app: FastifyInstance) => void | Promise<void>;
+}
+
+/** The real app on a fresh database, for app.inject(). */
+export async function createTestContext(opts: TestContextOptions = {}): Promise<TestContext> {
+  const testDb = await createTestDatabase();
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'silent',
+    WEB_DIST: '/nonexistent-web-dist',
+    ...opts.env,
+  });
+  if (opts.seed) await seed(testDb.database.db);
+  const app = await buildApp({ config, database: testDb.database, logger: false });
+  await opts.beforeReady?.(app);
+  await app.ready();
+  return {
+    app,
+    database: testDb.database,
+    config,
+    async close() {
+      await app.close();
+      await testDb.drop();
+    },
+  };
+}

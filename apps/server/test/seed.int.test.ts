@@ -1,0 +1,49 @@
+import { verify } from '@node-rs/argon2';
+import { asc } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { seed } from '../src/db/seed';
+import { DEMO_PASSWORD } from '../src/db/seed/demo-data';
+import { institutions } from '../src/modules/institutions/institutions.table';
+import { users } from '../src/modules/users/users.table';
+import { createTestDatabase, testDbKind, type TestDatabase } from './context';
+
+let testDb: TestDatabase;
+beforeAll(async () => {
+  testDb = await createTestDatabase();
+});
+afterAll(() => testDb.drop());
+
+describe(`seed on ${testDbKind}`, () => {
+  it('creates the four demo accounts with argon2id hashes of the documented password', async () => {
+    const first = await seed(testDb.database.db);
+    expect(first).toEqual({ institutions: 4, users: 9 });
+    const rows = await testDb.database.db.select().from(users).orderBy(asc(users.telephone));
+    const byPhone = new Map(rows.map((r) => [r.telephone, r]));
+    expect(byPhone.get('13800000001')?.role).toBe('user');
+    expect(byPhone.get('13800000002')?.role).toBe('expert');
+    expect(byPhone.get('13800000003')?.role).toBe('auditor');
+    expect(byPhone.get('13800000004')?.role).toBe('admin');
+    const hash = byPhone.get('13800000002')!.passwordHash!;
+    expect(hash.startsWith('$argon2id$')).toBe(true);
+    expect(hash).toMatch(/m=19456,t=2,p=1/);
+    expect(await verify(hash, DEMO_PASSWORD)).toBe(true);
+    expect(await verify(hash, 'demo@123456')).toBe(false);
+    // Every account has its own salt.
+    expect(new Set(rows.map((r) => r.passwordHash)).size).toBe(rows.length);
+    expect(byPhone.get('13800000002')!.institutionId).not.toBeNull();
+  });
+
+  it('running it again adds and changes nothing', async () => {
+    const before = {
+      users: await testDb.database.db.select().from(users).orderBy(asc(users.id)),
+      institutions: await testDb.database.db.select().from(institutions).orderBy(asc(institutions.id)),
+    };
+    const second = await seed(testDb.database.db);
+    expect(second).toEqual({ institutions: 0, users: 0 });
+    const after = {
+      users: await testDb.database.db.select().from(users).orderBy(asc(users.id)),
+      institutions: await testDb.database.db.select().from(institutions).orderBy(asc(institutions.id)),
+    };
+    expect(after).toEqual(before);
+  });
+});

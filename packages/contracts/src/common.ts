@@ -1,0 +1,73 @@
+import { z } from 'zod';
+
+/** Every API path lives under this prefix (spec section 7). */
+export const API_PREFIX = '/SysAdmin';
+/** Public uploaded files are served from here. */
+export const UPLOAD_PATH = `${API_PREFIX}/file/upload/`;
+
+/** Messages the client and server share (spec sections 4, 8, 9). */
+export const messages = {
+  success: '操作成功',
+  noPermission: '无操作权限',
+  loginExpired: '登录已过期，正在返回登录页',
+  networkTimeout: '网络超时，请稍后再试',
+  notFound: '请求的资源不存在',
+  apiNotFound: '接口不存在',
+  internal: '服务器开小差了，请稍后再试',
+  fillRequired: '请填写必填项',
+  tooLarge: '提交的内容过大',
+  tooManyRequests: '操作过于频繁，请稍后再试',
+  methodNotAllowed: '不支持该请求方式',
+} as const;
+
+/** The `{ status, data, message }` envelope; `status` equals the HTTP status. */
+export function envelope<T extends z.ZodType>(data: T) {
+  return z.object({
+    status: z.number().int(),
+    data,
+    message: z.string(),
+  });
+}
+
+export const errorEnvelope = envelope(z.null());
+export type ErrorEnvelope = z.infer<typeof errorEnvelope>;
+
+export interface Envelope<T> {
+  status: number;
+  data: T;
+  message: string;
+}
+
+export const PAGE_SIZE_MAX = 100;
+
+/** `?pageNum=1&pageSize=10` on every list. */
+export const pageQuery = z.object({
+  pageNum: z.coerce.number().int().min(1).max(100000).default(1),
+  pageSize: z.coerce.number().int().min(1).max(PAGE_SIZE_MAX).default(10),
+});
+export type PageQuery = z.infer<typeof pageQuery>;
+
+export function page<T extends z.ZodType>(item: T) {
+  return z.object({
+    list: z.array(item),
+    total: z.number().int(),
+    pageNum: z.number().int(),
+    pageSize: z.number().int(),
+  });
+}
+export interface Page<T> {
+  list: T[];
+  total: number;
+  pageNum: number;
+  pageSize: number;
+}
+
+/** Money is always integer fen (分). */
+export const fen = z.number().int().min(0);
+
+/** Format fen as yuan text, e.g. 1990 -> "19.90". */
+export function formatFen(amount: number): string {
+  const sign = amount < 0 ? '-' : '';
+  const abs = Math.abs(amount);
+  return `${sign}${Math.floor(abs / 100)}.${String(abs % 100).padStart(2, '0')}`;
+}

@@ -1,0 +1,3 @@
+export const root: string;
+export function webBuildIsFresh(): boolean;
+export function ensureWebBuilt(opts?: { quiet?: boolean }): void;

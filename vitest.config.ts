@@ -1,0 +1,55 @@
+import { defineConfig, type TestProjectInlineConfiguration } from 'vitest/config';
+
+const integration = ['apps/server/test/**/*.int.test.ts', 'apps/server/src/**/*.int.test.ts'];
+
+const projects: TestProjectInlineConfiguration[] = [
+  {
+    test: {
+      name: 'unit',
+      include: ['apps/*/src/**/*.test.ts', 'packages/*/src/**/*.test.ts', 'bench/**/*.test.ts'],
+      exclude: ['**/*.int.test.ts', '**/node_modules/**'],
+    },
+  },
+  {
+    test: {
+      name: 'int-pglite',
+      include: integration,
+      env: { TEST_DB: 'pglite' },
+      globalSetup: ['apps/server/test/global-pglite.ts'],
+      testTimeout: 30_000,
+      hookTimeout: 60_000,
+    },
+  },
+];
+
+// The same integration suite on real PostgreSQL, each file in its own fresh database.
+if (process.env.TEST_DATABASE_URL) {
+  projects.push({
+    test: {
+      name: 'int-postgres',
+      include: integration,
+      env: { TEST_DB: 'postgres' },
+      testTimeout: 30_000,
+      hookTimeout: 60_000,
+    },
+  });
+}
+
+projects.push({
+  test: {
+    name: 'e2e',
+    include: ['apps/e2e/tests/**/*.spec.ts'],
+    globalSetup: ['apps/e2e/src/global-setup.ts'],
+    testTimeout: 60_000,
+    hookTimeout: 120_000,
+    // One browser-driven file at a time: two cores are shared with the server under test.
+    fileParallelism: false,
+  },
+});
+
+export default defineConfig({
+  test: {
+    projects,
+    maxWorkers: 2,
+  },
+});
