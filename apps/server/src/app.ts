@@ -1,6 +1,8 @@
+import fastifyMultipart from '@fastify/multipart';
+import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
-import { API_PREFIX } from '@psy/contracts';
+import { API_PREFIX, UPLOAD_PATH } from '@psy/contracts';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import {
   jsonSchemaTransform,
@@ -10,10 +12,19 @@ import {
 } from 'fastify-type-provider-zod';
 import type { Config } from './config';
 import type { Database } from './db/client';
+import { systemClock, type Clock } from './lib/clock';
+import { createEventBus, type EventBus } from './lib/events';
 import { loggerOptions } from './lib/logger';
+import { authPlugin } from './modules/auth/auth.plugin';
+import { authRoutes } from './modules/auth/auth.routes';
+import { createConsoleSmsProvider, type ConsoleSmsProvider } from './modules/auth/sms.provider';
 import { healthRoutes } from './modules/health/health.routes';
 import { homeRoutes } from './modules/home/home.routes';
+import { searchRoutes } from './modules/search/search.routes';
+import { loadAppSecret } from './modules/settings/settings.service';
 import { siteRoutes } from './modules/site/site.routes';
+import { createLocalStorage } from './modules/uploads/storage';
+import { usersRoutes } from './modules/users/users.routes';
 import { registerErrorHandler } from './plugins/error-handler';
 import { registerWeb } from './plugins/web';
 import { createServices, type Services } from './services';
@@ -23,6 +34,10 @@ export interface AppDeps {
   config: Config;
   database: Database;
   services: Services;
+  events: EventBus;
+  clock: Clock;
+  /** The console SMS provider's outbox (dev and tests only). */
+  smsOutbox: ConsoleSmsProvider | null;
 }
 
 declare module 'fastify' {
@@ -36,10 +51,17 @@ export interface BuildOptions {
   database: Database;
   /** Overrides the logger built from config (tests pass false or a capturing stream). */
   logger?: FastifyServerOptions['logger'];
+  /** Tests move time with their own clock. */
+  clock?: Clock;
 }
 
 /** Builds the whole platform as one Fastify instance; the caller owns the database. */
-export async function buildApp({ config, database, logger }: BuildOptions): Promise<FastifyInstance> {
+export async function buildApp({
+  config,
+  database,
+  logger,
+  clock = systemClock,
+}: BuildOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: logger ?? loggerOptions(config.logLevel),
     trustProxy: true,
@@ -51,7 +73,20 @@ export async function buildApp({ config, database, logger }: BuildOptions): Prom
 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
-  app.decorate('deps', { config, database, services: createServices({ config, database }) });
+
+  const events = createEventBus((err, name) => app.log.error({ err }, `event handler for ${name} failed`));
+  const secret = await loadAppSecret(database.db, config.appSecret);
+  const sms = createConsoleSmsProvider({ print: config.env === 'development', now: clock });
+  const storage = createLocalStorage(config.uploadDir);
+  const services = createServices({ config, database, clock, events, secret, sms, storage });
+  app.decorate('deps', {
+    config,
+    database,
+    services,
+    events,
+    clock,
+    smsOutbox: config.env === 'production' ? null : sms,
+  });
   registerErrorHandler(app);
 
   await app.register(fastifySwagger, {
@@ -59,7 +94,8 @@ export async function buildApp({ config, database, logger }: BuildOptions): Prom
       info: {
         title: `${config.site.name} API`,
         version: APP_VERSION,
-        description: '所有接口均位于 /SysAdmin 之下，返回 { status, data, message }。',
+        description:
+          '所有接口均位于 /SysAdmin 之下，返回 { status, data, message }；需要登录的接口在 serviceToken 请求头中携带令牌。',
       },
       components: {
         securitySchemes: { serviceToken: { type: 'apiKey', in: 'header', name: 'serviceToken' } },
@@ -68,15 +104,32 @@ export async function buildApp({ config, database, logger }: BuildOptions): Prom
     transform: jsonSchemaTransform,
   });
   await app.register(fastifySwaggerUi, { routePrefix: `${API_PREFIX}/docs` });
+  await app.register(fastifyMultipart, { limits: { files: 1, fields: 10, fieldSize: 1024, parts: 12 } });
+  await app.register(authPlugin);
 
   await app.register(
     async (api) => {
       await api.register(healthRoutes);
-      await api.register(homeRoutes);
       await api.register(siteRoutes);
+      await api.register(homeRoutes);
+      await api.register(searchRoutes);
+      await api.register(authRoutes);
+      await api.register(usersRoutes);
     },
     { prefix: API_PREFIX },
   );
+
+  // Public uploads (avatars, covers); private files never live here.
+  await app.register(fastifyStatic, {
+    root: storage.root,
+    prefix: UPLOAD_PATH,
+    decorateReply: false,
+    index: false,
+    setHeaders(reply) {
+      void reply.header('Cache-Control', 'public, max-age=604800');
+      void reply.header('Content-Security-Policy', "default-src 'none'");
+    },
+  });
 
   await registerWeb(app, config.webDist);
   app.addHook('onSend', async (_req, reply, payload) => {

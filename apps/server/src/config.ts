@@ -1,3 +1,4 @@
+import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
@@ -25,6 +26,16 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST: z.string().min(1).default('apps/web/dist'),
   SEED: bool.default(true),
+  APP_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  UPLOAD_DIR: z.string().min(1).optional(),
+  SESSION_IDLE_MINUTES: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(7 * 24 * 60)
+    .default(120),
+  SESSION_ABSOLUTE_DAYS: z.coerce.number().int().min(1).max(90).default(7),
+  SMS_PROVIDER: z.enum(['console']).default('console'),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(100).default(10000),
   SITE_NAME: z.string().default('心理测评与咨询平台'),
   SITE_COPYRIGHT: z.string().default('© 2026 心理测评与咨询平台 版权所有'),
@@ -45,6 +56,12 @@ export interface Config {
   logLevel: string;
   webDist: string;
   seed: boolean;
+  /** Key for HMACs; when unset one is generated and kept in the database. */
+  appSecret: string | undefined;
+  /** Where public uploads (avatars, covers) are written. */
+  uploadDir: string;
+  session: { idleMs: number; absoluteMs: number };
+  smsProvider: 'console';
   shutdownTimeoutMs: number;
   site: { name: string; copyright: string; icp: string; psb: string };
 }
@@ -80,6 +97,14 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     logLevel: e.LOG_LEVEL,
     webDist: resolve(e.WEB_DIST),
     seed: e.SEED,
+    appSecret: e.APP_SECRET,
+    uploadDir: e.UPLOAD_DIR
+      ? resolve(e.UPLOAD_DIR)
+      : resolve(e.DATA_DIR).includes('://')
+        ? path.join(os.tmpdir(), 'psy-uploads')
+        : path.join(resolve(e.DATA_DIR), 'uploads'),
+    session: { idleMs: e.SESSION_IDLE_MINUTES * 60_000, absoluteMs: e.SESSION_ABSOLUTE_DAYS * 86_400_000 },
+    smsProvider: e.SMS_PROVIDER,
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
     site: { name: e.SITE_NAME, copyright: e.SITE_COPYRIGHT, icp: e.SITE_ICP, psb: e.SITE_PSB },
   };

@@ -59,8 +59,23 @@ export interface TestContext {
   close(): Promise<void>;
 }
 
+/** A clock the test moves by hand. */
+export function testClock(start = new Date('2026-11-20T02:00:00Z')) {
+  let now = start.getTime();
+  return {
+    clock: () => new Date(now),
+    advance(ms: number) {
+      now += ms;
+    },
+    set(d: Date) {
+      now = d.getTime();
+    },
+  };
+}
+
 export interface TestContextOptions {
   seed?: boolean;
+  clock?: () => Date;
   env?: Record<string, string>;
   /** Runs before app.ready(): tests may add routes here. */
   beforeReady?: (app: FastifyInstance) => void | Promise<void>;
@@ -76,7 +91,7 @@ export async function createTestContext(opts: TestContextOptions = {}): Promise<
     ...opts.env,
   });
   if (opts.seed) await seed(testDb.database.db);
-  const app = await buildApp({ config, database: testDb.database, logger: false });
+  const app = await buildApp({ config, database: testDb.database, logger: false, clock: opts.clock });
   await opts.beforeReady?.(app);
   await app.ready();
   return {

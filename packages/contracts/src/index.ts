@@ -4,3 +4,9 @@ export * from './health';
 export * from './home';
 export * from './institutions';
 export * from './site';
+export * from './auth';
+export * from './search';
+
+import { z } from 'zod';
+// Zod's own messages (for rules without a message of ours) in Chinese, on server and web alike.
+z.config(z.locales.zhCN());

@@ -1,3 +1,6 @@
 // Every table of every domain, for Drizzle's relational queries and drizzle-kit.
 export * from '../modules/institutions/institutions.table';
 export * from '../modules/users/users.table';
+export * from '../modules/settings/settings.table';
+export * from '../modules/auth/auth.table';
+export * from '../modules/audit/audit.table';

@@ -1,6 +1,7 @@
 import { fieldLabel, messages } from '@psy/contracts';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import { AppError, defaultMessageFor } from '../lib/errors';
 
 const contextLabel: Record<string, string> = {
@@ -10,15 +11,30 @@ const contextLabel: Record<string, string> = {
   headers: '请求头',
 };
 
-/** A Chinese message that names the field: schema messages that already name it are kept as they are. */
+/**
+ * Zod's generic messages get an invisible mark, so the handler can tell them from the
+ * messages our schemas write themselves (请输入手机号...), which already say what is wrong.
+ */
+const GENERIC = '\u2063';
+const zhCN = z.locales.zhCN().localeError;
+z.config({
+  localeError: (issue) => {
+    const m = zhCN(issue);
+    if (typeof m === 'string') return GENERIC + m;
+    return m ? { ...m, message: GENERIC + m.message } : m;
+  },
+});
+
+/** A Chinese message for a failed rule: our own messages as written, generic ones prefixed by the field's name. */
 export function validationMessage(
   issue: { instancePath: string; message?: string | undefined },
   context?: string,
 ): string {
+  const message = issue.message ?? `${GENERIC}格式不正确`;
+  if (!message.startsWith(GENERIC)) return message;
   const path = issue.instancePath.split('/').filter(Boolean);
   const label = path.length ? fieldLabel(path) : (contextLabel[context ?? ''] ?? '请求参数');
-  const message = issue.message ?? '格式不正确';
-  return message.includes(label) ? message : `${label}：${message}`;
+  return `${label}：${message.slice(GENERIC.length)}`;
 }
 
 /** Fastify's own client errors (bad JSON, wrong content type...) in Chinese. */

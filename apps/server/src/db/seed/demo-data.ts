@@ -47,7 +47,14 @@ export interface DemoUser {
 
 /** The four accounts the README lists come first. */
 export const demoUsers: DemoUser[] = [
-  { telephone: '13800000001', name: '张小雨', role: 'user', gender: 'female', birthday: '1998-04-16' },
+  {
+    telephone: '13800000001',
+    name: '张小雨',
+    role: 'user',
+    gender: 'female',
+    birthday: '1998-04-16',
+    institution: '北京心晴心理咨询中心',
+  },
   {
     telephone: '13800000002',
     name: '王静怡',
@@ -89,6 +96,20 @@ export const demoUsers: DemoUser[] = [
     birthday: '1983-02-08',
     institution: '杭州暖阳企业员工关爱中心',
   },
-  { telephone: '13800000021', name: '李晨', role: 'user', gender: 'male', birthday: '2001-10-02' },
-  { telephone: '13800000022', name: '黄一诺', role: 'user', gender: 'female', birthday: '1995-12-19' },
+  {
+    telephone: '13800000021',
+    name: '李晨',
+    role: 'user',
+    gender: 'male',
+    birthday: '2001-10-02',
+    institution: '上海青禾大学生心理健康服务站',
+  },
+  {
+    telephone: '13800000022',
+    name: '黄一诺',
+    role: 'user',
+    gender: 'female',
+    birthday: '1995-12-19',
+    institution: '北京心晴心理咨询中心',
+  },
 ];

@@ -24,5 +24,9 @@ export const users = pgTable(
     status: userStatus().notNull().default('active'),
     ...timestamps,
   },
-  (t) => [index().on(t.role), index().on(t.institutionId)],
+  (t) => [
+    index().on(t.role),
+    index().on(t.institutionId),
+    index('users_name_trgm').using('gin', t.name.op('gin_trgm_ops')),
+  ],
 );

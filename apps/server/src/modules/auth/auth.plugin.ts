@@ -1,0 +1,54 @@
+import type { Role } from '@psy/contracts';
+import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
+import fp from 'fastify-plugin';
+import { AppError } from '../../lib/errors';
+import type { SessionUser } from './session.service';
+import type { RequestMeta } from './auth.service';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The signed-in account; set by `authenticate`, null on public routes. */
+    user: SessionUser | null;
+  }
+  interface FastifyInstance {
+    /** preHandler: 401 unless a valid serviceToken is sent. */
+    authenticate: preHandlerAsyncHookHandler;
+    /** preHandler: 401 without a session, 403 无操作权限 for other roles. */
+    requireRole(...roles: Role[]): preHandlerAsyncHookHandler;
+  }
+}
+
+/** The caller's signed-in account; routes behind `authenticate` always have one. */
+export function currentUser(req: FastifyRequest): SessionUser {
+  if (!req.user) throw new AppError('UNAUTHORIZED', '请先登录');
+  return req.user;
+}
+
+export function requestMeta(req: FastifyRequest): RequestMeta {
+  const ua = req.headers['user-agent'];
+  return { ip: req.ip ?? null, userAgent: typeof ua === 'string' ? ua : null };
+}
+
+/** OpenAPI marker for routes that need the serviceToken header. */
+export const secured = [{ serviceToken: [] as string[] }];
+
+export const authPlugin = fp(async (app: FastifyInstance) => {
+  app.decorateRequest('user', null);
+
+  const authenticate: preHandlerAsyncHookHandler = async function (req) {
+    const header = req.headers.servicetoken;
+    const token = Array.isArray(header) ? header[0] : header;
+    if (!token) throw new AppError('UNAUTHORIZED', '请先登录');
+    const user = await app.deps.services.sessions.resolve(token);
+    if (!user) throw new AppError('UNAUTHORIZED', '登录已过期，请重新登录');
+    req.user = user;
+  };
+  app.decorate('authenticate', authenticate);
+
+  app.decorate('requireRole', (...roles: Role[]): preHandlerAsyncHookHandler => {
+    return async function (req, reply) {
+      await authenticate.call(this, req, reply);
+      if (!roles.includes(req.user!.role)) throw new AppError('FORBIDDEN');
+    };
+  });
+});

@@ -1,0 +1,138 @@
+import {
+  authMessages,
+  envelope,
+  loginBody,
+  loginResult,
+  resetPasswordBody,
+  sendCodeBody,
+  sendCodeResult,
+  smsLoginBody,
+  smsOutboxItem,
+} from '@psy/contracts';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { AppError } from '../../lib/errors';
+import { ok } from '../../lib/reply';
+import { currentUser, requestMeta, secured } from './auth.plugin';
+import { SMS_RULES } from './sms.service';
+
+const nothing = envelope(z.null());
+
+export const authRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { auth } = app.deps.services;
+
+  app.post(
+    '/api/login/login',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: '密码登录',
+        body: loginBody,
+        response: { 200: envelope(loginResult) },
+      },
+    },
+    async (req) =>
+      ok(await auth.loginWithPassword(req.body.telephone, req.body.password, requestMeta(req)), '登录成功'),
+  );
+
+  // Credentials never travel in URLs: the old GET form is refused outright.
+  app.get('/api/login/login', { schema: { hide: true } }, async () => {
+    throw new AppError('METHOD_NOT_ALLOWED', authMessages.getNotAllowed);
+  });
+
+  app.post(
+    '/api/login/send',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: '发送短信验证码（type: login 登录 / reset 重置或修改密码）',
+        body: sendCodeBody,
+        response: { 200: envelope(sendCodeResult) },
+      },
+    },
+    async (req) => {
+      await auth.sendCode(req.body.telephone, req.body.type, requestMeta(req));
+      return ok(
+        { resendAfter: SMS_RULES.resendMs / 1000, expiresIn: SMS_RULES.ttlMs / 1000 },
+        authMessages.codeSent,
+      );
+    },
+  );
+
+  app.post(
+    '/api/login/sms',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: '短信验证码登录（首次登录自动注册）',
+        body: smsLoginBody,
+        response: { 200: envelope(loginResult) },
+      },
+    },
+    async (req) =>
+      ok(await auth.loginWithSms(req.body.telephone, req.body.code, requestMeta(req)), '登录成功'),
+  );
+
+  app.post(
+    '/api/login/reset',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: '通过短信验证码重置密码',
+        body: resetPasswordBody,
+        response: { 200: nothing },
+      },
+    },
+    async (req) => {
+      await auth.resetPassword(req.body.telephone, req.body.code, req.body.password, requestMeta(req));
+      return ok(null, '密码已重置，请使用新密码登录');
+    },
+  );
+
+  app.post(
+    '/api/login/logout',
+    {
+      preHandler: app.authenticate,
+      schema: { tags: ['auth'], summary: '退出登录', security: secured, response: { 200: nothing } },
+    },
+    async (req) => {
+      await auth.logout(currentUser(req), requestMeta(req));
+      return ok(null, '已退出登录');
+    },
+  );
+
+  app.post(
+    '/api/userinfo/password',
+    {
+      preHandler: app.authenticate,
+      schema: {
+        tags: ['auth'],
+        summary: '修改密码（本人手机号 + reset 验证码 + 新密码），成功后所有登录失效',
+        security: secured,
+        body: resetPasswordBody,
+        response: { 200: nothing },
+      },
+    },
+    async (req) => {
+      await auth.changePassword(currentUser(req), req.body, requestMeta(req));
+      return ok(null, '密码已修改，请重新登录');
+    },
+  );
+
+  // Tests and the demo read SMS codes here; a production server has no such route.
+  if (app.deps.config.env !== 'production') {
+    const outbox = app.deps.smsOutbox;
+    app.get(
+      '/api/dev/sms-outbox',
+      {
+        schema: {
+          tags: ['dev'],
+          summary: '开发用短信发件箱（生产环境不存在）',
+          querystring: z.object({ telephone: z.string().optional() }),
+          response: { 200: envelope(z.array(smsOutboxItem)) },
+        },
+      },
+      async (req) => ok(outbox ? outbox.outbox(req.query.telephone) : []),
+    );
+  }
+};

@@ -1,0 +1,181 @@
+import { authMessages, type LoginResult, type SmsType } from '@psy/contracts';
+import type { Db } from '../../db/client';
+import type { Clock } from '../../lib/clock';
+import { hmacHex, maskPhone } from '../../lib/crypto';
+import { AppError } from '../../lib/errors';
+import type { EventBus } from '../../lib/events';
+import { burnPasswordCheck, hashPassword, verifyPassword } from '../../lib/password';
+import type { AuditService } from '../audit/audit.service';
+import { toUserInfo } from '../users/users.presenter';
+import { usersRepository } from '../users/users.repository';
+import type { SessionService } from './session.service';
+import type { SmsService } from './sms.service';
+
+/** Failed password logins: 5 per account or 20 per IP in 15 minutes, then 429 until the window passes. */
+export const LOGIN_LIMITS = { windowMs: 15 * 60_000, perAccount: 5, perIp: 20 } as const;
+
+export interface RequestMeta {
+  ip: string | null;
+  userAgent: string | null;
+}
+
+export interface AuthServiceDeps {
+  db: Db;
+  clock: Clock;
+  secret: Buffer;
+  events: EventBus;
+  audit: AuditService;
+  sessions: SessionService;
+  sms: SmsService;
+}
+
+export function createAuthService({ db, clock, secret, events, audit, sessions, sms }: AuthServiceDeps) {
+  const subjectOf = (telephone: string) => hmacHex(secret, `phone:${telephone}`);
+
+  async function issue(
+    userId: number,
+    meta: RequestMeta,
+    action: 'login' | 'sms_login',
+  ): Promise<LoginResult> {
+    return db.transaction(async (tx) => {
+      const token = await sessions.create(tx, userId, meta);
+      const user = (await usersRepository.withInstitution(tx, userId))!;
+      await audit.record(tx, {
+        action,
+        outcome: 'success',
+        userId,
+        subject: subjectOf(user.telephone),
+        telephoneMasked: maskPhone(user.telephone),
+        ip: meta.ip,
+      });
+      return { token, userinfo: toUserInfo(user) };
+    });
+  }
+
+  async function assertNotLockedOut(telephone: string, ip: string | null) {
+    const now = clock().getTime();
+    const since = new Date(now - LOGIN_LIMITS.windowMs);
+    const checks: [{ subject: string } | { ip: string }, number, string][] = [
+      [{ subject: subjectOf(telephone) }, LOGIN_LIMITS.perAccount, '该账号登录失败次数过多'],
+    ];
+    if (ip) checks.push([{ ip }, LOGIN_LIMITS.perIp, '当前网络登录失败次数过多']);
+    for (const [by, limit, what] of checks) {
+      const { n, oldest } = await audit.countSince(db, by, 'login_failed', since);
+      if (n >= limit && oldest) {
+        const waitMs = oldest.getTime() + LOGIN_LIMITS.windowMs - now;
+        const minutes = Math.max(1, Math.ceil(waitMs / 60_000));
+        throw new AppError('RATE_LIMITED', `${what}，请 ${minutes} 分钟后再试`, {
+          'Retry-After': String(Math.max(1, Math.ceil(waitMs / 1000))),
+        });
+      }
+    }
+  }
+
+  return {
+    async loginWithPassword(telephone: string, password: string, meta: RequestMeta): Promise<LoginResult> {
+      await assertNotLockedOut(telephone, meta.ip);
+      const user = await usersRepository.byPhone(db, telephone);
+      // Unknown phone and wrong password take the same time and give the same answer.
+      const ok = user?.passwordHash
+        ? await verifyPassword(user.passwordHash, password)
+        : (await burnPasswordCheck(password), false);
+      if (!user || !ok) {
+        await audit.record(db, {
+          action: 'login_failed',
+          outcome: 'failure',
+          userId: user?.id ?? null,
+          subject: subjectOf(telephone),
+          telephoneMasked: maskPhone(telephone),
+          ip: meta.ip,
+        });
+        throw new AppError('BAD_REQUEST', authMessages.loginFailed);
+      }
+      if (user.status !== 'active') throw new AppError('FORBIDDEN', authMessages.accountDisabled);
+      return issue(user.id, meta, 'login');
+    },
+
+    async sendCode(telephone: string, type: SmsType, meta: RequestMeta): Promise<void> {
+      // A reset for a phone with no account answers the same, but nothing is delivered.
+      const deliver = type === 'login' || !!(await usersRepository.byPhone(db, telephone));
+      await sms.send(telephone, type, meta.ip, deliver);
+      await audit.record(db, {
+        action: 'sms_send',
+        outcome: 'success',
+        subject: subjectOf(telephone),
+        telephoneMasked: maskPhone(telephone),
+        ip: meta.ip,
+        detail: { type },
+      });
+    },
+
+    /** SMS login; the first one for a phone creates an ordinary account. */
+    async loginWithSms(telephone: string, code: string, meta: RequestMeta): Promise<LoginResult> {
+      await sms.verify(telephone, 'login', code);
+      let user = await usersRepository.byPhone(db, telephone);
+      if (!user) {
+        user = await usersRepository.create(db, {
+          telephone,
+          name: `用户${telephone.slice(-4)}`,
+          role: 'user',
+        });
+        await audit.record(db, {
+          action: 'account_created',
+          outcome: 'success',
+          userId: user.id,
+          ip: meta.ip,
+        });
+      }
+      if (user.status !== 'active') throw new AppError('FORBIDDEN', authMessages.accountDisabled);
+      return issue(user.id, meta, 'sms_login');
+    },
+
+    /** Sets a new password with a reset code and ends every session of the account. */
+    async resetPassword(telephone: string, code: string, password: string, meta: RequestMeta): Promise<void> {
+      await sms.verify(telephone, 'reset', code);
+      const user = await usersRepository.byPhone(db, telephone);
+      // A code for a phone with no account can never verify, so `user` exists here.
+      if (!user) throw new AppError('BAD_REQUEST', authMessages.codeWrong);
+      await setPassword(user.id, telephone, password, 'password_reset', meta);
+    },
+
+    /** The change-password form: own phone, a reset code, a new password; then every session ends. */
+    async changePassword(
+      actor: { userId: number; telephone: string },
+      input: { telephone: string; code: string; password: string },
+      meta: RequestMeta,
+    ): Promise<void> {
+      if (input.telephone !== actor.telephone) throw new AppError('BAD_REQUEST', authMessages.notOwnPhone);
+      await sms.verify(input.telephone, 'reset', input.code);
+      await setPassword(actor.userId, actor.telephone, input.password, 'password_change', meta);
+    },
+
+    async logout(actor: { sessionId: number; userId: number }, meta: RequestMeta): Promise<void> {
+      await sessions.revoke(actor.sessionId, actor.userId);
+      await audit.record(db, { action: 'logout', outcome: 'success', userId: actor.userId, ip: meta.ip });
+    },
+  };
+
+  async function setPassword(
+    userId: number,
+    telephone: string,
+    password: string,
+    action: 'password_reset' | 'password_change',
+    meta: RequestMeta,
+  ) {
+    const passwordHash = await hashPassword(password);
+    await db.transaction(async (tx) => {
+      await usersRepository.update(tx, userId, { passwordHash });
+      await sessions.revokeAll(tx, userId);
+      await audit.record(tx, {
+        action,
+        outcome: 'success',
+        userId,
+        subject: subjectOf(telephone),
+        telephoneMasked: maskPhone(telephone),
+        ip: meta.ip,
+      });
+    });
+    events.publish('sessions.revoked', { userId, sessionIds: 'all' });
+  }
+}
+export type AuthService = ReturnType<typeof createAuthService>;
