@@ -2,7 +2,7 @@ import fastifyMultipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
-import { API_PREFIX, UPLOAD_PATH } from '@psy/contracts';
+import { API_PREFIX, STOMP_MAX_FRAME_BYTES, STOMP_PATH, UPLOAD_PATH } from '@psy/contracts';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import {
   jsonSchemaTransform,
@@ -17,13 +17,19 @@ import { createEventBus, type EventBus } from './lib/events';
 import { loggerOptions } from './lib/logger';
 import { authPlugin } from './modules/auth/auth.plugin';
 import { authRoutes } from './modules/auth/auth.routes';
+import { createImageSigner, type ImageSigner } from './modules/chat/chat.presenter';
+import { chatRoutes } from './modules/chat/chat.routes';
+import { notificationRoutes } from './modules/notifications/notifications.routes';
 import { createConsoleSmsProvider, type ConsoleSmsProvider } from './modules/auth/sms.provider';
 import { healthRoutes } from './modules/health/health.routes';
 import { homeRoutes } from './modules/home/home.routes';
 import { searchRoutes } from './modules/search/search.routes';
 import { loadAppSecret } from './modules/settings/settings.service';
 import { siteRoutes } from './modules/site/site.routes';
-import { createLocalStorage } from './modules/uploads/storage';
+import { createLocalStorage, type Storage } from './modules/uploads/storage';
+import { createMemoryBroker, createRedisBroker } from './realtime/broker';
+import { createHub, type Hub } from './realtime/hub';
+import { attachStompServer } from './realtime/stomp-server';
 import { usersRoutes } from './modules/users/users.routes';
 import { registerErrorHandler } from './plugins/error-handler';
 import { registerWeb } from './plugins/web';
@@ -38,6 +44,9 @@ export interface AppDeps {
   clock: Clock;
   /** The console SMS provider's outbox (dev and tests only). */
   smsOutbox: ConsoleSmsProvider | null;
+  hub: Hub;
+  imageSigner: ImageSigner;
+  privateStorage: Storage;
 }
 
 declare module 'fastify' {
@@ -78,7 +87,26 @@ export async function buildApp({
   const secret = await loadAppSecret(database.db, config.appSecret);
   const sms = createConsoleSmsProvider({ print: config.env === 'development', now: clock });
   const storage = createLocalStorage(config.uploadDir);
-  const services = createServices({ config, database, clock, events, secret, sms, storage });
+  const privateStorage = createLocalStorage(config.privateDir);
+  const broker = config.redisUrl
+    ? await createRedisBroker(config.redisUrl, config.redisPrefix, (err) =>
+        app.log.error({ err }, 'redis broker error'),
+      )
+    : createMemoryBroker();
+  const hub = createHub(broker);
+  const imageSigner = createImageSigner(secret, config.signedUrlTtlMs, clock);
+  const services = createServices({
+    config,
+    database,
+    clock,
+    events,
+    secret,
+    sms,
+    storage,
+    privateStorage,
+    hub,
+    signer: imageSigner,
+  });
   app.decorate('deps', {
     config,
     database,
@@ -86,6 +114,29 @@ export async function buildApp({
     events,
     clock,
     smsOutbox: config.env === 'production' ? null : sms,
+    hub,
+    imageSigner,
+    privateStorage,
+  });
+  // Logout, password change and reset end the user's live sockets too, on every instance.
+  events.subscribe('sessions.revoked', ({ userId, sessionIds }) =>
+    hub.closeUser(userId, sessionIds, '登录已失效'),
+  );
+
+  const stomp = attachStompServer(app.server, {
+    path: STOMP_PATH,
+    hub,
+    resolveSession: (token) => services.sessions.resolve(token),
+    allowedOrigins: config.allowedOrigins,
+    maxFrameBytes: STOMP_MAX_FRAME_BYTES,
+    heartbeat: config.stompHeartbeat,
+    log: app.log,
+  });
+  app.addHook('preClose', async () => {
+    await stomp.close();
+  });
+  app.addHook('onClose', async () => {
+    await broker.close();
   });
   registerErrorHandler(app);
 
@@ -115,6 +166,8 @@ export async function buildApp({
       await api.register(searchRoutes);
       await api.register(authRoutes);
       await api.register(usersRoutes);
+      await api.register(chatRoutes);
+      await api.register(notificationRoutes);
     },
     { prefix: API_PREFIX },
   );

@@ -35,6 +35,15 @@ const envSchema = z.object({
     .max(7 * 24 * 60)
     .default(120),
   SESSION_ABSOLUTE_DAYS: z.coerce.number().int().min(1).max(90).default(7),
+  PRIVATE_DIR: z.string().min(1).optional(),
+  REDIS_PREFIX: z
+    .string()
+    .regex(/^[A-Za-z0-9:_-]+$/)
+    .default('psy'),
+  ALLOWED_ORIGINS: z.string().default(''),
+  STOMP_HEARTBEAT_SEND_MS: z.coerce.number().int().min(0).default(10_000),
+  STOMP_HEARTBEAT_EXPECT_MS: z.coerce.number().int().min(0).default(10_000),
+  SIGNED_URL_TTL_SECONDS: z.coerce.number().int().min(10).max(86_400).default(600),
   SMS_PROVIDER: z.enum(['console']).default('console'),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(100).default(10000),
   SITE_NAME: z.string().default('心理测评与咨询平台'),
@@ -53,6 +62,8 @@ export interface Config {
   dataDir: string;
   databaseUrl: string | undefined;
   redisUrl: string | undefined;
+  /** Namespace of this deployment's Redis channels and keys. */
+  redisPrefix: string;
   logLevel: string;
   webDist: string;
   seed: boolean;
@@ -60,6 +71,12 @@ export interface Config {
   appSecret: string | undefined;
   /** Where public uploads (avatars, covers) are written. */
   uploadDir: string;
+  /** Private files (chat images, reports): never served without a signed URL. */
+  privateDir: string;
+  /** Origins besides the page's own that may open the real-time socket. */
+  allowedOrigins: string[];
+  stompHeartbeat: { send: number; expect: number };
+  signedUrlTtlMs: number;
   session: { idleMs: number; absoluteMs: number };
   smsProvider: 'console';
   shutdownTimeoutMs: number;
@@ -94,6 +111,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     dataDir: resolve(e.DATA_DIR),
     databaseUrl: e.DATABASE_URL,
     redisUrl: e.REDIS_URL,
+    redisPrefix: e.REDIS_PREFIX,
     logLevel: e.LOG_LEVEL,
     webDist: resolve(e.WEB_DIST),
     seed: e.SEED,
@@ -103,6 +121,16 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       : resolve(e.DATA_DIR).includes('://')
         ? path.join(os.tmpdir(), 'psy-uploads')
         : path.join(resolve(e.DATA_DIR), 'uploads'),
+    privateDir: e.PRIVATE_DIR
+      ? resolve(e.PRIVATE_DIR)
+      : resolve(e.DATA_DIR).includes('://')
+        ? path.join(os.tmpdir(), 'psy-private')
+        : path.join(resolve(e.DATA_DIR), 'private'),
+    allowedOrigins: e.ALLOWED_ORIGINS.split(',')
+      .map((o) => o.trim())
+      .filter(Boolean),
+    stompHeartbeat: { send: e.STOMP_HEARTBEAT_SEND_MS, expect: e.STOMP_HEARTBEAT_EXPECT_MS },
+    signedUrlTtlMs: e.SIGNED_URL_TTL_SECONDS * 1000,
     session: { idleMs: e.SESSION_IDLE_MINUTES * 60_000, absoluteMs: e.SESSION_ABSOLUTE_DAYS * 86_400_000 },
     smsProvider: e.SMS_PROVIDER,
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,

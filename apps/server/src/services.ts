@@ -7,7 +7,12 @@ import { createAuthService } from './modules/auth/auth.service';
 import { createSessionService } from './modules/auth/session.service';
 import type { SmsProvider } from './modules/auth/sms.provider';
 import { createSmsService } from './modules/auth/sms.service';
+import type { ImageSigner } from './modules/chat/chat.presenter';
+import { createChatService } from './modules/chat/chat.service';
 import { createHomeService } from './modules/home/home.service';
+import { subscribeNotificationRules } from './modules/notifications/notification-rules';
+import { createNotificationsService } from './modules/notifications/notifications.service';
+import type { Hub } from './realtime/hub';
 import { institutionSearch } from './modules/institutions/institutions.search';
 import { createSearchService } from './modules/search/search.service';
 import type { Storage } from './modules/uploads/storage';
@@ -22,6 +27,9 @@ export interface ServiceDeps {
   secret: Buffer;
   sms: SmsProvider;
   storage: Storage;
+  privateStorage: Storage;
+  hub: Hub;
+  signer: ImageSigner;
 }
 
 /** The one place where services are created and given their dependencies. */
@@ -33,6 +41,9 @@ export function createServices({
   secret,
   sms: smsProvider,
   storage,
+  privateStorage,
+  hub,
+  signer,
 }: ServiceDeps) {
   const { db } = database;
   const audit = createAuditService({ clock });
@@ -47,8 +58,12 @@ export function createServices({
   const search = createSearchService({ db });
   search.register(expertSearch);
   search.register(institutionSearch);
+  const notifications = createNotificationsService({ db, clock, hub });
+  subscribeNotificationRules(events, notifications);
   return {
     audit,
+    notifications,
+    chat: createChatService({ db, clock, hub, privateStorage, signer }),
     sessions,
     sms,
     auth: createAuthService({ db, clock, secret, events, audit, sessions, sms }),

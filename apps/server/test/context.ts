@@ -1,3 +1,4 @@
+import type { AddressInfo } from 'node:net';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import type { FastifyInstance } from 'fastify';
@@ -56,6 +57,8 @@ export interface TestContext {
   app: FastifyInstance;
   database: Database;
   config: Config;
+  /** Listens on a free loopback port (for WebSocket tests) and answers the base URL. */
+  listen(): Promise<string>;
   close(): Promise<void>;
 }
 
@@ -98,6 +101,11 @@ export async function createTestContext(opts: TestContextOptions = {}): Promise<
     app,
     database: testDb.database,
     config,
+    async listen() {
+      await app.listen({ host: '127.0.0.1', port: 0 });
+      const addr = app.server.address() as AddressInfo;
+      return `http://127.0.0.1:${addr.port}`;
+    },
     async close() {
       await app.close();
       await testDb.drop();

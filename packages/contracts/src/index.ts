@@ -6,6 +6,8 @@ export * from './institutions';
 export * from './site';
 export * from './auth';
 export * from './search';
+export * from './chat';
+export * from './notifications';
 
 import { z } from 'zod';
 // Zod's own messages (for rules without a message of ours) in Chinese, on server and web alike.

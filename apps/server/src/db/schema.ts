@@ -4,3 +4,5 @@ export * from '../modules/users/users.table';
 export * from '../modules/settings/settings.table';
 export * from '../modules/auth/auth.table';
 export * from '../modules/audit/audit.table';
+export * from '../modules/chat/chat.table';
+export * from '../modules/notifications/notifications.table';

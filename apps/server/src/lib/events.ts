@@ -7,6 +7,8 @@ import { EventEmitter } from 'node:events';
 export interface DomainEvents {
   /** Every session of the user ended (logout everywhere, password change or reset). */
   'sessions.revoked': { userId: number; sessionIds: number[] | 'all' };
+  /** The password was changed in the personal center, or reset by SMS. */
+  'account.passwordChanged': { userId: number; via: 'change' | 'reset' };
 }
 
 export type EventName = keyof DomainEvents;

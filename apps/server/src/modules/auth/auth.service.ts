@@ -176,6 +176,10 @@ export function createAuthService({ db, clock, secret, events, audit, sessions, 
       });
     });
     events.publish('sessions.revoked', { userId, sessionIds: 'all' });
+    events.publish('account.passwordChanged', {
+      userId,
+      via: action === 'password_reset' ? 'reset' : 'change',
+    });
   }
 }
 export type AuthService = ReturnType<typeof createAuthService>;

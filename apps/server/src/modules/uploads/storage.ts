@@ -6,6 +6,8 @@ import path from 'node:path';
 export interface Storage {
   put(name: string, data: Buffer): Promise<void>;
   exists(name: string): Promise<boolean>;
+  /** The file's bytes, or null when there is no such file. */
+  read(name: string): Promise<Buffer | null>;
   /** The directory public files are served from (local storage only). */
   readonly root: string;
 }
@@ -26,6 +28,13 @@ export function createLocalStorage(root: string): Storage {
       const tmp = `${target}.${process.pid}.tmp`;
       await fs.writeFile(tmp, data);
       await fs.rename(tmp, target);
+    },
+    async read(name) {
+      try {
+        return await fs.readFile(full(name));
+      } catch {
+        return null;
+      }
     },
     async exists(name) {
       try {

@@ -1,0 +1,154 @@
+import {
+  beginChatBody,
+  CHAT_IMAGE_MAX_BYTES,
+  chatIdParams,
+  chatImage,
+  chatListItem,
+  chatMessage,
+  chatMessagesPage,
+  chatMessagesQuery,
+  envelope,
+  sendMessageBody,
+} from '@psy/contracts';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { AppError } from '../../lib/errors';
+import { ok } from '../../lib/reply';
+import { currentUser, secured } from '../auth/auth.plugin';
+
+export const chatRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { chat } = app.deps.services;
+  const signer = app.deps.imageSigner;
+  const tags = ['chat'];
+
+  app.post(
+    '/api/chat/begin',
+    {
+      preHandler: app.authenticate,
+      schema: {
+        tags,
+        summary: '与某人开始会话（已有则返回原会话）',
+        security: secured,
+        body: beginChatBody,
+        response: { 200: envelope(chatListItem) },
+      },
+    },
+    async (req) => ok(await chat.begin(currentUser(req), req.body.receiverId)),
+  );
+
+  app.get(
+    '/api/chat/get-list',
+    {
+      preHandler: app.authenticate,
+      schema: {
+        tags,
+        summary: '我的会话列表（按最近活动排序）',
+        security: secured,
+        response: { 200: envelope(z.array(chatListItem)) },
+      },
+    },
+    async (req) => ok(await chat.list(currentUser(req))),
+  );
+
+  app.get(
+    '/api/chat/get/:chatId',
+    {
+      preHandler: app.authenticate,
+      schema: {
+        tags,
+        summary: '会话详情',
+        security: secured,
+        params: chatIdParams,
+        response: { 200: envelope(chatListItem) },
+      },
+    },
+    async (req) => ok(await chat.get(currentUser(req), req.params.chatId)),
+  );
+
+  app.get(
+    '/api/chat/messages',
+    {
+      preHandler: app.authenticate,
+      schema: {
+        tags,
+        summary:
+          '消息记录。readChatMessage=0 取最新一页；readChatMessage=N 取 N 之后的消息（断线重连补齐）；before=M 向上翻页。调用即标记已读。',
+        security: secured,
+        querystring: chatMessagesQuery,
+        response: { 200: envelope(chatMessagesPage) },
+      },
+    },
+    async (req) => ok(await chat.messages(currentUser(req), req.query)),
+  );
+
+  app.post(
+    '/api/chat/send',
+    {
+      preHandler: app.authenticate,
+      schema: {
+        tags,
+        summary: '发送消息（messageType "0" 文字 / "1" 图片编号）；先入库再推送',
+        security: secured,
+        body: sendMessageBody,
+        response: { 200: envelope(chatMessage) },
+      },
+    },
+    async (req) => ok(await chat.send(currentUser(req), req.body)),
+  );
+
+  app.post(
+    '/api/chat/image',
+    {
+      preHandler: app.authenticate,
+      schema: {
+        tags,
+        summary: '上传聊天图片（multipart 字段 file；JPG/PNG/WebP/GIF，10 MB 以内）',
+        security: secured,
+        consumes: ['multipart/form-data'],
+        response: { 200: envelope(chatImage) },
+      },
+      bodyLimit: CHAT_IMAGE_MAX_BYTES + 64 * 1024,
+    },
+    async (req) => {
+      if (!req.isMultipart()) throw new AppError('UNSUPPORTED_MEDIA', '请以 multipart/form-data 上传图片');
+      const file = await req.file({ limits: { fileSize: CHAT_IMAGE_MAX_BYTES, files: 1 } });
+      if (!file) throw new AppError('BAD_REQUEST', '请选择要发送的图片');
+      let data: Buffer;
+      try {
+        data = await file.toBuffer();
+      } catch {
+        throw new AppError('TOO_LARGE', `图片不能超过 ${CHAT_IMAGE_MAX_BYTES / 1024 / 1024} MB`);
+      }
+      return ok(await chat.uploadImage(currentUser(req), data), '上传成功');
+    },
+  );
+
+  // Opened by <img> tags, which cannot send headers: the signed, expiring URL is the permission.
+  app.get(
+    '/api/chat/image/:id',
+    {
+      schema: {
+        tags,
+        summary: '聊天图片（仅限签名链接，短时有效）',
+        params: z.object({ id: z.string().regex(/^[0-9a-f-]{36}$/, '图片编号不正确') }),
+        querystring: z.object({
+          v: z.enum(['full', 'thumb']).default('full'),
+          exp: z.coerce.number().int(),
+          sig: z.string().max(128),
+        }),
+      },
+    },
+    async (req, reply) => {
+      const { id } = req.params;
+      const { v, exp, sig } = req.query;
+      if (!signer.verify(id, v, exp, sig)) throw new AppError('FORBIDDEN', '图片链接已失效，请刷新后重试');
+      const data = await app.deps.privateStorage.read(chat.imageFile(id, v));
+      if (!data) throw new AppError('NOT_FOUND', '图片不存在');
+      return reply
+        .type('image/webp')
+        .header('Cache-Control', 'private, max-age=600')
+        .header('Content-Security-Policy', "default-src 'none'")
+        .send(data);
+    },
+  );
+};

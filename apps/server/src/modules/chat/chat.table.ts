@@ -1,0 +1,89 @@
+import { sql } from 'drizzle-orm';
+import {
+  check,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  smallint,
+  text,
+  timestamp,
+  unique,
+  uuid,
+  varchar,
+} from 'drizzle-orm/pg-core';
+import { users } from '../users/users.table';
+
+/** A conversation between two accounts; (userLowId, userHighId) makes it unique per pair. */
+export const chats = pgTable(
+  'chats',
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    userLowId: integer()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    userHighId: integer()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    lastMessageId: integer(),
+    lastActivityAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    unique().on(t.userLowId, t.userHighId),
+    check('chats_pair_order', sql`${t.userLowId} < ${t.userHighId}`),
+  ],
+);
+
+/** Each participant's read position. */
+export const chatParticipants = pgTable(
+  'chat_participants',
+  {
+    chatId: integer()
+      .notNull()
+      .references(() => chats.id, { onDelete: 'cascade' }),
+    userId: integer()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    lastReadMessageId: integer().notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.chatId, t.userId] }), index().on(t.userId)],
+);
+
+export const chatMessages = pgTable(
+  'chat_messages',
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    chatId: integer()
+      .notNull()
+      .references(() => chats.id, { onDelete: 'cascade' }),
+    senderId: integer()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** 0 text, 1 image. */
+    messageType: smallint().notNull(),
+    content: text().notNull(),
+    clientMessageId: varchar({ length: 64 }),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index().on(t.chatId, t.id),
+    unique('chat_messages_sender_client_id').on(t.senderId, t.clientMessageId),
+  ],
+);
+
+/** Private chat images: files outside the public upload folder, served only by signed URL. */
+export const chatImages = pgTable(
+  'chat_images',
+  {
+    id: uuid().primaryKey(),
+    uploaderId: integer()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    width: integer().notNull(),
+    height: integer().notNull(),
+    bytes: integer().notNull(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index().on(t.uploaderId)],
+);

@@ -1,0 +1,244 @@
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestContext, testClock, testDbKind, type TestContext } from './context';
+import { call, DEMO, login } from './helpers';
+
+const time = testClock(new Date());
+let ctx: TestContext;
+const t = {} as Record<'user' | 'expert' | 'expert2' | 'other', string>;
+let ids: Record<'user' | 'expert' | 'expert2' | 'other', number>;
+
+beforeAll(async () => {
+  ctx = await createTestContext({ seed: true, clock: time.clock });
+  t.user = await login(ctx.app, DEMO.user);
+  t.expert = await login(ctx.app, DEMO.expert);
+  t.expert2 = await login(ctx.app, '13800000012');
+  t.other = await login(ctx.app, '13800000021');
+  const me = async (token: string) =>
+    (await call(ctx.app, 'GET', '/api/userinfo/info', { token })).body.data.id as number;
+  ids = {
+    user: await me(t.user),
+    expert: await me(t.expert),
+    expert2: await me(t.expert2),
+    other: await me(t.other),
+  };
+});
+afterAll(() => ctx.close());
+
+const begin = (token: string, receiverId: number) =>
+  call(ctx.app, 'POST', '/api/chat/begin', { token, body: { receiverId } });
+const send = (token: string, chatId: number, messageContent: string, extra: Record<string, unknown> = {}) =>
+  call(ctx.app, 'POST', '/api/chat/send', {
+    token,
+    body: { chatId, messageType: '0', messageContent, ...extra },
+  });
+
+describe(`chat on ${testDbKind}`, () => {
+  let chatId: number;
+
+  it('begins one chat per pair, only with an expert', async () => {
+    const a = await begin(t.user, ids.expert);
+    expect(a.status).toBe(200);
+    chatId = a.body.data.chatId;
+    expect(a.body.data.receiverUserinfo).toMatchObject({ id: ids.expert, name: '王静怡', identityType: 1 });
+    expect((await begin(t.user, ids.expert)).body.data.chatId).toBe(chatId);
+    expect((await begin(t.expert, ids.user)).body.data.chatId).toBe(chatId);
+    expect((await begin(t.expert, ids.expert2)).status).toBe(200);
+    const userToUser = await begin(t.user, ids.other);
+    expect(userToUser.status).toBe(400);
+    expect(userToUser.body.message).toBe('只能向专家发起在线咨询');
+    expect((await begin(t.user, ids.user)).status).toBe(400);
+    expect((await begin(t.user, 999999)).status).toBe(404);
+    expect((await begin(t.user, 0)).body.message).toBe('请选择咨询对象');
+  });
+
+  it('sends text, shows it as the last message, unread for the receiver until read', async () => {
+    const r = await send(t.user, chatId, '王老师您好，我最近总是失眠。');
+    expect(r.status).toBe(200);
+    expect(r.body.data).toMatchObject({ chatId, senderId: ids.user, messageType: '0', image: null });
+    const list = await call(ctx.app, 'GET', '/api/chat/get-list', { token: t.expert });
+    const item = list.body.data.find((c: { chatId: number }) => c.chatId === chatId);
+    expect(item).toMatchObject({ haveNotRead: true, unreadCount: 1, receiverUserinfo: { id: ids.user } });
+    expect(item.lastChatMessage.messageContent).toBe('王老师您好，我最近总是失眠。');
+    expect(
+      (await call(ctx.app, 'GET', '/api/chat/get-list', { token: t.user })).body.data[0].haveNotRead,
+    ).toBe(false);
+
+    const page = await call(ctx.app, 'GET', `/api/chat/messages?chatId=${chatId}&readChatMessage=0`, {
+      token: t.expert,
+    });
+    expect(page.body.data.list.map((m: { messageContent: string }) => m.messageContent)).toEqual([
+      '王老师您好，我最近总是失眠。',
+    ]);
+    const after = await call(ctx.app, 'GET', `/api/chat/get/${chatId}`, { token: t.expert });
+    expect(after.body.data).toMatchObject({ haveNotRead: false, unreadCount: 0 });
+    // The sender sees it read.
+    const mine = await call(ctx.app, 'GET', `/api/chat/get/${chatId}`, { token: t.user });
+    expect(mine.body.data.peerLastReadId).toBe(r.body.data.id);
+  });
+
+  it('keeps everyone else out with 404', async () => {
+    for (const [method, url, body] of [
+      ['GET', `/api/chat/get/${chatId}`, undefined],
+      ['GET', `/api/chat/messages?chatId=${chatId}`, undefined],
+      ['POST', '/api/chat/send', { chatId, messageType: '0', messageContent: 'hi' }],
+    ] as const) {
+      const r = await call(ctx.app, method, url, { token: t.other, body });
+      expect(r.status, url).toBe(404);
+      expect(r.body.message).toBe('会话不存在');
+    }
+    expect((await call(ctx.app, 'GET', `/api/chat/get/${chatId}`)).status).toBe(401);
+  });
+
+  it('stores one message for a retried clientMessageId', async () => {
+    const a = await send(t.expert, chatId, '可以说说最近的作息吗？', { clientMessageId: 'retry-test-0001' });
+    const b = await send(t.expert, chatId, '可以说说最近的作息吗？', { clientMessageId: 'retry-test-0001' });
+    expect(b.body.data.id).toBe(a.body.data.id);
+    const all = await call(ctx.app, 'GET', `/api/chat/messages?chatId=${chatId}`, { token: t.user });
+    expect(all.body.data.list.filter((m: { id: number }) => m.id === a.body.data.id)).toHaveLength(1);
+  });
+
+  it('validates messages', async () => {
+    expect((await send(t.user, chatId, 'x'.repeat(2001))).body.message).toBe('消息最多2000个字');
+    expect((await send(t.user, chatId, '   ')).body.message).toBe('请输入消息内容');
+    const bad = await call(ctx.app, 'POST', '/api/chat/send', {
+      token: t.user,
+      body: { chatId, messageType: '2', messageContent: 'x' },
+    });
+    expect(bad.body.message).toBe('消息类型不正确');
+    const ghost = await call(ctx.app, 'POST', '/api/chat/send', {
+      token: t.user,
+      body: { chatId, messageType: '1', messageContent: '00000000-0000-0000-0000-000000000000' },
+    });
+    expect(ghost.status).toBe(400);
+  });
+
+  it('pages history upward and catches up after an id', async () => {
+    const { body } = await begin(t.expert, ids.expert2);
+    const c = body.data.chatId;
+    const sent: number[] = [];
+    for (let i = 1; i <= 45; i++) sent.push((await send(t.expert, c, `第${i}条`)).body.data.id);
+    const newest = await call(ctx.app, 'GET', `/api/chat/messages?chatId=${c}&limit=30`, {
+      token: t.expert2,
+    });
+    expect(newest.body.data.list.map((m: { id: number }) => m.id)).toEqual(sent.slice(15));
+    expect(newest.body.data.hasMore).toBe(true);
+    const older = await call(ctx.app, 'GET', `/api/chat/messages?chatId=${c}&limit=30&before=${sent[15]}`, {
+      token: t.expert2,
+    });
+    expect(older.body.data.list.map((m: { id: number }) => m.id)).toEqual(sent.slice(0, 15));
+    expect(older.body.data.hasMore).toBe(false);
+    const catchUp = await call(ctx.app, 'GET', `/api/chat/messages?chatId=${c}&readChatMessage=${sent[39]}`, {
+      token: t.expert2,
+    });
+    expect(catchUp.body.data.list.map((m: { id: number }) => m.id)).toEqual(sent.slice(40));
+  });
+});
+
+describe(`chat images on ${testDbKind}`, () => {
+  async function upload(token: string, data: Buffer) {
+    const boundary = 'chatimg' + Date.now();
+    const payload = Buffer.concat([
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="p.png"\r\nContent-Type: image/png\r\n\r\n`,
+      ),
+      data,
+      Buffer.from(`\r\n--${boundary}--\r\n`),
+    ]);
+    const res = await ctx.app.inject({
+      method: 'POST',
+      url: '/SysAdmin/api/chat/image',
+      headers: { serviceToken: token, 'content-type': `multipart/form-data; boundary=${boundary}` },
+      payload,
+    });
+    return { status: res.statusCode, body: res.json() };
+  }
+
+  it('uploads, sends and serves an image only by a valid, unexpired signed URL', async () => {
+    const chatId = (await begin(t.user, ids.expert)).body.data.chatId;
+    const png = await sharp({ create: { width: 3000, height: 1000, channels: 3, background: '#faad14' } })
+      .withExif({ IFD0: { Artist: 'secret-artist' } })
+      .png()
+      .toBuffer();
+    const up = await upload(t.user, png);
+    expect(up.status).toBe(200);
+    expect([up.body.data.width, up.body.data.height]).toEqual([2048, 683]);
+    const msg = await call(ctx.app, 'POST', '/api/chat/send', {
+      token: t.user,
+      body: { chatId, messageType: '1', messageContent: up.body.data.id },
+    });
+    expect(msg.status).toBe(200);
+    const image = msg.body.data.image;
+    expect(image.url).toMatch(
+      /\/SysAdmin\/api\/chat\/image\/[0-9a-f-]{36}\?v=full&exp=\d+&sig=[0-9a-f]{64}$/,
+    );
+
+    const full = await ctx.app.inject(image.url);
+    expect(full.statusCode).toBe(200);
+    expect(full.headers['content-type']).toBe('image/webp');
+    expect((await sharp(full.rawPayload).metadata()).exif).toBeUndefined();
+    const thumb = await ctx.app.inject(image.thumbUrl);
+    expect((await sharp(thumb.rawPayload).metadata()).width).toBe(320);
+
+    const tampered = image.url.replace(
+      /sig=([0-9a-f])/,
+      (_: string, c: string) => `sig=${c === 'a' ? 'b' : 'a'}`,
+    );
+    expect((await ctx.app.inject(tampered)).statusCode).toBe(403);
+    const otherVariant = image.url.replace('v=full', 'v=thumb');
+    expect((await ctx.app.inject(otherVariant)).statusCode).toBe(403);
+    time.advance(11 * 60_000);
+    expect((await ctx.app.inject(image.url)).statusCode).toBe(403);
+
+    // Someone else's image id cannot be sent.
+    const theirs = await call(ctx.app, 'POST', '/api/chat/send', {
+      token: t.expert,
+      body: { chatId, messageType: '1', messageContent: up.body.data.id },
+    });
+    expect(theirs.status).toBe(400);
+  });
+
+  it('refuses non-images', async () => {
+    const r = await upload(t.user, Buffer.from('GIF89a but not really'));
+    expect(r.status).toBe(400);
+  });
+});
+
+describe(`notifications on ${testDbKind}`, () => {
+  it('a password change leaves a notification; read one, read all, 404 for others', async () => {
+    await call(ctx.app, 'POST', '/api/login/send', { body: { telephone: DEMO.auditor, type: 'reset' } });
+    const code = (await call(ctx.app, 'GET', `/api/dev/sms-outbox?telephone=${DEMO.auditor}`)).body.data[0]
+      .code;
+    await call(ctx.app, 'POST', '/api/login/reset', {
+      body: { telephone: DEMO.auditor, code, password: 'Reset@2026x' },
+    });
+    const token = await login(ctx.app, DEMO.auditor, 'Reset@2026x');
+    // Event handlers run after the answer; give them a moment.
+    await new Promise((r) => setTimeout(r, 50));
+    const list = await call(ctx.app, 'GET', '/api/userNotification?pageNum=1&pageSize=10', { token });
+    expect(list.body.data.haveNotRead).toBe(1);
+    const n = list.body.data.list[0];
+    expect(n).toMatchObject({ kind: 'account', title: '密码已重置', read: false, link: '/sys/account' });
+    const summary = await call(ctx.app, 'GET', '/api/userNotification/summary', { token });
+    expect(summary.body.data).toMatchObject({ notifications: 1, total: 1 });
+
+    expect((await call(ctx.app, 'PUT', `/api/userNotification/read/${n.id}`, { token: t.user })).status).toBe(
+      404,
+    );
+    expect((await call(ctx.app, 'PUT', `/api/userNotification/read/${n.id}`, { token })).status).toBe(200);
+    const unread = await call(ctx.app, 'GET', '/api/userNotification?status=unread', { token });
+    expect(unread.body.data).toMatchObject({ total: 0, haveNotRead: 0 });
+    const read = await call(ctx.app, 'GET', '/api/userNotification?status=read', { token });
+    expect(read.body.data.total).toBe(1);
+    expect((await call(ctx.app, 'PUT', '/api/userNotification/readAll', { token })).body.data.updated).toBe(
+      0,
+    );
+    expect((await call(ctx.app, 'GET', '/api/userNotification?status=maybe', { token })).status).toBe(400);
+  });
+
+  it('the header summary counts chats with unread messages', async () => {
+    const s = await call(ctx.app, 'GET', '/api/userNotification/summary', { token: t.expert });
+    expect(s.body.data.chats).toBeGreaterThanOrEqual(1);
+    expect(s.body.data.total).toBe(s.body.data.chats + s.body.data.notifications);
+  });
+});

@@ -1,0 +1,118 @@
+import { z } from 'zod';
+import type { Notification } from './notifications';
+
+/** Message types (spec section 9): "0" text, "1" image. */
+export const messageType = z.enum(['0', '1'], { error: '消息类型不正确' });
+export type MessageType = z.infer<typeof messageType>;
+
+export const CHAT_TEXT_MAX = 2000;
+export const CHAT_IMAGE_MAX_BYTES = 10 * 1024 * 1024;
+/** STOMP frames larger than this are refused. */
+export const STOMP_MAX_FRAME_BYTES = 64 * 1024;
+/** The web client's heart-beat (spec section 7). */
+export const STOMP_HEARTBEAT_MS = 20_000;
+export const STOMP_PATH = '/SysAdmin/api/chat/connect';
+
+export const chatImage = z.object({
+  id: z.string(),
+  /** Short-lived signed URL of the full image, handed only to the two participants. */
+  url: z.string(),
+  thumbUrl: z.string(),
+  width: z.number().int(),
+  height: z.number().int(),
+});
+export type ChatImage = z.infer<typeof chatImage>;
+
+/** The JSON body of every pushed MESSAGE frame on /user/{userId}/message. */
+export const chatMessage = z.object({
+  id: z.number().int(),
+  chatId: z.number().int(),
+  senderId: z.number().int(),
+  messageType,
+  /** Text, or for an image the image id. */
+  messageContent: z.string(),
+  image: chatImage.nullable(),
+  clientMessageId: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type ChatMessage = z.infer<typeof chatMessage>;
+
+export const chatPeer = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  wxImg: z.string().nullable(),
+  identityType: z.union([z.literal(0), z.literal(1), z.literal(2), z.literal(3)]),
+  /** Institution name, for experts. */
+  department: z.string().nullable(),
+});
+export type ChatPeer = z.infer<typeof chatPeer>;
+
+export const chatListItem = z.object({
+  chatId: z.number().int(),
+  lastChatMessage: chatMessage.nullable(),
+  receiverUserinfo: chatPeer,
+  haveNotRead: z.boolean(),
+  unreadCount: z.number().int(),
+  /** The last message id the other side has read: own messages up to it show 已读. */
+  peerLastReadId: z.number().int(),
+  lastActivityAt: z.string(),
+});
+export type ChatListItem = z.infer<typeof chatListItem>;
+
+export const beginChatBody = z.object({
+  receiverId: z.coerce.number({ error: '请选择咨询对象' }).int().positive('请选择咨询对象'),
+});
+
+export const chatIdParams = z.object({ chatId: z.coerce.number().int().positive('会话编号不正确') });
+
+/**
+ * History and catch-up. `readChatMessage` is the id of the newest message the client
+ * already holds: 0 (or absent) asks for the newest page; N > 0 asks for what came after N
+ * (catch-up after a reconnect). `before` pages upward through older history. Every call
+ * marks the chat read for the caller up to the newest message returned.
+ */
+export const chatMessagesQuery = z.object({
+  chatId: z.coerce.number({ error: '请选择会话' }).int().positive('会话编号不正确'),
+  readChatMessage: z.coerce.number().int().min(0).default(0),
+  before: z.coerce.number().int().positive().optional(),
+  limit: z.coerce.number().int().min(1).max(200).default(30),
+});
+export type ChatMessagesQuery = z.infer<typeof chatMessagesQuery>;
+
+export const chatMessagesPage = z.object({
+  list: z.array(chatMessage),
+  /** More older messages exist (newest/before mode), or more newer ones (after mode). */
+  hasMore: z.boolean(),
+  peerLastReadId: z.number().int(),
+});
+export type ChatMessagesPage = z.infer<typeof chatMessagesPage>;
+
+export const sendMessageBody = z
+  .object({
+    chatId: z.coerce.number({ error: '请选择会话' }).int().positive('会话编号不正确'),
+    messageType,
+    messageContent: z.string({ error: '请输入消息内容' }).min(1, '请输入消息内容'),
+    /** Chosen by the sender; a retried send with the same id stores one message. */
+    clientMessageId: z
+      .string()
+      .min(8)
+      .max(64)
+      .regex(/^[A-Za-z0-9_-]+$/, '消息编号格式不正确')
+      .optional(),
+  })
+  .superRefine((b, ctx) => {
+    if (b.messageType === '0') {
+      if (b.messageContent.trim().length === 0)
+        ctx.addIssue({ code: 'custom', message: '请输入消息内容', path: ['messageContent'] });
+      if (b.messageContent.length > CHAT_TEXT_MAX)
+        ctx.addIssue({ code: 'custom', message: `消息最多${CHAT_TEXT_MAX}个字`, path: ['messageContent'] });
+    } else if (!/^[0-9a-f-]{36}$/.test(b.messageContent)) {
+      ctx.addIssue({ code: 'custom', message: '图片编号不正确，请重新上传', path: ['messageContent'] });
+    }
+  });
+export type SendMessageBody = z.infer<typeof sendMessageBody>;
+
+/** Bodies on /user/{userId}/notification: notifications, and read receipts of chats. */
+export type NotificationPush =
+  | { type: 'notification'; notification: Notification }
+  | { type: 'chat.read'; chatId: number; readerId: number; lastReadMessageId: number };
