@@ -17,7 +17,14 @@ import { createEventBus, type EventBus } from './lib/events';
 import { loggerOptions } from './lib/logger';
 import { authPlugin } from './modules/auth/auth.plugin';
 import { authRoutes } from './modules/auth/auth.routes';
+import { hmacHex } from './lib/crypto';
+import { bookingsRoutes } from './modules/bookings/bookings.routes';
 import { createImageSigner, type ImageSigner } from './modules/chat/chat.presenter';
+import { expertsRoutes } from './modules/experts/experts.routes';
+import { ordersRoutes } from './modules/orders/orders.routes';
+import type { PaymentProvider } from './modules/orders/payment-provider';
+import { createSandboxProvider, type SandboxProvider } from './modules/orders/sandbox-provider';
+import { startSweeper } from './sweeper';
 import { chatRoutes } from './modules/chat/chat.routes';
 import { notificationRoutes } from './modules/notifications/notifications.routes';
 import { createConsoleSmsProvider, type ConsoleSmsProvider } from './modules/auth/sms.provider';
@@ -47,6 +54,8 @@ export interface AppDeps {
   hub: Hub;
   imageSigner: ImageSigner;
   privateStorage: Storage;
+  sandbox: SandboxProvider;
+  paymentProviders: Record<string, PaymentProvider>;
 }
 
 declare module 'fastify' {
@@ -95,6 +104,12 @@ export async function buildApp({
     : createMemoryBroker();
   const hub = createHub(broker);
   const imageSigner = createImageSigner(secret, config.signedUrlTtlMs, clock);
+  // The sandbox merchant key is derived from the app secret: stable across restarts and instances.
+  const sandbox = createSandboxProvider({
+    key: Buffer.from(hmacHex(secret, 'sandbox-merchant-key'), 'hex'),
+    now: clock,
+  });
+  const paymentProviders: Record<string, PaymentProvider> = { sandbox };
   const services = createServices({
     config,
     database,
@@ -106,6 +121,7 @@ export async function buildApp({
     privateStorage,
     hub,
     signer: imageSigner,
+    paymentProviders,
   });
   app.decorate('deps', {
     config,
@@ -117,6 +133,8 @@ export async function buildApp({
     hub,
     imageSigner,
     privateStorage,
+    sandbox,
+    paymentProviders,
   });
   // Logout, password change and reset end the user's live sockets too, on every instance.
   events.subscribe('sessions.revoked', ({ userId, sessionIds }) =>
@@ -135,7 +153,9 @@ export async function buildApp({
   app.addHook('preClose', async () => {
     await stomp.close();
   });
+  const sweeper = startSweeper(config.sweepIntervalMs, services, app.log);
   app.addHook('onClose', async () => {
+    sweeper.stop();
     await broker.close();
   });
   registerErrorHandler(app);
@@ -168,6 +188,9 @@ export async function buildApp({
       await api.register(usersRoutes);
       await api.register(chatRoutes);
       await api.register(notificationRoutes);
+      await api.register(expertsRoutes);
+      await api.register(bookingsRoutes);
+      await api.register(ordersRoutes);
     },
     { prefix: API_PREFIX },
   );

@@ -44,6 +44,13 @@ const envSchema = z.object({
   STOMP_HEARTBEAT_SEND_MS: z.coerce.number().int().min(0).default(10_000),
   STOMP_HEARTBEAT_EXPECT_MS: z.coerce.number().int().min(0).default(10_000),
   SIGNED_URL_TTL_SECONDS: z.coerce.number().int().min(10).max(86_400).default(600),
+  BOOKING_HOLD_MINUTES: z.coerce.number().int().min(1).max(120).default(15),
+  CANCEL_DEADLINE_HOURS: z.coerce
+    .number()
+    .min(0)
+    .max(24 * 14)
+    .default(24),
+  SWEEP_INTERVAL_MS: z.coerce.number().int().min(0).default(30_000),
   SMS_PROVIDER: z.enum(['console']).default('console'),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(100).default(10000),
   SITE_NAME: z.string().default('心理测评与咨询平台'),
@@ -78,6 +85,9 @@ export interface Config {
   stompHeartbeat: { send: number; expect: number };
   signedUrlTtlMs: number;
   session: { idleMs: number; absoluteMs: number };
+  booking: { holdMs: number; cancelDeadlineMs: number };
+  /** How often expired holds, unpaid orders and reminders are swept; 0 turns the sweeper off (tests). */
+  sweepIntervalMs: number;
   smsProvider: 'console';
   shutdownTimeoutMs: number;
   site: { name: string; copyright: string; icp: string; psb: string };
@@ -131,6 +141,11 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       .filter(Boolean),
     stompHeartbeat: { send: e.STOMP_HEARTBEAT_SEND_MS, expect: e.STOMP_HEARTBEAT_EXPECT_MS },
     signedUrlTtlMs: e.SIGNED_URL_TTL_SECONDS * 1000,
+    booking: {
+      holdMs: e.BOOKING_HOLD_MINUTES * 60_000,
+      cancelDeadlineMs: e.CANCEL_DEADLINE_HOURS * 3_600_000,
+    },
+    sweepIntervalMs: e.SWEEP_INTERVAL_MS,
     session: { idleMs: e.SESSION_IDLE_MINUTES * 60_000, absoluteMs: e.SESSION_ABSOLUTE_DAYS * 86_400_000 },
     smsProvider: e.SMS_PROVIDER,
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,

@@ -9,7 +9,11 @@ import type { SmsProvider } from './modules/auth/sms.provider';
 import { createSmsService } from './modules/auth/sms.service';
 import type { ImageSigner } from './modules/chat/chat.presenter';
 import { createChatService } from './modules/chat/chat.service';
+import { createBookingsService } from './modules/bookings/bookings.service';
+import { createExpertsService } from './modules/experts/experts.service';
 import { createHomeService } from './modules/home/home.service';
+import { createOrdersService } from './modules/orders/orders.service';
+import type { PaymentProvider } from './modules/orders/payment-provider';
 import { subscribeNotificationRules } from './modules/notifications/notification-rules';
 import { createNotificationsService } from './modules/notifications/notifications.service';
 import type { Hub } from './realtime/hub';
@@ -30,6 +34,7 @@ export interface ServiceDeps {
   privateStorage: Storage;
   hub: Hub;
   signer: ImageSigner;
+  paymentProviders: Record<string, PaymentProvider>;
 }
 
 /** The one place where services are created and given their dependencies. */
@@ -44,6 +49,7 @@ export function createServices({
   privateStorage,
   hub,
   signer,
+  paymentProviders,
 }: ServiceDeps) {
   const { db } = database;
   const audit = createAuditService({ clock });
@@ -59,10 +65,22 @@ export function createServices({
   search.register(expertSearch);
   search.register(institutionSearch);
   const notifications = createNotificationsService({ db, clock, hub });
+  const experts = createExpertsService({ db, clock });
+  const orders = createOrdersService({
+    db,
+    clock,
+    events,
+    providers: paymentProviders,
+    defaultProvider: 'sandbox',
+  });
+  const bookings = createBookingsService({ db, clock, events, orders, rules: config.booking });
   subscribeNotificationRules(events, notifications);
   return {
     audit,
     notifications,
+    experts,
+    orders,
+    bookings,
     chat: createChatService({ db, clock, hub, privateStorage, signer }),
     sessions,
     sms,

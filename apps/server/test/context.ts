@@ -91,6 +91,8 @@ export async function createTestContext(opts: TestContextOptions = {}): Promise<
     NODE_ENV: 'test',
     LOG_LEVEL: 'silent',
     WEB_DIST: '/nonexistent-web-dist',
+    // Tests drive time themselves and call the sweeps directly.
+    SWEEP_INTERVAL_MS: '0',
     ...opts.env,
   });
   if (opts.seed) await seed(testDb.database.db);

@@ -8,7 +8,11 @@ export * from './auth';
 export * from './search';
 export * from './chat';
 export * from './notifications';
+export * from './experts';
+export * from './orders';
+export * from './bookings';
 
 import { z } from 'zod';
 // Zod's own messages (for rules without a message of ours) in Chinese, on server and web alike.
 z.config(z.locales.zhCN());
+export * from './scales';

@@ -6,3 +6,6 @@ export * from '../modules/auth/auth.table';
 export * from '../modules/audit/audit.table';
 export * from '../modules/chat/chat.table';
 export * from '../modules/notifications/notifications.table';
+export * from '../modules/experts/experts.table';
+export * from '../modules/orders/orders.table';
+export * from '../modules/bookings/bookings.table';

@@ -9,10 +9,38 @@ export interface DomainEvents {
   'sessions.revoked': { userId: number; sessionIds: number[] | 'all' };
   /** The password was changed in the personal center, or reset by SMS. */
   'account.passwordChanged': { userId: number; via: 'change' | 'reset' };
+  'order.paid': {
+    orderId: number;
+    userId: number;
+    kind: 'booking' | 'course' | 'report';
+    itemId: number;
+    amountFen: number;
+    title: string;
+  };
+  'order.refunded': { orderId: number; userId: number; amountFen: number; title: string };
+  'booking.confirmed': BookingEvent;
+  'booking.cancelled': BookingEvent & {
+    by: 'user' | 'expert' | 'system';
+    refundFen: number;
+    reason: string | null;
+  };
+  'booking.completed': BookingEvent;
+  'booking.no_show': BookingEvent;
+  'booking.reminder': BookingEvent & { hoursBefore: 24 | 1 };
+}
+
+/** Who and when, for every booking event. */
+export interface BookingEvent {
+  bookingId: number;
+  userId: number;
+  expertId: number;
+  expertName: string;
+  userName: string;
+  startsAt: Date;
 }
 
 export type EventName = keyof DomainEvents;
-type Handler<K extends EventName> = (payload: DomainEvents[K]) => void | Promise<void>;
+type Handler<K extends EventName> = (payload: DomainEvents[K]) => unknown;
 
 export interface EventBus {
   publish<K extends EventName>(name: K, payload: DomainEvents[K]): void;

@@ -113,3 +113,102 @@ export const demoUsers: DemoUser[] = [
     institution: '北京心晴心理咨询中心',
   },
 ];
+
+/** Profiles and weekly hours of the demo experts (times are Asia/Shanghai). */
+export const demoExperts: Record<
+  string,
+  {
+    title: string;
+    qualifications: string[];
+    specialties: string[];
+    introduction: string;
+    modes: ('online' | 'offline')[];
+    priceFen: number;
+    sessionMinutes: number;
+    yearsOfPractice: number;
+    address: string | null;
+    rating: number;
+    ratingCount: number;
+    weekly: { weekday: number; startTime: string; mode: 'online' | 'offline' }[];
+  }
+> = {
+  '13800000002': {
+    title: '国家二级心理咨询师',
+    qualifications: ['国家二级心理咨询师', '中国心理学会注册心理师', '认知行为治疗（CBT）系统培训结业'],
+    specialties: ['情绪管理', '焦虑抑郁', '职场压力', '亲密关系'],
+    introduction:
+      '从业十二年，累计个体咨询时长超过 4000 小时。擅长以认知行为疗法帮助来访者识别与调整负性思维，处理焦虑、低落情绪与职场倦怠，也陪伴许多人走过亲密关系中的困惑。咨询风格温和、务实，注重在每次咨询中形成可以带回生活的小练习。',
+    modes: ['online', 'offline'],
+    priceFen: 30000,
+    sessionMinutes: 50,
+    yearsOfPractice: 12,
+    address: '北京市海淀区中关村大街 27 号中关村大厦 12 层 1206 室',
+    rating: 4.9,
+    ratingCount: 326,
+    weekly: [
+      { weekday: 1, startTime: '10:00', mode: 'online' },
+      { weekday: 1, startTime: '14:00', mode: 'offline' },
+      { weekday: 3, startTime: '10:00', mode: 'online' },
+      { weekday: 3, startTime: '19:00', mode: 'online' },
+      { weekday: 5, startTime: '14:00', mode: 'offline' },
+      { weekday: 6, startTime: '10:00', mode: 'online' },
+    ],
+  },
+  '13800000012': {
+    title: '主治医师 · 临床心理科',
+    qualifications: ['精神科执业医师', '心理治疗师（中级）', '睡眠医学专项培训'],
+    specialties: ['睡眠障碍', '焦虑抑郁', '躯体化症状'],
+    introduction:
+      '三甲医院临床心理科主治医师，长期从事焦虑障碍、抑郁障碍与失眠的评估和综合干预，擅长将药物治疗建议与心理治疗相结合，帮助来访者理解身体症状背后的情绪因素。',
+    modes: ['online', 'offline'],
+    priceFen: 40000,
+    sessionMinutes: 45,
+    yearsOfPractice: 15,
+    address: '广州市越秀区中山二路 58 号门诊楼 5 层心理门诊',
+    rating: 4.8,
+    ratingCount: 512,
+    weekly: [
+      { weekday: 2, startTime: '09:00', mode: 'offline' },
+      { weekday: 2, startTime: '15:00', mode: 'online' },
+      { weekday: 4, startTime: '09:00', mode: 'offline' },
+    ],
+  },
+  '13800000013': {
+    title: '高校心理咨询中心专职咨询师',
+    qualifications: ['应用心理学硕士', '国家二级心理咨询师', '沙盘游戏治疗师'],
+    specialties: ['学业压力', '人际关系', '自我成长', '情绪管理'],
+    introduction:
+      '在高校心理健康服务站工作八年，陪伴大学生处理学业压力、人际困扰、生涯迷茫与自我认同问题。相信每个人都有自我成长的力量，咨询中注重倾听与共情。',
+    modes: ['online'],
+    priceFen: 15000,
+    sessionMinutes: 50,
+    yearsOfPractice: 8,
+    address: null,
+    rating: 4.9,
+    ratingCount: 208,
+    weekly: [
+      { weekday: 2, startTime: '19:00', mode: 'online' },
+      { weekday: 4, startTime: '19:00', mode: 'online' },
+      { weekday: 7, startTime: '14:00', mode: 'online' },
+    ],
+  },
+  '13800000014': {
+    title: 'EAP 咨询师 · 组织心理学方向',
+    qualifications: ['国际 EAP 协会会员', '国家二级心理咨询师', '危机干预培训认证'],
+    specialties: ['职场压力', '职业发展', '危机干预', '亲子关系'],
+    introduction:
+      '为三十余家企业提供员工心理援助服务，擅长职场压力与倦怠、职业发展困惑、管理者情绪领导力，以及重大事件后的心理危机干预与哀伤辅导。',
+    modes: ['online', 'offline'],
+    priceFen: 25000,
+    sessionMinutes: 60,
+    yearsOfPractice: 10,
+    address: '杭州市西湖区文三路 90 号东部软件园 2 号楼 3 层',
+    rating: 4.7,
+    ratingCount: 141,
+    weekly: [
+      { weekday: 1, startTime: '19:30', mode: 'online' },
+      { weekday: 3, startTime: '12:30', mode: 'online' },
+      { weekday: 6, startTime: '15:00', mode: 'offline' },
+    ],
+  },
+};

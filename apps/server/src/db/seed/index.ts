@@ -3,11 +3,40 @@ import type { Db } from '../client';
 import { hashPassword } from '../../lib/password';
 import { institutions } from '../../modules/institutions/institutions.table';
 import { users } from '../../modules/users/users.table';
-import { DEMO_PASSWORD, demoInstitutions, demoUsers } from './demo-data';
+import { systemClock } from '../../lib/clock';
+import { createExpertsService } from '../../modules/experts/experts.service';
+import { availabilityTemplates, expertProfiles } from '../../modules/experts/experts.table';
+import { DEMO_PASSWORD, demoExperts, demoInstitutions, demoUsers } from './demo-data';
 
 export interface SeedResult {
   institutions: number;
   users: number;
+}
+
+/** Expert profiles and weekly hours, where missing; then their slots for the weeks ahead. */
+async function seedExperts(db: Db): Promise<void> {
+  const phones = Object.keys(demoExperts);
+  const rows = await db
+    .select({ id: users.id, telephone: users.telephone })
+    .from(users)
+    .where(inArray(users.telephone, phones));
+  const experts = createExpertsService({ db, clock: systemClock });
+  for (const row of rows) {
+    const { weekly, ...profile } = demoExperts[row.telephone]!;
+    const created = await db
+      .insert(expertProfiles)
+      .values({ userId: row.id, ...profile })
+      .onConflictDoNothing()
+      .returning({ id: expertProfiles.userId });
+    if (created.length) {
+      await db
+        .insert(availabilityTemplates)
+        .values(weekly.map((w) => ({ expertId: row.id, durationMinutes: profile.sessionMinutes, ...w })))
+        .onConflictDoNothing();
+    }
+    // Keeps four weeks of slots published; slots already there are left as they are.
+    await experts.materialize(db, row.id, systemClock());
+  }
 }
 
 /**
@@ -15,6 +44,12 @@ export interface SeedResult {
  * inserted only when missing, so a second run adds nothing and changes nothing.
  */
 export async function seed(db: Db): Promise<SeedResult> {
+  const result = await seedAccounts(db);
+  await seedExperts(db);
+  return result;
+}
+
+async function seedAccounts(db: Db): Promise<SeedResult> {
   return db.transaction(async (tx) => {
     const newInstitutions = await tx
       .insert(institutions)

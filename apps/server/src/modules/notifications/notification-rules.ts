@@ -1,4 +1,6 @@
+import { formatFen } from '@psy/contracts';
 import type { EventBus } from '../../lib/events';
+import { formatShanghai } from '../../lib/time';
 import type { NotificationsService } from './notifications.service';
 
 /**
@@ -17,4 +19,102 @@ export function subscribeNotificationRules(events: EventBus, notifications: Noti
       link: '/sys/account',
     });
   });
+
+  // ---- bookings: every change reaches both sides ----
+  const both = async (
+    e: { bookingId: number; userId: number; expertId: number },
+    forUser: { title: string; content: string },
+    forExpert: { title: string; content: string },
+  ) => {
+    await notifications.notify(e.userId, {
+      kind: 'booking',
+      ...forUser,
+      link: `/booking/detail?id=${e.bookingId}`,
+    });
+    await notifications.notify(e.expertId, {
+      kind: 'booking',
+      ...forExpert,
+      link: `/expert/mybooking/detail?id=${e.bookingId}`,
+    });
+  };
+  events.subscribe('booking.confirmed', (e) =>
+    both(
+      e,
+      {
+        title: '预约成功',
+        content: `您已成功预约 ${e.expertName} 老师 ${formatShanghai(e.startsAt)} 的咨询。`,
+      },
+      { title: '新的预约', content: `${e.userName} 预约了您 ${formatShanghai(e.startsAt)} 的咨询。` },
+    ),
+  );
+  events.subscribe('booking.cancelled', (e) => {
+    const when = formatShanghai(e.startsAt);
+    const refund = e.refundFen > 0 ? `，${formatFen(e.refundFen)} 元将原路退回` : '';
+    const who =
+      e.by === 'user' ? e.userName : e.by === 'expert' ? `${e.expertName} 老师` : '系统（超时未支付）';
+    const reason = e.reason ? `，原因：${e.reason}` : '';
+    return both(
+      e,
+      {
+        title: '预约已取消',
+        content: `${when} 与 ${e.expertName} 老师的预约已由${who}取消${reason}${refund}。`,
+      },
+      { title: '预约已取消', content: `${e.userName} ${when} 的预约已由${who}取消${reason}。` },
+    );
+  });
+  events.subscribe('booking.completed', (e) =>
+    both(
+      e,
+      {
+        title: '咨询已完成',
+        content: `您与 ${e.expertName} 老师 ${formatShanghai(e.startsAt)} 的咨询已完成，感谢信任。`,
+      },
+      { title: '咨询已完成', content: `已记录 ${e.userName} ${formatShanghai(e.startsAt)} 的咨询为已完成。` },
+    ),
+  );
+  events.subscribe('booking.no_show', (e) =>
+    both(
+      e,
+      {
+        title: '预约未到场',
+        content: `您 ${formatShanghai(e.startsAt)} 与 ${e.expertName} 老师的预约被标记为未到场。如有疑问请联系专家。`,
+      },
+      {
+        title: '已标记未到场',
+        content: `${e.userName} ${formatShanghai(e.startsAt)} 的预约已标记为未到场。`,
+      },
+    ),
+  );
+  events.subscribe('booking.reminder', (e) => {
+    const when = e.hoursBefore === 24 ? '明天' : '1 小时后';
+    return both(
+      e,
+      {
+        title: '咨询提醒',
+        content: `您与 ${e.expertName} 老师的咨询将于${when}（${formatShanghai(e.startsAt)}）开始。`,
+      },
+      {
+        title: '咨询提醒',
+        content: `与 ${e.userName} 的咨询将于${when}（${formatShanghai(e.startsAt)}）开始。`,
+      },
+    );
+  });
+
+  // ---- money ----
+  events.subscribe('order.paid', (e) =>
+    notifications.notify(e.userId, {
+      kind: 'order',
+      title: '支付成功',
+      content: `订单“${e.title}”已支付 ${formatFen(e.amountFen)} 元。`,
+      link: `/user/orderInfo?id=${e.orderId}`,
+    }),
+  );
+  events.subscribe('order.refunded', (e) =>
+    notifications.notify(e.userId, {
+      kind: 'order',
+      title: '退款成功',
+      content: `订单“${e.title}”已退款 ${formatFen(e.amountFen)} 元，将原路退回。`,
+      link: `/user/orderInfo?id=${e.orderId}`,
+    }),
+  );
 }

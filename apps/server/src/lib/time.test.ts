@@ -1,0 +1,21 @@
+import { describe, expect, it } from 'vitest';
+import { addDays, formatShanghai, isoWeekday, shanghaiDate, shanghaiInstant } from './time';
+
+describe('Shanghai time helpers', () => {
+  it('maps instants to Shanghai dates across midnight UTC', () => {
+    expect(shanghaiDate(new Date('2026-11-22T15:59:59Z'))).toBe('2026-11-22');
+    expect(shanghaiDate(new Date('2026-11-22T16:00:00Z'))).toBe('2026-11-23');
+  });
+  it('builds instants from local date and time', () => {
+    expect(shanghaiInstant('2026-11-25', '09:30').toISOString()).toBe('2026-11-25T01:30:00.000Z');
+    expect(shanghaiInstant('2026-11-25', '00:15').toISOString()).toBe('2026-11-24T16:15:00.000Z');
+  });
+  it('knows weekdays and adds days across months', () => {
+    expect(isoWeekday('2026-11-23')).toBe(1);
+    expect(isoWeekday('2026-11-22')).toBe(7);
+    expect(addDays('2026-11-29', 3)).toBe('2026-12-02');
+  });
+  it('formats for people', () => {
+    expect(formatShanghai(new Date('2026-11-25T06:00:00Z'))).toBe('11月25日 14:00');
+  });
+});

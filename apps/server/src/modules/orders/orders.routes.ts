@@ -1,0 +1,161 @@
+import { envelope, order, orderListQuery, page, payStart, sandboxConfirmBody } from '@psy/contracts';
+import crypto from 'node:crypto';
+import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { AppError } from '../../lib/errors';
+import { ok } from '../../lib/reply';
+import { currentUser, secured } from '../auth/auth.plugin';
+
+const idParams = z.object({ id: z.coerce.number().int().positive('订单编号不正确') });
+const orderNoParams = z.object({ orderNo: z.string().regex(/^P\d{20}$/, '订单号不正确') });
+
+export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { orders } = app.deps.services;
+  const sandbox = app.deps.sandbox;
+  const tags = ['order'];
+
+  app.get(
+    '/api/order/list',
+    {
+      preHandler: app.authenticate,
+      schema: {
+        tags,
+        security: secured,
+        summary: '我的订单',
+        querystring: orderListQuery,
+        response: { 200: envelope(page(order)) },
+      },
+    },
+    async (req) => ok(await orders.list(currentUser(req).userId, req.query)),
+  );
+  app.get(
+    '/api/order/orderDetail/:id',
+    {
+      preHandler: app.authenticate,
+      schema: {
+        tags,
+        security: secured,
+        summary: '订单详情（仅本人）',
+        params: idParams,
+        response: { 200: envelope(order) },
+      },
+    },
+    async (req) => ok(await orders.detail(currentUser(req).userId, req.params.id)),
+  );
+  app.post(
+    '/api/order/pay/:id',
+    {
+      preHandler: app.authenticate,
+      schema: {
+        tags,
+        security: secured,
+        summary: '去支付：返回收银台地址',
+        params: idParams,
+        response: { 200: envelope(payStart) },
+      },
+    },
+    async (req) => ok(await orders.startPayment(currentUser(req).userId, req.params.id)),
+  );
+  app.post(
+    '/api/order/cancel/:id',
+    {
+      preHandler: app.authenticate,
+      schema: {
+        tags,
+        security: secured,
+        summary: '取消待支付订单',
+        params: idParams,
+        response: { 200: envelope(order) },
+      },
+    },
+    async (req) => ok(await orders.cancel(currentUser(req).userId, req.params.id), '订单已取消'),
+  );
+
+  // ---- the sandbox cashier: the payer confirms here, then the "gateway" notifies us ----
+  app.get(
+    '/api/pay/sandbox/:orderNo',
+    {
+      preHandler: app.authenticate,
+      schema: {
+        tags: ['pay'],
+        security: secured,
+        summary: '沙箱收银台：订单信息',
+        params: orderNoParams,
+        response: { 200: envelope(order) },
+      },
+    },
+    async (req) => ok(await orders.byOrderNo(currentUser(req).userId, req.params.orderNo)),
+  );
+  app.post(
+    '/api/pay/sandbox/:orderNo/confirm',
+    {
+      preHandler: app.authenticate,
+      schema: {
+        tags: ['pay'],
+        security: secured,
+        summary: '沙箱收银台：确认支付或取消；确认后沙箱网关向商户发送签名通知',
+        params: orderNoParams,
+        body: sandboxConfirmBody,
+        response: { 200: envelope(order) },
+      },
+    },
+    async (req) => {
+      const { userId } = currentUser(req);
+      const o = await orders.byOrderNo(userId, req.params.orderNo);
+      if (req.body.action === 'cancel') {
+        if (o.status !== 'unpaid') throw new AppError('CONFLICT', '订单当前不可取消');
+        return ok(await orders.cancel(userId, o.id), '已取消支付');
+      }
+      if (o.status !== 'unpaid') throw new AppError('CONFLICT', '订单当前不可支付');
+      if (new Date(o.expiresAt) <= app.deps.clock()) throw new AppError('CONFLICT', '订单已超时，请重新下单');
+      const n = sandbox.notification({
+        orderNo: o.orderNo,
+        amountFen: o.amountFen,
+        txnId: `SB${crypto.randomBytes(10).toString('hex')}`,
+        status: 'SUCCESS',
+      });
+      // The gateway calls the merchant's notify URL over HTTP, exactly as a real provider would.
+      const res = await app.inject({
+        method: 'POST',
+        url: '/SysAdmin/api/pay/notify/sandbox',
+        headers: n.headers,
+        payload: n.rawBody,
+      });
+      if (res.statusCode !== 200) throw new AppError('CONFLICT', '支付未成功，请重试');
+      return ok(await orders.byOrderNo(userId, o.orderNo), '支付成功');
+    },
+  );
+
+  // Providers' server-to-server notifications: the raw body is needed to check the signature.
+  await app.register(async (plain) => {
+    const notify = plain.withTypeProvider<ZodTypeProvider>();
+    notify.removeAllContentTypeParsers();
+    notify.addContentTypeParser('*', { parseAs: 'string', bodyLimit: 64 * 1024 }, (_req, body, done) =>
+      done(null, body),
+    );
+    notify.post(
+      '/api/pay/notify/:provider',
+      {
+        schema: {
+          tags: ['pay'],
+          summary: '支付平台异步通知（验签、校验金额、幂等）',
+          params: z.object({ provider: z.enum(['sandbox']) }),
+        },
+      },
+      async (req, reply) => {
+        const provider = app.deps.paymentProviders[req.params.provider]!;
+        const headers = Object.fromEntries(
+          Object.entries(req.headers).map(([k, v]) => [k, Array.isArray(v) ? v[0] : v]),
+        );
+        const result = await orders.handleNotification(req.params.provider, String(req.body ?? ''), headers);
+        if (!result.ok)
+          req.log.warn(
+            { provider: req.params.provider, reason: result.message },
+            'payment notification rejected',
+          );
+        const ack = provider.ack(result.ok, result.message);
+        return reply.code(ack.status).send(ack.body);
+      },
+    );
+  });
+};

@@ -1,0 +1,73 @@
+import { sql } from 'drizzle-orm';
+import {
+  check,
+  index,
+  integer,
+  jsonb,
+  pgEnum,
+  pgTable,
+  timestamp,
+  unique,
+  varchar,
+} from 'drizzle-orm/pg-core';
+import { timestamps } from '../../db/columns';
+import { users } from '../users/users.table';
+
+export const orderKindEnum = pgEnum('order_kind', ['booking', 'course', 'report']);
+export const orderStatusEnum = pgEnum('order_status', [
+  'unpaid',
+  'paid',
+  'refunding',
+  'refunded',
+  'cancelled',
+]);
+
+/** Money is integer fen; the amount is computed on the server, never taken from a client. */
+export const orders = pgTable(
+  'orders',
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    orderNo: varchar({ length: 32 }).notNull().unique(),
+    userId: integer()
+      .notNull()
+      .references(() => users.id, { onDelete: 'restrict' }),
+    kind: orderKindEnum().notNull(),
+    itemId: integer().notNull(),
+    title: varchar({ length: 200 }).notNull(),
+    amountFen: integer().notNull(),
+    status: orderStatusEnum().notNull().default('unpaid'),
+    provider: varchar({ length: 20 }).notNull(),
+    providerTxnId: varchar({ length: 64 }),
+    refundFen: integer().notNull().default(0),
+    providerRefundId: varchar({ length: 64 }),
+    expiresAt: timestamp({ withTimezone: true }).notNull(),
+    paidAt: timestamp({ withTimezone: true }),
+    refundedAt: timestamp({ withTimezone: true }),
+    cancelledAt: timestamp({ withTimezone: true }),
+    ...timestamps,
+  },
+  (t) => [
+    index().on(t.userId, t.createdAt),
+    index().on(t.kind, t.itemId),
+    index().on(t.status, t.expiresAt),
+    check('order_amount_nonnegative', sql`${t.amountFen} >= 0`),
+    check('order_refund_bounded', sql`${t.refundFen} between 0 and ${t.amountFen}`),
+  ],
+);
+
+/** Every notification a payment provider sent, valid or not: the audit trail of money. */
+export const paymentEvents = pgTable(
+  'payment_events',
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    provider: varchar({ length: 20 }).notNull(),
+    orderNo: varchar({ length: 32 }),
+    kind: varchar({ length: 20 }).notNull(),
+    /** The provider's id for this notification; a repeat is a duplicate. */
+    nonce: varchar({ length: 64 }),
+    outcome: varchar({ length: 30 }).notNull(),
+    payload: jsonb().$type<Record<string, unknown>>(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index().on(t.orderNo), unique('payment_events_nonce').on(t.provider, t.nonce)],
+);

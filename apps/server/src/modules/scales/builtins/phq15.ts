@@ -1,0 +1,106 @@
+import type { ScaleDefinitionInput } from '../engine/contracts';
+
+/**
+ * PHQ-15 (Kroenke, Spitzer, Williams 2002). Free to reproduce, translate, display and distribute
+ * (Pfizer). Item 4 is asked of women only; for anyone else it is not shown and not scored, so a
+ * man's total is at most 28.
+ */
+const itemTexts = [
+  '胃痛',
+  '背痛',
+  '胳膊、腿或关节疼痛（膝、髋等）',
+  '月经痛或月经期间其他问题',
+  '头痛',
+  '胸痛',
+  '头晕',
+  '晕倒',
+  '感到心脏怦怦跳动或跳得很快',
+  '透不过气来',
+  '性生活中有疼痛或其他问题',
+  '便秘、肠道不舒服或腹泻',
+  '恶心、排气或消化不良',
+  '感到疲劳或无精打采',
+  '睡眠有问题或烦恼',
+];
+
+export const phq15: ScaleDefinitionInput = {
+  code: 'PHQ15',
+  version: 1,
+  name: '躯体症状群量表',
+  shortName: 'PHQ-15',
+  instructions: '在过去4周内，你受到以下问题困扰的程度如何？',
+  timeframe: '过去4周',
+  estimatedMinutes: 4,
+  source:
+    'Kroenke K, Spitzer RL, Williams JBW. The PHQ-15: validity of a new measure for evaluating the severity of somatic symptoms. Psychosom Med 2002;64:258-266.',
+  optionSets: [
+    {
+      key: 'bother',
+      options: [
+        { label: '没有困扰', value: 0 },
+        { label: '有一点困扰', value: 1 },
+        { label: '有很多困扰', value: 2 },
+      ],
+    },
+  ],
+  items: itemTexts.map((text, i) => ({
+    number: i + 1,
+    text,
+    optionSet: 'bother',
+    ...(i + 1 === 4 ? { showIf: { field: 'gender', equals: 'female' } } : {}),
+  })),
+  scores: [
+    {
+      key: 'total',
+      name: '总分',
+      expr: { op: 'sumItems' },
+      decimals: 0,
+      bands: [
+        {
+          min: 0,
+          max: 4,
+          label: '极轻微',
+          interpretation: '躯体症状极轻微。',
+          advice: '保持规律作息和适度运动。',
+        },
+        {
+          min: 5,
+          max: 9,
+          label: '轻度',
+          interpretation: '存在轻度躯体症状。',
+          advice: '注意休息和压力调节；如症状持续，建议到医院就诊排查身体原因。',
+        },
+        {
+          min: 10,
+          max: 14,
+          label: '中度',
+          interpretation: '存在中度躯体症状。',
+          advice: '建议到医院就诊，排查身体原因，并关注情绪和压力对身体的影响。',
+        },
+        {
+          min: 15,
+          max: 30,
+          label: '重度',
+          interpretation: '存在重度躯体症状。',
+          advice: '建议尽快就医进行全面检查，必要时同时寻求心理科或精神科的评估。',
+        },
+      ],
+    },
+    // Items at the top option (有很多困扰), for the somatisation note.
+    {
+      key: 'severeItems',
+      name: '困扰很多的项目数',
+      expr: { op: 'countItems', cmp: 'eq', value: 2 },
+      decimals: 0,
+    },
+  ],
+  report: { raw: 'total', band: 'total' },
+  // Not in scales.md: the published cut-off for medium somatic symptom severity, the start of 中度.
+  positive: { anyOf: [{ on: 'score', score: 'total', cmp: 'gte', value: 10 }] },
+  notes: [
+    {
+      when: { on: 'score', score: 'severeItems', cmp: 'gte', value: 3 },
+      text: '躯体化倾向明显，建议进一步评估',
+    },
+  ],
+};

@@ -1,0 +1,2 @@
+/** The scale contracts the engine reads, from the shared contracts package. */
+export * from '@psy/contracts';

@@ -1,0 +1,39 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Services } from './services';
+
+/**
+ * Time-driven work: unpaid holds and orders run out, reminders go out, weekly templates
+ * stay published ahead. Every step is idempotent, so several instances may sweep at once.
+ */
+export async function sweepOnce(services: Services): Promise<void> {
+  await services.bookings.sweep();
+  await services.orders.sweep();
+}
+
+export function startSweeper(intervalMs: number, services: Services, log: FastifyBaseLogger) {
+  if (intervalMs <= 0) return { stop() {} };
+  let running = false;
+  let lastMaterialized = 0;
+  const tick = async () => {
+    if (running) return;
+    running = true;
+    try {
+      await sweepOnce(services);
+      if (Date.now() - lastMaterialized > 3_600_000) {
+        await services.experts.materializeAll();
+        lastMaterialized = Date.now();
+      }
+    } catch (err) {
+      log.error({ err }, 'sweep failed');
+    } finally {
+      running = false;
+    }
+  };
+  const timer = setInterval(() => void tick(), intervalMs);
+  timer.unref();
+  return {
+    stop() {
+      clearInterval(timer);
+    },
+  };
+}

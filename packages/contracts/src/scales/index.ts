@@ -1,0 +1,3 @@
+export * from './expression';
+export * from './definition';
+export * from './result';
