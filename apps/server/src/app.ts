@@ -18,7 +18,9 @@ import { loggerOptions } from './lib/logger';
 import { authPlugin } from './modules/auth/auth.plugin';
 import { authRoutes } from './modules/auth/auth.routes';
 import { hmacHex } from './lib/crypto';
+import { assessmentsRoutes } from './modules/assessments/assessments.routes';
 import { bookingsRoutes } from './modules/bookings/bookings.routes';
+import { scalesRoutes } from './modules/scales/scales.routes';
 import { createImageSigner, type ImageSigner } from './modules/chat/chat.presenter';
 import { expertsRoutes } from './modules/experts/experts.routes';
 import { ordersRoutes } from './modules/orders/orders.routes';
@@ -191,6 +193,8 @@ export async function buildApp({
       await api.register(expertsRoutes);
       await api.register(bookingsRoutes);
       await api.register(ordersRoutes);
+      await api.register(scalesRoutes);
+      await api.register(assessmentsRoutes);
     },
     { prefix: API_PREFIX },
   );

@@ -50,6 +50,11 @@ const envSchema = z.object({
     .min(0)
     .max(24 * 14)
     .default(24),
+  WARNING_ESCALATE_HOURS: z.coerce
+    .number()
+    .min(0.01)
+    .max(24 * 30)
+    .default(24),
   SWEEP_INTERVAL_MS: z.coerce.number().int().min(0).default(30_000),
   SMS_PROVIDER: z.enum(['console']).default('console'),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(100).default(10000),
@@ -88,6 +93,8 @@ export interface Config {
   booking: { holdMs: number; cancelDeadlineMs: number };
   /** How often expired holds, unpaid orders and reminders are swept; 0 turns the sweeper off (tests). */
   sweepIntervalMs: number;
+  /** A pending warning nobody has picked up goes to the auditors after this long. */
+  warningEscalateMs: number;
   smsProvider: 'console';
   shutdownTimeoutMs: number;
   site: { name: string; copyright: string; icp: string; psb: string };
@@ -146,6 +153,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       cancelDeadlineMs: e.CANCEL_DEADLINE_HOURS * 3_600_000,
     },
     sweepIntervalMs: e.SWEEP_INTERVAL_MS,
+    warningEscalateMs: e.WARNING_ESCALATE_HOURS * 3_600_000,
     session: { idleMs: e.SESSION_IDLE_MINUTES * 60_000, absoluteMs: e.SESSION_ABSOLUTE_DAYS * 86_400_000 },
     smsProvider: e.SMS_PROVIDER,
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,

@@ -9,7 +9,12 @@ import type { SmsProvider } from './modules/auth/sms.provider';
 import { createSmsService } from './modules/auth/sms.service';
 import type { ImageSigner } from './modules/chat/chat.presenter';
 import { createChatService } from './modules/chat/chat.service';
+import { createAssessmentsService } from './modules/assessments/assessments.service';
+import { planSearch, scaleSearch } from './modules/assessments/assessments.search';
+import { createCatalogService } from './modules/assessments/catalog.service';
+import { createFollowupService } from './modules/assessments/followup.service';
 import { createBookingsService } from './modules/bookings/bookings.service';
+import { createScalesService } from './modules/scales/scales.service';
 import { createExpertsService } from './modules/experts/experts.service';
 import { createHomeService } from './modules/home/home.service';
 import { createOrdersService } from './modules/orders/orders.service';
@@ -74,6 +79,17 @@ export function createServices({
     defaultProvider: 'sandbox',
   });
   const bookings = createBookingsService({ db, clock, events, orders, rules: config.booking });
+  const scales = createScalesService({ db, clock, events });
+  const assessments = createAssessmentsService({ db, clock, events, orders, scales });
+  const followup = createFollowupService({
+    db,
+    clock,
+    events,
+    assessments,
+    escalateAfterMs: config.warningEscalateMs,
+  });
+  search.register(scaleSearch);
+  search.register(planSearch);
   subscribeNotificationRules(events, notifications);
   return {
     audit,
@@ -81,6 +97,10 @@ export function createServices({
     experts,
     orders,
     bookings,
+    scales,
+    assessments,
+    catalog: createCatalogService({ db, clock }),
+    followup,
     chat: createChatService({ db, clock, hub, privateStorage, signer }),
     sessions,
     sms,

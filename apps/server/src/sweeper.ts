@@ -8,6 +8,7 @@ import type { Services } from './services';
 export async function sweepOnce(services: Services): Promise<void> {
   await services.bookings.sweep();
   await services.orders.sweep();
+  await services.followup.escalate();
 }
 
 export function startSweeper(intervalMs: number, services: Services, log: FastifyBaseLogger) {

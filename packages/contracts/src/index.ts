@@ -16,3 +16,5 @@ import { z } from 'zod';
 // Zod's own messages (for rules without a message of ours) in Chinese, on server and web alike.
 z.config(z.locales.zhCN());
 export * from './scales';
+export * from './regions';
+export * from './assessments';

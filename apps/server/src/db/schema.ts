@@ -9,3 +9,5 @@ export * from '../modules/notifications/notifications.table';
 export * from '../modules/experts/experts.table';
 export * from '../modules/orders/orders.table';
 export * from '../modules/bookings/bookings.table';
+export * from '../modules/scales/scales.table';
+export * from '../modules/assessments/assessments.table';

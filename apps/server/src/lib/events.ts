@@ -27,6 +27,28 @@ export interface DomainEvents {
   'booking.completed': BookingEvent;
   'booking.no_show': BookingEvent;
   'booking.reminder': BookingEvent & { hoursBefore: 24 | 1 };
+  /** An auditor approved or rejected someone's content (scale, course, tweet). */
+  'review.decided': { userId: number; what: string; approved: boolean; reason: string | null; link: string };
+  /** An alert rule fired on a submitted assessment. */
+  'warning.raised': {
+    warningId: number;
+    userId: number;
+    userName: string;
+    expertId: number | null;
+    level: number;
+    reason: string;
+    scaleName: string;
+  };
+  /** A warning nobody picked up in time, for each auditor. */
+  'warning.escalated': {
+    warningId: number;
+    auditorId: number;
+    level: number;
+    reason: string;
+    scaleName: string;
+  };
+  /** A report that needed approval was approved or returned. */
+  'report.reviewed': { assessmentId: number; userId: number; title: string; approved: boolean };
 }
 
 /** Who and when, for every booking event. */

@@ -6,6 +6,7 @@ import { users } from '../../modules/users/users.table';
 import { systemClock } from '../../lib/clock';
 import { createExpertsService } from '../../modules/experts/experts.service';
 import { availabilityTemplates, expertProfiles } from '../../modules/experts/experts.table';
+import { seedAssessments } from './assessments';
 import { DEMO_PASSWORD, demoExperts, demoInstitutions, demoUsers } from './demo-data';
 
 export interface SeedResult {
@@ -46,6 +47,7 @@ async function seedExperts(db: Db): Promise<void> {
 export async function seed(db: Db): Promise<SeedResult> {
   const result = await seedAccounts(db);
   await seedExperts(db);
+  await seedAssessments(db);
   return result;
 }
 

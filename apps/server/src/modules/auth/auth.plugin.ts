@@ -1,5 +1,5 @@
 import type { Role } from '@psy/contracts';
-import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
+import type { FastifyInstance, FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
 import fp from 'fastify-plugin';
 import { AppError } from '../../lib/errors';
 import type { SessionUser } from './session.service';
@@ -11,10 +11,10 @@ declare module 'fastify' {
     user: SessionUser | null;
   }
   interface FastifyInstance {
-    /** preHandler: 401 unless a valid serviceToken is sent. */
-    authenticate: preHandlerAsyncHookHandler;
-    /** preHandler: 401 without a session, 403 无操作权限 for other roles. */
-    requireRole(...roles: Role[]): preHandlerAsyncHookHandler;
+    /** onRequest: 401 unless a valid serviceToken is sent. */
+    authenticate: onRequestAsyncHookHandler;
+    /** onRequest: 401 without a session, 403 无操作权限 for other roles. */
+    requireRole(...roles: Role[]): onRequestAsyncHookHandler;
   }
 }
 
@@ -35,7 +35,7 @@ export const secured = [{ serviceToken: [] as string[] }];
 export const authPlugin = fp(async (app: FastifyInstance) => {
   app.decorateRequest('user', null);
 
-  const authenticate: preHandlerAsyncHookHandler = async function (req) {
+  const authenticate: onRequestAsyncHookHandler = async function (req) {
     const header = req.headers.servicetoken;
     const token = Array.isArray(header) ? header[0] : header;
     if (!token) throw new AppError('UNAUTHORIZED', '请先登录');
@@ -45,7 +45,7 @@ export const authPlugin = fp(async (app: FastifyInstance) => {
   };
   app.decorate('authenticate', authenticate);
 
-  app.decorate('requireRole', (...roles: Role[]): preHandlerAsyncHookHandler => {
+  app.decorate('requireRole', (...roles: Role[]): onRequestAsyncHookHandler => {
     return async function (req, reply) {
       await authenticate.call(this, req, reply);
       if (!roles.includes(req.user!.role)) throw new AppError('FORBIDDEN');

@@ -92,7 +92,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/login/logout',
     {
-      preHandler: app.authenticate,
+      onRequest: app.authenticate,
       schema: { tags: ['auth'], summary: '退出登录', security: secured, response: { 200: nothing } },
     },
     async (req) => {
@@ -104,7 +104,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/userinfo/password',
     {
-      preHandler: app.authenticate,
+      onRequest: app.authenticate,
       schema: {
         tags: ['auth'],
         summary: '修改密码（本人手机号 + reset 验证码 + 新密码），成功后所有登录失效',

@@ -22,7 +22,7 @@ export const bookingsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/booking/create',
     {
-      preHandler: app.authenticate,
+      onRequest: app.authenticate,
       schema: {
         tags,
         security: secured,
@@ -36,7 +36,7 @@ export const bookingsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/booking/list',
     {
-      preHandler: app.authenticate,
+      onRequest: app.authenticate,
       schema: {
         tags,
         security: secured,
@@ -50,7 +50,7 @@ export const bookingsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/booking/detail/:id',
     {
-      preHandler: app.authenticate,
+      onRequest: app.authenticate,
       schema: {
         tags,
         security: secured,
@@ -64,7 +64,7 @@ export const bookingsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/booking/cancel/:id',
     {
-      preHandler: app.authenticate,
+      onRequest: app.authenticate,
       schema: {
         tags,
         security: secured,
@@ -81,7 +81,7 @@ export const bookingsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/booking/expert/list',
     {
-      preHandler: expertOnly,
+      onRequest: expertOnly,
       schema: {
         tags,
         security: secured,
@@ -95,7 +95,7 @@ export const bookingsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/booking/expert/cancel/:id',
     {
-      preHandler: expertOnly,
+      onRequest: expertOnly,
       schema: {
         tags,
         security: secured,
@@ -118,7 +118,7 @@ export const bookingsRoutes: FastifyPluginAsyncZod = async (app) => {
     app.post(
       `/api/booking/expert/${path}/:id`,
       {
-        preHandler: expertOnly,
+        onRequest: expertOnly,
         schema: {
           tags,
           security: secured,

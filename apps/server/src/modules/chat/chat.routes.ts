@@ -24,7 +24,7 @@ export const chatRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/chat/begin',
     {
-      preHandler: app.authenticate,
+      onRequest: app.authenticate,
       schema: {
         tags,
         summary: '与某人开始会话（已有则返回原会话）',
@@ -39,7 +39,7 @@ export const chatRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/chat/get-list',
     {
-      preHandler: app.authenticate,
+      onRequest: app.authenticate,
       schema: {
         tags,
         summary: '我的会话列表（按最近活动排序）',
@@ -53,7 +53,7 @@ export const chatRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/chat/get/:chatId',
     {
-      preHandler: app.authenticate,
+      onRequest: app.authenticate,
       schema: {
         tags,
         summary: '会话详情',
@@ -68,7 +68,7 @@ export const chatRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/chat/messages',
     {
-      preHandler: app.authenticate,
+      onRequest: app.authenticate,
       schema: {
         tags,
         summary:
@@ -84,7 +84,7 @@ export const chatRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/chat/send',
     {
-      preHandler: app.authenticate,
+      onRequest: app.authenticate,
       schema: {
         tags,
         summary: '发送消息（messageType "0" 文字 / "1" 图片编号）；先入库再推送',
@@ -99,7 +99,7 @@ export const chatRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/chat/image',
     {
-      preHandler: app.authenticate,
+      onRequest: app.authenticate,
       schema: {
         tags,
         summary: '上传聊天图片（multipart 字段 file；JPG/PNG/WebP/GIF，10 MB 以内）',

@@ -112,7 +112,7 @@ export const expertsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/expert/me/profile',
     {
-      preHandler: expertOnly,
+      onRequest: expertOnly,
       schema: {
         tags,
         security: secured,
@@ -125,7 +125,7 @@ export const expertsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/expert/me/profile',
     {
-      preHandler: expertOnly,
+      onRequest: expertOnly,
       schema: {
         tags,
         security: secured,
@@ -143,7 +143,7 @@ export const expertsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/expert/me/templates',
     {
-      preHandler: expertOnly,
+      onRequest: expertOnly,
       schema: {
         tags,
         security: secured,
@@ -156,7 +156,7 @@ export const expertsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/expert/me/templates',
     {
-      preHandler: expertOnly,
+      onRequest: expertOnly,
       schema: {
         tags,
         security: secured,
@@ -173,7 +173,7 @@ export const expertsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.delete(
     '/api/expert/me/templates/:id',
     {
-      preHandler: expertOnly,
+      onRequest: expertOnly,
       schema: {
         tags,
         security: secured,
@@ -187,7 +187,7 @@ export const expertsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/expert/me/slots',
     {
-      preHandler: expertOnly,
+      onRequest: expertOnly,
       schema: {
         tags,
         security: secured,
@@ -202,7 +202,7 @@ export const expertsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/expert/me/slots',
     {
-      preHandler: expertOnly,
+      onRequest: expertOnly,
       schema: {
         tags,
         security: secured,
@@ -220,7 +220,7 @@ export const expertsRoutes: FastifyPluginAsyncZod = async (app) => {
     app.post(
       `/api/expert/me/slots/:id/${action}`,
       {
-        preHandler: expertOnly,
+        onRequest: expertOnly,
         schema: {
           tags,
           security: secured,

@@ -117,4 +117,44 @@ export function subscribeNotificationRules(events: EventBus, notifications: Noti
       link: `/user/orderInfo?id=${e.orderId}`,
     }),
   );
+
+  // ---- assessments ----
+  const levelName = (l: number) => (l >= 3 ? '高' : l === 2 ? '中' : '低');
+  events.subscribe('warning.raised', async (e) => {
+    if (!e.expertId) return;
+    await notifications.notify(e.expertId, {
+      kind: 'warning',
+      title: `${levelName(e.level)}风险预警`,
+      content: `${e.userName} 的${e.scaleName}结果触发预警：${e.reason}。请尽快跟进。`,
+      link: `/expert/warning/detail?id=${e.warningId}`,
+    });
+  });
+  events.subscribe('warning.escalated', (e) =>
+    notifications.notify(e.auditorId, {
+      kind: 'warning',
+      title: '预警超时未处理',
+      content: `一条${levelName(e.level)}风险预警（${e.scaleName}：${e.reason}）超过时限仍未处理，请协调跟进。`,
+      link: `/expert/warning/detail?id=${e.warningId}`,
+    }),
+  );
+  events.subscribe('report.reviewed', (e) =>
+    notifications.notify(e.userId, {
+      kind: 'report',
+      title: e.approved ? '测评报告已出具' : '测评报告需进一步确认',
+      content: e.approved
+        ? `您的“${e.title}”完整报告已通过专家审核，可以查看了。`
+        : `您的“${e.title}”报告被专家退回修改，出具后会再通知您。`,
+      link: `/reportView?id=${e.assessmentId}`,
+    }),
+  );
+  events.subscribe('review.decided', (e) =>
+    notifications.notify(e.userId, {
+      kind: 'review',
+      title: e.approved ? '审核通过' : '审核未通过',
+      content: e.approved
+        ? `${e.what}已审核通过并发布。`
+        : `${e.what}未通过审核，原因：${e.reason ?? '未说明'}。`,
+      link: e.link,
+    }),
+  );
 }

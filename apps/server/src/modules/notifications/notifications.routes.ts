@@ -17,7 +17,7 @@ export const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/userNotification',
     {
-      preHandler: app.authenticate,
+      onRequest: app.authenticate,
       schema: {
         tags,
         summary: '我的通知（分页；status=all|read|unread；haveNotRead 为未读数）',
@@ -32,7 +32,7 @@ export const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/userNotification/summary',
     {
-      preHandler: app.authenticate,
+      onRequest: app.authenticate,
       schema: {
         tags,
         summary: '未读汇总：未读通知数 + 有未读消息的会话数（页头角标）',
@@ -50,7 +50,7 @@ export const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/api/userNotification/read/:id',
     {
-      preHandler: app.authenticate,
+      onRequest: app.authenticate,
       schema: {
         tags,
         summary: '标记一条通知为已读',
@@ -68,7 +68,7 @@ export const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/api/userNotification/readAll',
     {
-      preHandler: app.authenticate,
+      onRequest: app.authenticate,
       schema: {
         tags,
         summary: '全部标记为已读',

@@ -23,7 +23,7 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/userinfo/info',
     {
-      preHandler: app.authenticate,
+      onRequest: app.authenticate,
       schema: {
         tags: ['user'],
         summary: '当前账号信息',
@@ -37,7 +37,7 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/userinfo/edit',
     {
-      preHandler: app.authenticate,
+      onRequest: app.authenticate,
       schema: {
         tags: ['user'],
         summary: '修改本人资料（姓名、性别、出生日期、头像）',
@@ -52,7 +52,7 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/userinfo/avatar',
     {
-      preHandler: app.authenticate,
+      onRequest: app.authenticate,
       schema: {
         tags: ['user'],
         summary: '上传头像（multipart 字段 file；JPG/PNG/WebP/GIF，5 MB 以内），返回文件名',
@@ -79,7 +79,7 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/userinfo/get-list',
     {
-      preHandler: app.requireRole('expert', 'auditor', 'admin'),
+      onRequest: app.requireRole('expert', 'auditor', 'admin'),
       schema: {
         tags: ['user'],
         summary: '可查看的其他用户（专家：本机构普通用户；审核员/管理员：全部）',
@@ -94,7 +94,7 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/userinfo/department',
     {
-      preHandler: app.authenticate,
+      onRequest: app.authenticate,
       schema: {
         tags: ['user'],
         summary: '当前账号所属机构',
@@ -108,7 +108,7 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/userinfo/login-history',
     {
-      preHandler: app.authenticate,
+      onRequest: app.authenticate,
       schema: {
         tags: ['user'],
         summary: '本人最近的登录与安全记录',

@@ -1,3 +1,3 @@
-export { AnswerError, visibleItems } from './answers';
+export { AnswerError, optionsOf, visibleItems } from './answers';
 export { scoreAssessment, bandFor } from './score-assessment';
 export { roundTo } from './rounding';

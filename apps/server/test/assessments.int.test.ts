@@ -1,0 +1,341 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { phq9 } from '../src/modules/scales/builtins/phq9';
+import { createTestContext, testDbKind, type TestContext } from './context';
+import { call, DEMO, login } from './helpers';
+
+let ctx: TestContext;
+const t = {} as Record<'user' | 'user2' | 'expert' | 'expert2' | 'auditor', string>;
+let scaleIds: Record<string, number>;
+
+beforeAll(async () => {
+  ctx = await createTestContext({ seed: true });
+  t.user = await login(ctx.app, DEMO.user);
+  t.user2 = await login(ctx.app, '13800000021');
+  t.expert = await login(ctx.app, DEMO.expert);
+  t.expert2 = await login(ctx.app, '13800000013');
+  t.auditor = await login(ctx.app, DEMO.auditor);
+  const list = await call(ctx.app, 'GET', '/api/scale/list?pageSize=50');
+  scaleIds = Object.fromEntries(list.body.data.list.map((s: { code: string; id: number }) => [s.code, s.id]));
+});
+afterAll(() => ctx.close());
+
+const api = (method: 'GET' | 'POST' | 'PUT', url: string, token?: string, body?: unknown) =>
+  call(ctx.app, method, url, { token, body });
+const basicInfo = { name: '张小雨', gender: 'female', age: 23, regionCode: '110108', phone: null, extra: {} };
+
+async function answerAll(token: string, id: number, part: number, positions: number[]) {
+  const state = (await api('GET', `/api/assessment/${id}`, token)).body.data;
+  const items = state.parts[part].items as { number: number }[];
+  for (const [k, item] of items.entries()) {
+    const r = await api('PUT', `/api/assessment/${id}/answer`, token, {
+      part,
+      item: item.number,
+      position: positions[k] ?? 1,
+    });
+    expect(r.status, r.body.message).toBe(200);
+  }
+}
+
+describe(`the assessment centre on ${testDbKind}`, () => {
+  it('lists the built-in scales with item counts and prices', async () => {
+    const r = await api('GET', '/api/scale/list?pageSize=50');
+    expect(r.body.data.total).toBe(8);
+    const phq = r.body.data.list.find((s: { code: string }) => s.code === 'PHQ9');
+    expect(phq).toMatchObject({ name: '患者健康问卷抑郁量表', itemCount: 9, priceFen: 990, builtin: true });
+    const free = await api('GET', '/api/scale/list?price=free&pageSize=50');
+    expect(free.body.data.list.every((s: { priceFen: number }) => s.priceFen === 0)).toBe(true);
+    const plans = await api('GET', '/api/plan/list');
+    expect(plans.body.data.map((p: { title: string }) => p.title)).toContain('大学生心理健康普查');
+    const acts = await api('GET', '/api/activity/list');
+    expect(acts.body.data[0].phase).toBe('ongoing');
+  });
+});
+
+describe(`taking a scale on ${testDbKind}`, () => {
+  let id: number;
+
+  it('needs consent, then basic info, before any answer', async () => {
+    const start = await api('POST', '/api/assessment/start', t.user, { scaleId: scaleIds.PHQ9 });
+    expect(start.status).toBe(200);
+    id = start.body.data.id;
+    expect(start.body.data.next).toBe('consent');
+    const early = await api('PUT', `/api/assessment/${id}/answer`, t.user, { part: 0, item: 1, position: 1 });
+    expect(early.status).toBe(409);
+    const noInfo = await api('POST', `/api/assessment/${id}/basic-info`, t.user, basicInfo);
+    expect(noInfo.body.message).toBe('请先阅读并同意知情同意书');
+    const refused = await api('POST', `/api/assessment/${id}/consent`, t.user, { accepted: false });
+    expect(refused.body.message).toBe('请阅读并同意知情同意书');
+    expect(
+      (await api('POST', `/api/assessment/${id}/consent`, t.user, { accepted: true })).body.data.next,
+    ).toBe('basic_info');
+    const badRegion = await api('POST', `/api/assessment/${id}/basic-info`, t.user, {
+      ...basicInfo,
+      regionCode: '999999',
+    });
+    expect(badRegion.body.message).toBe('请选择正确的所在地区（省/市/区县）');
+    const ok = await api('POST', `/api/assessment/${id}/basic-info`, t.user, basicInfo);
+    expect(ok.body.data.next).toBe('questions');
+    expect(ok.body.data.parts[0].items).toHaveLength(9);
+  });
+
+  it('saves answers as given and resumes where it left off', async () => {
+    await api('PUT', `/api/assessment/${id}/answer`, t.user, { part: 0, item: 1, position: 3 });
+    await api('PUT', `/api/assessment/${id}/answer`, t.user, { part: 0, item: 2, position: 2 });
+    const again = await api('POST', '/api/assessment/start', t.user, { scaleId: scaleIds.PHQ9 });
+    expect(again.body.data.id).toBe(id);
+    expect(again.body.data.parts[0].answers).toMatchObject({ '1': 3, '2': 2, '3': null });
+    const bad = await api('PUT', `/api/assessment/${id}/answer`, t.user, { part: 0, item: 3, position: 5 });
+    expect(bad.body.message).toBe('第3题的选项超出范围');
+    expect(
+      (await api('PUT', `/api/assessment/${id}/answer`, t.user, { part: 0, item: 10, position: 1 })).status,
+    ).toBe(400);
+  });
+
+  it('refuses to submit until every item is answered, then scores it', async () => {
+    const early = await api('POST', `/api/assessment/${id}/submit`, t.user, { part: 0 });
+    expect(early.body.message).toBe('第3题未作答，请答完所有题目再提交');
+    // scales.md example: positions 3,3,2,2,2,2,2,2,1 -> total 10, 中度, no alert.
+    await answerAll(t.user, id, 0, [3, 3, 2, 2, 2, 2, 2, 2, 1]);
+    const done = await api('POST', `/api/assessment/${id}/submit`, t.user, { part: 0, durationSeconds: 95 });
+    expect(done.body.data.next).toBe('done');
+    const result = await api('GET', `/api/assessment/${id}/result`, t.user);
+    expect(result.body.data.parts[0]).toMatchObject({ rawScore: 10, band: { label: '中度' }, alerts: [] });
+    expect(result.body.data.crisis).toBe(false);
+    expect(result.body.data.report).toMatchObject({ access: 'locked', priceFen: 990 });
+  });
+
+  it('keeps the full report locked until its order is paid', async () => {
+    const order = await api('POST', `/api/assessment/${id}/report/order`, t.user);
+    expect(order.body.data).toMatchObject({ kind: 'report', amountFen: 990, status: 'unpaid' });
+    const same = await api('POST', `/api/assessment/${id}/report/order`, t.user);
+    expect(same.body.data.id).toBe(order.body.data.id);
+    expect((await api('GET', `/api/assessment/${id}/result`, t.user)).body.data.report.access).toBe('locked');
+    const paid = await api('POST', `/api/pay/sandbox/${order.body.data.orderNo}/confirm`, t.user, {
+      action: 'pay',
+    });
+    expect(paid.body.data.status).toBe('paid');
+    const after = await api('GET', `/api/assessment/${id}/result`, t.user);
+    expect(after.body.data.report).toMatchObject({ access: 'available', orderId: order.body.data.id });
+    expect(paid.body.data.itemLink).toBe(`/reportView?id=${id}`);
+  });
+
+  it('item 9 above zero raises a level-3 warning and shows the crisis resources', async () => {
+    const s = await api('POST', '/api/assessment/start', t.user, { scaleId: scaleIds.PHQ9 });
+    const aid = s.body.data.id;
+    await api('POST', `/api/assessment/${aid}/consent`, t.user, { accepted: true });
+    await api('POST', `/api/assessment/${aid}/basic-info`, t.user, basicInfo);
+    await answerAll(t.user, aid, 0, [1, 1, 1, 1, 1, 1, 1, 1, 2]);
+    await api('POST', `/api/assessment/${aid}/submit`, t.user, { part: 0 });
+    const r = await api('GET', `/api/assessment/${aid}/result`, t.user);
+    expect(r.body.data.crisis).toBe(true);
+    expect(r.body.data.hotlines[0].number).toBe('12356');
+    expect(r.body.data.parts[0].alerts[0]).toMatchObject({ level: 3, crisis: true });
+    // The demo user belongs to the expert's institution: the expert follows them up.
+    await new Promise((res) => setTimeout(res, 50));
+    const ws = await api('GET', '/api/expert/warnings', t.expert);
+    const w = ws.body.data.find((x: { assessmentId: number }) => x.assessmentId === aid);
+    expect(w).toMatchObject({ level: 3, status: 'pending', userName: '张小雨' });
+    const note = await api('GET', '/api/userNotification?status=unread', t.expert);
+    expect(note.body.data.list[0].title).toBe('高风险预警');
+    const progress = await api('POST', `/api/expert/warnings/${w.id}/progress`, t.expert, {
+      status: 'following',
+      note: '已电话联系，约定明天面谈',
+    });
+    expect(progress.status).toBe(200);
+    const detail = await api('GET', `/api/expert/warnings/${w.id}`, t.expert);
+    expect(detail.body.data.progress[0]).toMatchObject({
+      actorName: '王静怡',
+      note: '已电话联系，约定明天面谈',
+    });
+    expect((await api('GET', `/api/expert/warnings/${w.id}`, t.expert2)).status).toBe(404);
+  });
+
+  it('keeps everyone else out with 404', async () => {
+    for (const url of [`/api/assessment/${id}`, `/api/assessment/${id}/result`]) {
+      expect((await api('GET', url, t.user2)).status).toBe(404);
+    }
+    expect(
+      (await api('PUT', `/api/assessment/${id}/answer`, t.user2, { part: 0, item: 1, position: 1 })).status,
+    ).toBe(404);
+    expect((await api('GET', `/api/expert/assessments/${id}`, t.expert2)).status).toBe(404);
+    const mine = await api('GET', `/api/expert/assessments/${id}`, t.expert);
+    expect(mine.body.data.answers[0].items[0]).toMatchObject({
+      number: 1,
+      answer: '一半以上的天数',
+      value: 2,
+    });
+    expect((await api('GET', `/api/expert/assessments/${id}`, t.auditor)).status).toBe(200);
+    expect((await api('GET', '/api/expert/assessments', t.user)).status).toBe(403);
+  });
+});
+
+describe(`a plan with two scales and approval on ${testDbKind}`, () => {
+  it('goes guidance, consent, basic info with the plan’s fields, then each scale', async () => {
+    const plans = (await api('GET', '/api/plan/list')).body.data;
+    const work = plans.find((p: { title: string }) => p.title === '职场压力与身心状况评估');
+    const s = await api('POST', '/api/assessment/start', t.user2, { planId: work.id });
+    const id = s.body.data.id;
+    expect(s.body.data.next).toBe('guidance');
+    expect(s.body.data.parts.map((p: { shortName: string }) => p.shortName)).toEqual([
+      'K10',
+      'PHQ-15',
+      'WHO-5',
+    ]);
+    await api('POST', `/api/assessment/${id}/consent`, t.user2, { accepted: true });
+    const male = await api('POST', `/api/assessment/${id}/basic-info`, t.user2, {
+      ...basicInfo,
+      name: '李晨',
+      gender: 'male',
+      extra: { department: '研发部' },
+    });
+    // PHQ-15 item 4 is asked of women only.
+    expect(male.body.data.parts[1].items.map((i: { number: number }) => i.number)).not.toContain(4);
+    expect(male.body.data.basicInfo.extra).toEqual({ department: '研发部' });
+    for (const part of [0, 1, 2]) {
+      await answerAll(t.user2, id, part, []);
+      const r = await api('POST', `/api/assessment/${id}/submit`, t.user2, { part });
+      expect(r.status, r.body.message).toBe(200);
+    }
+    const result = await api('GET', `/api/assessment/${id}/result`, t.user2);
+    expect(result.body.data.parts).toHaveLength(3);
+    expect(result.body.data.parts[0]).toMatchObject({ shortName: 'K10', rawScore: 10 });
+    expect(result.body.data.report.access).toBe('locked');
+    const order = await api('POST', `/api/assessment/${id}/report/order`, t.user2);
+    await api('POST', `/api/pay/sandbox/${order.body.data.orderNo}/confirm`, t.user2, { action: 'pay' });
+    expect((await api('GET', `/api/assessment/${id}/result`, t.user2)).body.data.report.access).toBe(
+      'pending_approval',
+    );
+    const queue = await api('GET', '/api/expert/report-approvals', t.auditor);
+    expect(queue.body.data.some((q: { assessmentId: number }) => q.assessmentId === id)).toBe(true);
+    const noReason = await api('POST', `/api/expert/report-approvals/${id}`, t.auditor, { approve: false });
+    expect(noReason.body.message).toBe('请填写退回原因');
+    await api('POST', `/api/expert/report-approvals/${id}`, t.auditor, { approve: true });
+    expect((await api('GET', `/api/assessment/${id}/result`, t.user2)).body.data.report.access).toBe(
+      'available',
+    );
+  });
+});
+
+describe(`scoring preview on ${testDbKind}`, () => {
+  const preview = (token: string, body: unknown) => api('POST', '/api/scale/preview-score', token, body);
+
+  it('answers the scales.md examples', async () => {
+    const p = await preview(t.expert, { scaleCode: 'PHQ9', answers: [3, 3, 2, 2, 2, 2, 2, 2, 1] });
+    expect(p.body.data).toMatchObject({
+      rawScore: 10,
+      standardScore: null,
+      band: { label: '中度' },
+      alerts: [],
+      positive: true,
+    });
+    const sds = await preview(t.expert, { scaleCode: 'SDS', answers: Array(20).fill(1) });
+    expect(sds.body.data).toMatchObject({ rawScore: 50, standardScore: 62, band: { label: '轻度' } });
+    const scl = await preview(t.auditor, { scaleCode: 'SCL90', answers: Array(90).fill(1) });
+    expect(scl.body.data.indices).toMatchObject({ totalMean: 1, positiveCount: 0 });
+    expect(scl.body.data.positive).toBe(false);
+    expect(scl.body.data.dimensions[0]).toMatchObject({ name: '躯体化', score: 1 });
+    const phq15 = await preview(t.expert, {
+      scaleCode: 'PHQ15',
+      answers: [3, 3, 3, null, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3],
+      basicInfo: { gender: 'male' },
+    });
+    expect(phq15.body.data.rawScore).toBe(28);
+  });
+
+  it('names the item in a 400 and is closed to ordinary users', async () => {
+    expect((await preview(t.expert, { scaleCode: 'PHQ9', answers: [1, 1, 1] })).body.message).toBe(
+      '答案数量应为9个，实际为3个',
+    );
+    expect(
+      (await preview(t.expert, { scaleCode: 'PHQ9', answers: [1, 1, 5, 1, 1, 1, 1, 1, 1] })).body.message,
+    ).toBe('第3题的选项超出范围');
+    expect((await preview(t.user, { scaleCode: 'PHQ9', answers: [1, 1, 1, 1, 1, 1, 1, 1, 1] })).status).toBe(
+      403,
+    );
+    expect((await preview(t.expert, { scaleCode: 'NOPE', answers: [] })).status).toBe(404);
+  });
+});
+
+describe(`authoring, review and versions on ${testDbKind}`, () => {
+  const draft = (name: string) => ({
+    name,
+    shortName: 'MOOD-3',
+    intro: '三道题快速了解近一周的情绪状态，仅用于教学演示。',
+    category: '情绪',
+    priceFen: 0,
+    definition: {
+      ...phq9,
+      code: 'MOOD3',
+      name,
+      shortName: 'MOOD-3',
+      items: phq9.items.slice(0, 3),
+      scores: [{ key: 'total', name: '总分', expr: { op: 'sumItems' }, decimals: 0 }],
+      alerts: [],
+      positive: undefined,
+      report: { raw: 'total', indices: [] },
+    },
+  });
+
+  it('an expert drafts and submits; the auditor rejects with a reason, then approves; only then is it public', async () => {
+    const made = await api('POST', '/api/expert/scales', t.expert, draft('三题情绪速测'));
+    expect(made.status, made.body.message).toBe(200);
+    const id = made.body.data.id;
+    expect((await api('GET', `/api/scale/detail/${id}`)).status).toBe(404);
+    const livePreview = await api('POST', '/api/scale/preview-score', t.expert, {
+      scaleCode: 'MOOD3',
+      answers: [2, 2, 2],
+    });
+    expect(livePreview.body.data.rawScore).toBe(3);
+    await api('POST', `/api/expert/scales/${id}/submit`, t.expert);
+    expect(
+      (await api('POST', `/api/audit/scales/${id}/review`, t.auditor, { approve: false })).body.message,
+    ).toBe('请填写驳回原因');
+    await api('POST', `/api/audit/scales/${id}/review`, t.auditor, {
+      approve: false,
+      reason: '请补充量表来源',
+    });
+    const mine = await api('GET', '/api/expert/scales', t.expert);
+    expect(mine.body.data[0]).toMatchObject({ status: 'rejected', rejectReason: '请补充量表来源' });
+    await new Promise((r) => setTimeout(r, 50));
+    const notes = await api('GET', '/api/userNotification', t.expert);
+    expect(notes.body.data.list.some((n: { title: string }) => n.title === '审核未通过')).toBe(true);
+    await api('POST', `/api/expert/scales/${id}/submit`, t.expert);
+    await api('POST', `/api/audit/scales/${id}/review`, t.auditor, { approve: true });
+    expect((await api('GET', `/api/scale/detail/${id}`)).body.data).toMatchObject({
+      name: '三题情绪速测',
+      itemCount: 3,
+    });
+    expect((await api('POST', '/api/expert/scales', t.user, draft('x'))).status).toBe(403);
+    const bad = await api('POST', '/api/expert/scales', t.expert2, {
+      ...draft('坏量表'),
+      definition: { code: 'BAD1' },
+    });
+    expect(bad.status).toBe(400);
+    expect(bad.body.message).toMatch(/^量表规则有误/);
+  });
+
+  it('editing a published scale makes a new version; a taken assessment keeps its own', async () => {
+    const mine = (await api('GET', '/api/expert/scales', t.expert)).body.data;
+    const id = mine[0].id;
+    const s = await api('POST', '/api/assessment/start', t.user2, { scaleId: id });
+    const aid = s.body.data.id;
+    await api('POST', `/api/assessment/${aid}/consent`, t.user2, { accepted: true });
+    await api('POST', `/api/assessment/${aid}/basic-info`, t.user2, basicInfo);
+
+    const edited = draft('三题情绪速测');
+    edited.definition.items = phq9.items.slice(0, 4);
+    await api('PUT', `/api/expert/scales/${id}`, t.expert, edited);
+    await api('POST', `/api/expert/scales/${id}/submit`, t.expert);
+    // Still public with its first version while the new one is reviewed.
+    expect((await api('GET', `/api/scale/detail/${id}`)).body.data.itemCount).toBe(3);
+    await api('POST', `/api/audit/scales/${id}/review`, t.auditor, { approve: true });
+    expect((await api('GET', `/api/scale/detail/${id}`)).body.data.itemCount).toBe(4);
+
+    const old = await api('GET', `/api/assessment/${aid}`, t.user2);
+    expect(old.body.data.parts[0].items).toHaveLength(3);
+    await answerAll(t.user2, aid, 0, [2, 2, 2]);
+    expect((await api('POST', `/api/assessment/${aid}/submit`, t.user2, { part: 0 })).status).toBe(200);
+    const fresh = await api('POST', '/api/assessment/start', t.user2, { scaleId: id });
+    expect(fresh.body.data.parts[0].items).toHaveLength(4);
+  });
+});

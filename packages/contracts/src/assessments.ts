@@ -1,0 +1,246 @@
+import { z } from 'zod';
+import { fen } from './common';
+import { PHONE_PATTERN } from './auth';
+import { regionPath } from './regions';
+import { scaleAlertResult, scaleBandResult, scaleDimensionResult } from './scales';
+
+export const contentStatuses = ['draft', 'pending_review', 'published', 'rejected', 'offline'] as const;
+export const contentStatusLabels: Record<(typeof contentStatuses)[number], string> = {
+  draft: '草稿',
+  pending_review: '待审核',
+  published: '已发布',
+  rejected: '已驳回',
+  offline: '已下线',
+};
+export type ContentStatus = (typeof contentStatuses)[number];
+
+// ---- catalogue ----
+
+export const scaleSummary = z.object({
+  id: z.number().int(),
+  code: z.string(),
+  name: z.string(),
+  shortName: z.string(),
+  intro: z.string(),
+  category: z.string(),
+  itemCount: z.number().int(),
+  estimatedMinutes: z.number().int(),
+  /** Price of the full report in fen; 0 means the full report is free. */
+  priceFen: fen,
+  builtin: z.boolean(),
+  authorName: z.string().nullable(),
+  takenCount: z.number().int(),
+});
+export type ScaleSummary = z.infer<typeof scaleSummary>;
+
+export const scaleDetail = scaleSummary.extend({
+  instructions: z.string(),
+  timeframe: z.string(),
+  source: z.string().nullable(),
+});
+export type ScaleDetail = z.infer<typeof scaleDetail>;
+
+export const catalogQuery = z.object({
+  pageNum: z.coerce.number().int().min(1).max(100000).default(1),
+  pageSize: z.coerce.number().int().min(1).max(50).default(12),
+  keyword: z.string().trim().max(50).optional(),
+  category: z.string().trim().max(20).optional(),
+  /** free: full report free; paid: full report paid. */
+  price: z.enum(['free', 'paid']).optional(),
+});
+
+export const formField = z.object({
+  key: z.string().regex(/^[a-z][a-zA-Z0-9]{0,30}$/),
+  label: z.string().min(1).max(30),
+  type: z.enum(['text', 'select']),
+  required: z.boolean(),
+  options: z.array(z.string().min(1).max(30)).max(20).optional(),
+});
+export type FormField = z.infer<typeof formField>;
+
+export const planSummary = z.object({
+  id: z.number().int(),
+  title: z.string(),
+  intro: z.string(),
+  itemCount: z.number().int(),
+  estimatedMinutes: z.number().int(),
+  priceFen: fen,
+  scales: z.array(z.object({ id: z.number().int(), name: z.string(), shortName: z.string() })),
+  takenCount: z.number().int(),
+});
+export type PlanSummary = z.infer<typeof planSummary>;
+
+export const planDetail = planSummary.extend({
+  guidance: z.string(),
+  consentText: z.string(),
+  formFields: z.array(formField),
+  requiresApproval: z.boolean(),
+});
+export type PlanDetail = z.infer<typeof planDetail>;
+
+export const activitySummary = z.object({
+  id: z.number().int(),
+  title: z.string(),
+  intro: z.string(),
+  startsAt: z.string(),
+  endsAt: z.string(),
+  phase: z.enum(['upcoming', 'ongoing', 'ended']),
+  target: z.object({ kind: z.enum(['scale', 'plan']), id: z.number().int(), name: z.string() }),
+  institution: z.string().nullable(),
+  participantCount: z.number().int(),
+});
+export type ActivitySummary = z.infer<typeof activitySummary>;
+
+export const activityDetail = activitySummary.extend({ formFields: z.array(formField) });
+export type ActivityDetail = z.infer<typeof activityDetail>;
+
+// ---- taking an assessment ----
+
+export const startAssessmentBody = z
+  .object({
+    scaleId: z.number().int().positive().optional(),
+    planId: z.number().int().positive().optional(),
+    activityId: z.number().int().positive().optional(),
+  })
+  .refine(
+    (b) => (b.scaleId ? 1 : 0) + (b.planId ? 1 : 0) + (b.activityId ? 1 : 0) === 1,
+    '请选择要进行的量表、方案或活动',
+  );
+export type StartAssessmentBody = z.infer<typeof startAssessmentBody>;
+
+export const consentBody = z.object({
+  accepted: z.literal(true, { error: '请阅读并同意知情同意书' }),
+});
+
+export const basicInfoBody = z.object({
+  name: z.string({ error: '请输入姓名' }).trim().min(1, '请输入姓名').max(20, '姓名最多20个字'),
+  gender: z.enum(['male', 'female'], { error: '请选择性别' }),
+  age: z
+    .number({ error: '请输入年龄' })
+    .int('年龄须为整数')
+    .min(6, '年龄应在6到100岁之间')
+    .max(100, '年龄应在6到100岁之间'),
+  regionCode: z
+    .string({ error: '请选择所在地区' })
+    .refine((c) => regionPath(c) !== null, '请选择正确的所在地区（省/市/区县）'),
+  phone: z.string().regex(PHONE_PATTERN, '请输入正确的11位手机号').nullable().optional(),
+  /** Answers to the plan's or activity's own fields, by field key. */
+  extra: z.record(z.string(), z.string().max(100)).default({}),
+});
+export type BasicInfoBody = z.infer<typeof basicInfoBody>;
+
+export const answerBody = z.object({
+  part: z.number().int().min(0, '量表序号不正确'),
+  item: z.number().int().min(1, '题号不正确'),
+  /** Chosen option position, 1 = first; null clears the answer. */
+  position: z.number().int().min(1, '选项不正确').nullable(),
+});
+
+export const submitPartBody = z.object({
+  part: z.number().int().min(0, '量表序号不正确'),
+  /** Seconds the respondent spent on this scale, measured by the client. */
+  durationSeconds: z
+    .number()
+    .int()
+    .min(0)
+    .max(24 * 3600)
+    .optional(),
+});
+
+export const takingItem = z.object({
+  number: z.number().int(),
+  text: z.string(),
+  image: z.string().nullable(),
+  options: z.array(z.object({ position: z.number().int(), label: z.string() })),
+});
+
+export const takingPart = z.object({
+  index: z.number().int(),
+  scaleId: z.number().int(),
+  name: z.string(),
+  shortName: z.string(),
+  instructions: z.string(),
+  timeframe: z.string(),
+  status: z.enum(['in_progress', 'submitted']),
+  /** Only the items this respondent is shown. */
+  items: z.array(takingItem),
+  /** By item number: the chosen position, or null. */
+  answers: z.record(z.string(), z.number().int().nullable()),
+});
+export type TakingPart = z.infer<typeof takingPart>;
+
+export const assessmentState = z.object({
+  id: z.number().int(),
+  kind: z.enum(['scale', 'plan']),
+  title: z.string(),
+  status: z.enum(['in_progress', 'submitted']),
+  guidance: z.string().nullable(),
+  consentText: z.string(),
+  consentAcceptedAt: z.string().nullable(),
+  basicInfo: basicInfoBody.nullable(),
+  formFields: z.array(formField),
+  parts: z.array(takingPart),
+  /** What the respondent should do next. */
+  next: z.enum(['guidance', 'consent', 'basic_info', 'questions', 'done']),
+  startedAt: z.string(),
+  submittedAt: z.string().nullable(),
+});
+export type AssessmentState = z.infer<typeof assessmentState>;
+
+// ---- results and reports ----
+
+export const reportAccess = z.enum(['locked', 'pending_approval', 'returned', 'available']);
+export const reportAccessLabels: Record<z.infer<typeof reportAccess>, string> = {
+  locked: '待解锁',
+  pending_approval: '待专家审核',
+  returned: '已退回修改',
+  available: '可查看',
+};
+
+export const partResult = z.object({
+  scaleName: z.string(),
+  shortName: z.string(),
+  rawScore: z.number(),
+  standardScore: z.number().nullable(),
+  band: scaleBandResult.nullable(),
+  dimensions: z.array(scaleDimensionResult),
+  indices: z.record(z.string(), z.number()),
+  positive: z.boolean(),
+  alerts: z.array(scaleAlertResult),
+  notes: z.array(z.string()),
+  durationSeconds: z.number().int().nullable(),
+});
+export type PartResult = z.infer<typeof partResult>;
+
+export const assessmentResult = z.object({
+  id: z.number().int(),
+  title: z.string(),
+  submittedAt: z.string(),
+  durationSeconds: z.number().int(),
+  parts: z.array(partResult),
+  /** An alert asks for the crisis resources to be shown now. */
+  crisis: z.boolean(),
+  hotlines: z.array(z.object({ name: z.string(), number: z.string(), note: z.string() })),
+  report: z.object({ access: reportAccess, priceFen: fen, orderId: z.number().int().nullable() }),
+});
+export type AssessmentResult = z.infer<typeof assessmentResult>;
+
+export const assessmentListItem = z.object({
+  id: z.number().int(),
+  title: z.string(),
+  kind: z.enum(['scale', 'plan']),
+  status: z.enum(['in_progress', 'submitted']),
+  startedAt: z.string(),
+  submittedAt: z.string().nullable(),
+  /** The main band of each scale, e.g. ["PHQ-9 中度"]. */
+  summary: z.array(z.string()),
+  maxWarningLevel: z.number().int().nullable(),
+  user: z.object({ id: z.number().int(), name: z.string() }),
+});
+export type AssessmentListItem = z.infer<typeof assessmentListItem>;
+
+export const previewScoreBody = z.object({
+  scaleCode: z.string().min(1, '请指定量表'),
+  answers: z.array(z.number().int().nullable()),
+  basicInfo: z.object({ gender: z.enum(['male', 'female']).optional() }).optional(),
+});
