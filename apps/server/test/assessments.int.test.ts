@@ -102,6 +102,12 @@ describe(`taking a scale on ${testDbKind}`, () => {
     expect(result.body.data.parts[0]).toMatchObject({ rawScore: 10, band: { label: '中度' }, alerts: [] });
     expect(result.body.data.crisis).toBe(false);
     expect(result.body.data.report).toMatchObject({ access: 'locked', priceFen: 990 });
+    // Interpretation and advice come with the full report.
+    expect(result.body.data.full).toBe(false);
+    expect(result.body.data.parts[0].band.advice).toBe('');
+    const locked = await api('GET', `/api/assessment/${id}/report`, t.user);
+    expect(locked.status).toBe(403);
+    expect(locked.body.message).toBe('请先购买完整报告');
   });
 
   it('keeps the full report locked until its order is paid', async () => {
@@ -117,6 +123,20 @@ describe(`taking a scale on ${testDbKind}`, () => {
     const after = await api('GET', `/api/assessment/${id}/result`, t.user);
     expect(after.body.data.report).toMatchObject({ access: 'available', orderId: order.body.data.id });
     expect(paid.body.data.itemLink).toBe(`/reportView?id=${id}`);
+    const full = await api('GET', `/api/assessment/${id}/report`, t.user);
+    expect(full.body.data.result.full).toBe(true);
+    expect(full.body.data.result.parts[0].band.advice.length).toBeGreaterThan(5);
+    expect(full.body.data.basicInfo.name).toBe('张小雨');
+    const pdf = await ctx.app.inject({ url: `/SysAdmin/api/assessment/${id}/report.pdf`, headers: { serviceToken: t.user } });
+    expect(pdf.statusCode).toBe(200);
+    expect(pdf.headers['content-type']).toBe('application/pdf');
+    expect(pdf.headers['content-disposition']).toContain("filename*=UTF-8''");
+    const bytes = pdf.rawPayload;
+    expect(bytes.subarray(0, 5).toString()).toBe('%PDF-');
+    // The Chinese font is embedded (as a subset), so the report prints anywhere.
+    expect(bytes.includes(Buffer.from('/FontFile2'))).toBe(true);
+    expect(bytes.includes(Buffer.from('NotoSansSC'))).toBe(true);
+    expect((await ctx.app.inject({ url: `/SysAdmin/api/assessment/${id}/report.pdf`, headers: { serviceToken: t.user2 } })).statusCode).toBe(404);
   });
 
   it('item 9 above zero raises a level-3 warning and shows the crisis resources', async () => {

@@ -205,6 +205,8 @@ export const partResult = z.object({
   band: scaleBandResult.nullable(),
   dimensions: z.array(scaleDimensionResult),
   indices: z.record(z.string(), z.number()),
+  /** The Chinese name of each index, e.g. { totalMean: '总均分' }. */
+  indexLabels: z.record(z.string(), z.string()),
   positive: z.boolean(),
   alerts: z.array(scaleAlertResult),
   notes: z.array(z.string()),
@@ -221,7 +223,15 @@ export const assessmentResult = z.object({
   /** An alert asks for the crisis resources to be shown now. */
   crisis: z.boolean(),
   hotlines: z.array(z.object({ name: z.string(), number: z.string(), note: z.string() })),
-  report: z.object({ access: reportAccess, priceFen: fen, orderId: z.number().int().nullable() }),
+  report: z.object({
+    access: reportAccess,
+    priceFen: fen,
+    orderId: z.number().int().nullable(),
+    /** The reviewer's note when a report was returned. */
+    comment: z.string().nullable(),
+  }),
+  /** True when interpretation and advice are included (the full report is open to the caller). */
+  full: z.boolean(),
 });
 export type AssessmentResult = z.infer<typeof assessmentResult>;
 

@@ -18,6 +18,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ok } from '../../lib/reply';
 import { currentUser, secured } from '../auth/auth.plugin';
+import { renderReportPdf } from './report-pdf';
 
 const idParams = z.object({ id: z.coerce.number().int().positive('编号不正确') });
 
@@ -170,6 +171,40 @@ export const assessmentsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req) => ok(await assessments.orderReport(currentUser(req), req.params.id)),
+  );
+
+  app.get(
+    '/api/assessment/:id/report',
+    {
+      onRequest: auth,
+      schema: {
+        tags,
+        security: secured,
+        summary: '完整报告（已购买且已审核）',
+        params: idParams,
+        response: {
+          200: envelope(z.object({ result: assessmentResult, basicInfo: basicInfoBody.nullable() })),
+        },
+      },
+    },
+    async (req) => ok(await assessments.fullReport(currentUser(req), req.params.id)),
+  );
+  app.get(
+    '/api/assessment/:id/report.pdf',
+    { onRequest: auth, schema: { tags, security: secured, summary: '下载完整报告 PDF', params: idParams } },
+    async (req, reply) => {
+      const { result, basicInfo } = await assessments.fullReport(currentUser(req), req.params.id);
+      const pdf = await renderReportPdf({ result, basicInfo, siteName: app.deps.config.site.name });
+      const name = encodeURIComponent(`${result.title}-测评报告.pdf`);
+      return reply
+        .type('application/pdf')
+        .header(
+          'Content-Disposition',
+          `attachment; filename="report-${req.params.id}.pdf"; filename*=UTF-8''${name}`,
+        )
+        .header('Cache-Control', 'private, no-store')
+        .send(pdf);
+    },
   );
 
   // ---- experts and auditors ----

@@ -194,7 +194,7 @@ export function createAssessmentsService({
     if (a.priceFen > 0 && !r?.paidAt) access = 'locked';
     else if (r?.status === 'generated') access = 'pending_approval';
     else if (r?.status === 'returned') access = 'returned';
-    return { access, priceFen: a.priceFen, orderId: r?.orderId ?? null };
+    return { access, priceFen: a.priceFen, orderId: r?.orderId ?? null, comment: r?.comment ?? null };
   }
 
   // Paying for a full report unlocks it, in the payment's transaction.
@@ -454,6 +454,22 @@ export function createAssessmentsService({
       });
     },
 
+    /** The full report (JSON and PDF) once it is open to its owner. */
+    async fullReport(actor: SessionUser, id: number) {
+      const a = await own(db, actor.userId, id);
+      const result = await resultOf(a);
+      if (!result.full) {
+        const why = {
+          locked: '请先购买完整报告',
+          pending_approval: '报告正在由专家审核，审核后即可查看',
+          returned: '报告正在修订，出具后会通知您',
+          available: '',
+        };
+        throw new AppError('FORBIDDEN', why[result.report.access]);
+      }
+      return { result, basicInfo: a.basicInfo };
+    },
+
     async mine(actor: SessionUser) {
       return listOf(eq(assessments.userId, actor.userId));
     },
@@ -462,20 +478,38 @@ export function createAssessmentsService({
     listOf,
   };
 
-  async function resultOf(a: AssessmentRow): Promise<AssessmentResult> {
+  /**
+   * The result. Scores, bands' labels and alerts are free; interpretation and advice come with
+   * the full report (`full`), which professionals always see.
+   */
+  async function resultOf(
+    a: AssessmentRow,
+    opts: { professional?: boolean } = {},
+  ): Promise<AssessmentResult> {
     if (a.status !== 'submitted') throw new AppError('CONFLICT', '测评尚未完成');
     const parts = await partsOf(db, a.id);
+    const report = await reportAccess(a);
+    const full = opts.professional === true || report.access === 'available';
+    const strip = <T extends { label: string; interpretation: string; advice: string } | null>(b: T): T =>
+      (b && !full ? { ...b, interpretation: '', advice: '' } : b) as T;
     const out = parts.map(({ p, v }) => {
       const r = p.result!;
-      const def = v.definition as { name: string; shortName: string };
+      const def = v.definition as {
+        name: string;
+        shortName: string;
+        scores?: { key: string; name: string }[];
+      };
       return {
         scaleName: def.name,
         shortName: def.shortName,
         rawScore: r.rawScore,
         standardScore: r.standardScore,
-        band: r.band,
-        dimensions: r.dimensions,
+        band: strip(r.band),
+        dimensions: r.dimensions.map((d) => ({ ...d, band: strip(d.band) })),
         indices: r.indices,
+        indexLabels: Object.fromEntries(
+          (def.scores ?? []).filter((s) => s.key in r.indices).map((s) => [s.key, s.name]),
+        ),
         positive: r.positive,
         alerts: r.alerts,
         notes: r.notes,
@@ -490,7 +524,8 @@ export function createAssessmentsService({
       parts: out,
       crisis: out.some((p) => p.alerts.some((al) => al.crisis)),
       hotlines: HOTLINES,
-      report: await reportAccess(a),
+      report,
+      full,
     };
   }
 

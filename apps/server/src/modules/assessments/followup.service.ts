@@ -83,7 +83,7 @@ export function createFollowupService(deps: {
         basicInfo: a.basicInfo,
         startedAt: a.startedAt.toISOString(),
         submittedAt: a.submittedAt?.toISOString() ?? null,
-        result: a.status === 'submitted' ? await deps.assessments.resultOf(a) : null,
+        result: a.status === 'submitted' ? await deps.assessments.resultOf(a, { professional: true }) : null,
         answers,
         warnings: ws.map((w) => ({ id: w.id, level: w.level, reason: w.reason, status: w.status })),
         report: report
