@@ -1,0 +1,170 @@
+/**
+ * Real-time delivery under load: N connected receivers, M chat messages, measured end to end
+ * (sent by a client, received by the receiver's @stomp/stompjs client), against RabbitMQ's
+ * Web-STOMP plugin on the same machine with the same client, in the same run.
+ *
+ * Ours: POST /api/chat/send (stored in PostgreSQL, then pushed over our STOMP server).
+ * RabbitMQ: STOMP SEND to /topic/..., receipt awaited, routed to the subscriber (no storage).
+ * Needs PostgreSQL (BENCH_DATABASE_URL, default postgres://postgres@127.0.0.1:5432/postgres)
+ * and RabbitMQ with `rabbitmq-plugins enable rabbitmq_web_stomp` (ws://127.0.0.1:15674/ws).
+ */
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { Client } from '@stomp/stompjs';
+import postgres from 'postgres';
+import { WebSocket } from 'ws';
+import { startServer } from '../apps/e2e/src/server';
+
+const N = Number(process.env.BENCH_RECEIVERS ?? 50);
+const M = Number(process.env.BENCH_MESSAGES ?? 2000);
+const C = Number(process.env.BENCH_CONCURRENCY ?? 16);
+const adminUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+const rabbitUrl = process.env.BENCH_RABBIT_WS ?? 'ws://127.0.0.1:15674/ws';
+
+interface Row {
+  name: string;
+  rate: number;
+  p50: number;
+  p99: number;
+}
+
+const pct = (xs: number[], p: number) => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s[Math.min(s.length - 1, Math.floor((p / 100) * s.length))] ?? 0;
+};
+
+function client(url: string, headers: Record<string, string>): Promise<Client> {
+  return new Promise((resolve, reject) => {
+    const c = new Client({ webSocketFactory: () => new WebSocket(url), connectHeaders: headers, reconnectDelay: 0, heartbeatOutgoing: 0, heartbeatIncoming: 0 });
+    c.onConnect = () => resolve(c);
+    c.onStompError = (f) => reject(new Error(f.headers.message));
+    c.onWebSocketError = () => reject(new Error(`cannot connect to ${url}`));
+    c.activate();
+  });
+}
+
+/** Runs `send(i)` for i < M with at most C in flight, waits until every message was received. */
+async function drive(send: (i: number) => Promise<void>, received: () => number): Promise<number> {
+  const started = performance.now();
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: C }, async () => {
+      while (next < M) await send(next++);
+    }),
+  );
+  const deadline = Date.now() + 60_000;
+  while (received() < M) {
+    if (Date.now() > deadline) throw new Error(`only ${received()} of ${M} messages arrived`);
+    await new Promise((r) => setTimeout(r, 5));
+  }
+  return (M / (performance.now() - started)) * 1000;
+}
+
+async function ours(): Promise<Row> {
+  const name = `psy_bench_${crypto.randomBytes(4).toString('hex')}`;
+  const admin = postgres(adminUrl, { max: 1, onnotice: () => {} });
+  await admin.unsafe(`create database ${name}`);
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'psy-bench-'));
+  const server = await startServer({ DATABASE_URL: url.toString(), DATA_DIR: dataDir, NODE_ENV: 'production', LOG_LEVEL: 'warn' });
+  const db = postgres(url.toString(), { max: 2, onnotice: () => {} });
+  try {
+    // Accounts and sessions straight into the database: the bench measures delivery, not login.
+    const tokenOf = async (id: number) => {
+      const token = crypto.randomBytes(32).toString('base64url');
+      const hash = crypto.createHash('sha256').update(token).digest('hex');
+      await db`insert into sessions (user_id, token_hash, expires_at) values (${id}, ${hash}, now() + interval '1 day')`;
+      return token;
+    };
+    const [expert] = await db<{ id: number }[]>`select id from users where telephone = '13800000002'`;
+    const senderToken = await tokenOf(expert!.id);
+    const receivers: { id: number; token: string; chatId: number }[] = [];
+    for (let i = 0; i < N; i++) {
+      const [u] = await db<{ id: number }[]>`insert into users (telephone, name) values (${`1770000${String(i).padStart(4, '0')}`}, ${`压测用户${i}`}) returning id`;
+      const token = await tokenOf(u!.id);
+      const res = await fetch(`${server.base}/SysAdmin/api/chat/begin`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', serviceToken: senderToken },
+        body: JSON.stringify({ receiverId: u!.id }),
+      });
+      receivers.push({ id: u!.id, token, chatId: ((await res.json()) as { data: { chatId: number } }).data.chatId });
+    }
+    const latencies: number[] = [];
+    const clients = await Promise.all(
+      receivers.map(async (r) => {
+        const c = await client(`${server.base.replace('http', 'ws')}/SysAdmin/api/chat/connect`, { serviceToken: r.token });
+        c.subscribe(`/user/${r.id}/message`, (m) => {
+          const sentAt = Number((JSON.parse(m.body) as { messageContent: string }).messageContent.split('|')[0]);
+          latencies.push(performance.now() + performance.timeOrigin - sentAt);
+        });
+        return c;
+      }),
+    );
+    const rate = await drive(async (i) => {
+      const r = receivers[i % N]!;
+      const res = await fetch(`${server.base}/SysAdmin/api/chat/send`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', serviceToken: senderToken },
+        body: JSON.stringify({ chatId: r.chatId, messageType: '0', messageContent: `${performance.now() + performance.timeOrigin}|压测消息 ${i}` }),
+      });
+      if (!res.ok) throw new Error(`send failed: ${res.status}`);
+    }, () => latencies.length);
+    await Promise.all(clients.map((c) => c.deactivate()));
+    return { name: 'ours: REST send → PostgreSQL → STOMP push', rate, p50: pct(latencies, 50), p99: pct(latencies, 99) };
+  } finally {
+    await db.end();
+    await server.stop();
+    await admin.unsafe(`drop database if exists ${name} with (force)`);
+    await admin.end();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+async function rabbit(): Promise<Row> {
+  const login = { login: 'guest', passcode: 'guest', host: '/' };
+  const latencies: number[] = [];
+  const prefix = crypto.randomBytes(3).toString('hex');
+  const receivers = await Promise.all(
+    Array.from({ length: N }, async (_, i) => {
+      const c = await client(rabbitUrl, login);
+      c.subscribe(`/topic/bench.${prefix}.${i}`, (m) => latencies.push(performance.now() + performance.timeOrigin - Number(m.body.split('|')[0])));
+      return c;
+    }),
+  );
+  const sender = await client(rabbitUrl, login);
+  await new Promise((r) => setTimeout(r, 200));
+  let receiptNo = 0;
+  const rate = await drive(
+    (i) =>
+      new Promise<void>((resolve) => {
+        const receipt = `r${receiptNo++}`;
+        sender.watchForReceipt(receipt, () => resolve());
+        sender.publish({
+          destination: `/topic/bench.${prefix}.${i % N}`,
+          body: `${performance.now() + performance.timeOrigin}|压测消息 ${i}`,
+          headers: { receipt },
+        });
+      }),
+    () => latencies.length,
+  );
+  await Promise.all([...receivers, sender].map((c) => c.deactivate()));
+  return { name: 'RabbitMQ Web-STOMP: STOMP SEND → topic (no storage)', rate, p50: pct(latencies, 50), p99: pct(latencies, 99) };
+}
+
+const rows: Row[] = [];
+try {
+  rows.push(await rabbit());
+} catch (err) {
+  console.error(`RabbitMQ Web-STOMP not reachable at ${rabbitUrl} (${(err as Error).message}).`);
+  console.error('Enable it with: rabbitmq-plugins enable rabbitmq_web_stomp');
+}
+rows.push(await ours());
+const base = rows[0]!;
+console.log(`\n${N} receivers, ${M} messages, ${C} in flight, ${os.cpus().length} cores\n`);
+console.log(`| path | messages/s | ratio to ${rows.length > 1 ? 'RabbitMQ' : 'itself'} | p50 ms | p99 ms |`);
+console.log('|---|---:|---:|---:|---:|');
+for (const r of rows) console.log(`| ${r.name} | ${Math.round(r.rate)} | ${(r.rate / base.rate).toFixed(2)} | ${r.p50.toFixed(1)} | ${r.p99.toFixed(1)} |`);
+process.exit(0);
