@@ -5,6 +5,9 @@ import dayjs from 'dayjs';
 import 'dayjs/locale/zh-cn';
 import { useEffect } from 'react';
 import { RouterProvider } from 'react-router';
+import { useUserInfo } from '../features/auth/api/user-info';
+import { setUnauthorizedHandler } from '../lib/api';
+import { configureSession, logout } from '../lib/session';
 import { setToastApi } from '../lib/toast';
 import { queryClient } from './query-client';
 import { router } from './router';
@@ -12,10 +15,27 @@ import { theme } from './theme';
 
 dayjs.locale('zh-cn');
 
+// The app layer wires the session to the router and the query cache (lib knows neither).
+configureSession({
+  navigate: (to) => router.navigate(to, { replace: true }),
+  onSignOut: () => queryClient.clear(),
+});
+// A 401 (expired or revoked token) signs out and offers to come back here after signing in.
+setUnauthorizedHandler(() => {
+  const { pathname, search } = router.state.location;
+  logout(pathname + search);
+});
+
 /** Hands antd's context-aware notification instance to code outside React (the API client). */
 function ToastBridge() {
   const { notification } = AntApp.useApp();
   useEffect(() => setToastApi(notification), [notification]);
+  return null;
+}
+
+/** With a stored token, fetch the profile once at start so role and name are current. */
+function SessionRefresh() {
+  useUserInfo();
   return null;
 }
 
@@ -25,6 +45,7 @@ export function App() {
       <AntApp notification={{ placement: 'topRight', duration: 3 }}>
         <ToastBridge />
         <QueryClientProvider client={queryClient}>
+          <SessionRefresh />
           <RouterProvider router={router} />
         </QueryClientProvider>
       </AntApp>

@@ -1,22 +1,57 @@
-import { createBrowserRouter, Navigate } from 'react-router';
+import { createBrowserRouter, Navigate, redirect, type RouteObject } from 'react-router';
+import { registerRoutes } from '../lib/route-exists';
+import { featureRoutes } from './feature-routes';
 import { MainLayout } from './layouts/main-layout';
+import { RedirectPage } from './redirect-page';
 import { RouteFallback } from './route-fallback';
+import type { RouteHandle } from './route-handle';
 
-/** Pages load lazily (spec section 2); each lazy route module exports `Component`. */
-export const router = createBrowserRouter([
-  { path: '/', element: <Navigate to="/app" replace /> },
-  { path: '/app', element: <Navigate to="/sys/home" replace /> },
+const centerPage = () => import('../features/auth/pages/center-page');
+
+/**
+ * Pages load lazily (spec section 2); each lazy route module exports `Component`.
+ * `handle` (RouteHandle) carries the title, role guard and keep-alive flag from routes.md.
+ */
+const pages: (RouteObject & { handle?: RouteHandle })[] = [
   {
-    element: <MainLayout />,
-    hydrateFallbackElement: <RouteFallback />,
-    children: [
-      {
-        path: '/sys/home',
-        lazy: () => import('../features/home/pages/home-page'),
-        handle: { title: '首页' },
-      },
-      { path: '/404', lazy: () => import('./not-found-page'), handle: { title: '页面不存在' } },
-      { path: '*', element: <Navigate to="/404" replace /> },
-    ],
+    path: '/sys/home',
+    lazy: () => import('../features/home/pages/home-page'),
+    handle: { title: '首页', keepAlive: true },
   },
-]);
+  {
+    path: '/sys/account',
+    lazy: () => import('../features/auth/pages/account-page'),
+    handle: { title: '个人信息', auth: 'user', keepAlive: true },
+  },
+  { path: '/user/center', lazy: centerPage, handle: { title: '个人中心', auth: 'user' } },
+  { path: '/expert/center', lazy: centerPage, handle: { title: '个人中心（专家）', auth: 'expert' } },
+  { path: '/audit/center', lazy: centerPage, handle: { title: '个人中心（审核）', auth: 'auditor' } },
+  {
+    path: '/all/search',
+    lazy: () => import('../features/search/pages/search-page'),
+    handle: { title: '搜索结果' },
+  },
+  { path: '/login', lazy: () => import('../features/auth/pages/login-page'), handle: { title: '登录' } },
+  ...featureRoutes,
+  { path: '/404', lazy: () => import('./not-found-page'), handle: { title: '页面不存在' } },
+  { path: '*', element: <Navigate to="/404" replace /> },
+];
+
+function redirectRoute(path: string, to: string): RouteObject {
+  // element null: the loader always redirects, so there is never anything to render.
+  return { path, loader: () => redirect(to), element: null, hydrateFallbackElement: <RouteFallback /> };
+}
+
+const routes: RouteObject[] = [
+  // Redirects in loaders, before anything renders: a rendered <Navigate> out here would
+  // unmount the main layout for a moment and lose its kept-alive pages (the logo links to /).
+  redirectRoute('/', '/app'),
+  redirectRoute('/app', '/sys/home'),
+  redirectRoute('/home/resources', '/user/center'),
+  // Blank layout: a hop, no header or footer.
+  { path: '/redirect/*', element: <RedirectPage /> },
+  { element: <MainLayout />, hydrateFallbackElement: <RouteFallback />, children: pages },
+];
+
+export const router = createBrowserRouter(routes);
+registerRoutes(routes);

@@ -35,6 +35,11 @@ export interface RequestOptions {
   silent?: boolean;
   signal?: AbortSignal;
   timeoutMs?: number;
+  /**
+   * A 401 here means wrong credentials (login, SMS code), not an expired session: show the
+   * server's message like any other failure instead of starting the log-out countdown.
+   */
+  credentialCheck?: boolean;
 }
 
 export function buildUrl(path: string, query?: RequestOptions['query']): string {
@@ -48,8 +53,8 @@ export function buildUrl(path: string, query?: RequestOptions['query']): string 
   return qs ? `${url}?${qs}` : url;
 }
 
-function fail(status: number, message: string, silent?: boolean): never {
-  if (status === 401) {
+function fail(status: number, message: string, silent?: boolean, credentialCheck?: boolean): never {
+  if (status === 401 && !credentialCheck) {
     // Spec: show the message, log out after 2 s. Several 401s at once log out once.
     if (!logoutTimer) {
       toast.error(messages.loginExpired);
@@ -72,6 +77,12 @@ export async function request<T>(path: string, opts: RequestOptions = {}): Promi
   const headers: Record<string, string> = { Accept: 'application/json' };
   const token = getToken();
   if (token) headers.serviceToken = token;
+  const settle = (status: number, message: string, silent?: boolean): never => {
+    // Sent with a token that is no longer the session's (signed out or in as someone else
+    // meanwhile): its 401 says nothing about the current session, so it stays quiet.
+    const stale = status === 401 && token !== getToken();
+    return fail(status, message, silent || stale, opts.credentialCheck || stale);
+  };
   let body: BodyInit | undefined;
   if (opts.body instanceof FormData) body = opts.body;
   else if (opts.body !== undefined) {
@@ -94,7 +105,7 @@ export async function request<T>(path: string, opts: RequestOptions = {}): Promi
   } catch {
     clearTimeout(timer);
     if (opts.signal?.aborted) throw new ApiError(0, 'aborted');
-    return fail(0, messages.networkTimeout, opts.silent);
+    return settle(0, messages.networkTimeout, opts.silent);
   }
   clearTimeout(timer);
 
@@ -107,13 +118,13 @@ export async function request<T>(path: string, opts: RequestOptions = {}): Promi
     payload = null;
   }
   if (!payload || typeof payload.status !== 'number') {
-    if (res.status === 401) return fail(401, messages.loginExpired, opts.silent);
-    return fail(res.status || 0, messages.networkTimeout, opts.silent || res.status === 0);
+    if (res.status === 401) return settle(401, messages.loginExpired, opts.silent);
+    return settle(res.status || 0, messages.networkTimeout, opts.silent || res.status === 0);
   }
   if (payload.status === 200) return payload.data;
   const message = payload.message || messages.networkTimeout;
   // The no-permission message is shown by the page that asked, never as a network toast.
-  return fail(payload.status, message, opts.silent || message === messages.noPermission);
+  return settle(payload.status, message, opts.silent || message === messages.noPermission);
 }
 
 export const api = {

@@ -18,3 +18,27 @@ export function readJson<T>(key: string): T | null {
     return null;
   }
 }
+
+export function writeJson(key: string, value: unknown): void {
+  try {
+    localStorage.setItem(key, JSON.stringify(value));
+  } catch {
+    // Private mode or a full quota: the session still works for this tab, in memory.
+  }
+}
+
+export function writeString(key: string, value: string): void {
+  try {
+    localStorage.setItem(key, value);
+  } catch {
+    // See writeJson.
+  }
+}
+
+export function removeKeys(...keys: string[]): void {
+  try {
+    for (const k of keys) localStorage.removeItem(k);
+  } catch {
+    // Nothing stored, nothing to clear.
+  }
+}

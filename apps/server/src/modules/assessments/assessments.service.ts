@@ -549,17 +549,30 @@ export function createAssessmentsService({
           .groupBy(warnings.assessmentId)
       : [];
     const levels = new Map(w.map((x) => [x.id, Number(x.level)]));
+    const versionIds = [...new Set(parts.map((p) => p.scaleVersionId))];
+    const versions = versionIds.length
+      ? await db
+          .select({ id: scaleVersions.id, definition: scaleVersions.definition })
+          .from(scaleVersions)
+          .where(inArray(scaleVersions.id, versionIds))
+      : [];
+    const shortNames = new Map(
+      versions.map((v) => [v.id, (v.definition as { shortName: string }).shortName]),
+    );
     return rows.map(({ a, userName }) => ({
       id: a.id,
       title: a.title,
       kind: a.kind,
+      scaleId: a.scaleId,
+      planId: a.planId,
+      activityId: a.activityId,
       status: a.status,
       startedAt: a.startedAt.toISOString(),
       submittedAt: a.submittedAt?.toISOString() ?? null,
       summary: parts
         .filter((p) => p.assessmentId === a.id && p.result?.band)
         .sort((x, y) => x.position - y.position)
-        .map((p) => p.result!.band!.label),
+        .map((p) => `${shortNames.get(p.scaleVersionId) ?? ''} ${p.result!.band!.label}`.trim()),
       maxWarningLevel: levels.get(a.id) ?? null,
       user: { id: a.userId, name: a.basicInfo?.name ?? userName },
     }));

@@ -1,37 +1,40 @@
 import { Layout } from 'antd';
 import { Suspense, useEffect } from 'react';
-import { Outlet, useLocation, useMatches } from 'react-router';
+import { useMatches } from 'react-router';
+import { ChangePasswordModal } from '../../features/auth/components/change-password-modal';
 import { useSiteConfig } from '../../features/site/api';
 import { RouteFallback } from '../route-fallback';
+import { useRouteGuard } from '../route-guard';
+import { handleValue } from '../route-handle';
+import { KeepAliveOutlet } from './keep-alive-outlet';
 import { SiteFooter } from './site-footer';
 import { SiteHeader } from './site-header';
 
-/** Scroll to the top on each navigation and name the tab after the page. */
-function usePageChrome(siteName: string) {
-  const { pathname } = useLocation();
-  const matches = useMatches();
+const DEFAULT_NAME = '心理测评与咨询平台';
+
+/** Names the tab after the page: `${title} - 心理测评与咨询平台`. */
+function usePageTitle(siteName: string) {
+  const title = handleValue(useMatches(), 'title');
   useEffect(() => {
-    window.scrollTo(0, 0);
-  }, [pathname]);
-  const title = [...matches].reverse().find((m) => (m.handle as { title?: string } | undefined)?.title)
-    ?.handle as { title: string } | undefined;
-  useEffect(() => {
-    document.title = title ? `${title.title} - ${siteName}` : siteName;
+    document.title = title ? `${title} - ${siteName}` : siteName;
   }, [title, siteName]);
 }
 
 export function MainLayout() {
   const { data: site } = useSiteConfig();
-  usePageChrome(site?.name ?? '心理测评与咨询平台');
+  const siteName = site?.name ?? DEFAULT_NAME;
+  usePageTitle(siteName);
+  const blocked = useRouteGuard();
   return (
     <Layout style={{ minHeight: '100vh' }}>
-      <SiteHeader siteName={site?.name ?? '心理测评与咨询平台'} />
+      <SiteHeader siteName={siteName} />
       <Layout.Content style={{ display: 'flex', flexDirection: 'column' }}>
         <Suspense fallback={<RouteFallback />}>
-          <Outlet />
+          <KeepAliveOutlet replacement={blocked} />
         </Suspense>
       </Layout.Content>
       <SiteFooter site={site} />
+      <ChangePasswordModal />
     </Layout>
   );
 }

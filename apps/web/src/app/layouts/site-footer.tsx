@@ -1,27 +1,37 @@
 import type { SiteConfig } from '@psy/contracts';
-import { Layout } from 'antd';
+import { Layout, QRCode } from 'antd';
 import { Link } from 'react-router';
 import { navItems } from './nav';
 import styles from './site-footer.module.css';
 
+/**
+ * Links are the header's list (nav.ts): 测评中心, 课程学习 … join it as their pages land.
+ * The QR code stands in for the spec's mini-program code: it opens this site on a phone.
+ */
 export function SiteFooter({ site }: { site: SiteConfig | undefined }) {
   return (
     <Layout.Footer className={styles.footer}>
       <div className={styles.inner}>
-        <nav className={styles.links} aria-label="页脚导航">
-          {navItems.map((n) => (
-            <Link key={n.path} to={n.path}>
-              {n.label}
-            </Link>
-          ))}
-        </nav>
-        <div className={styles.legal}>
-          <div>{site?.copyright}</div>
-          <div>
-            {site?.icp} {site?.psb}
+        <div className={styles.main}>
+          <nav className={styles.links} aria-label="页脚导航">
+            {navItems.map((n) => (
+              <Link key={n.path} to={n.path}>
+                {n.label}
+              </Link>
+            ))}
+          </nav>
+          <div className={styles.legal}>
+            <div>{site?.copyright}</div>
+            <div>
+              {site?.icp} {site?.psb}
+            </div>
+            <div className={styles.hotline}>心理援助热线 12356（24 小时） · 紧急情况请拨打 120 / 110</div>
           </div>
-          <div className={styles.hotline}>心理援助热线 12356（24 小时） · 紧急情况请拨打 120 / 110</div>
         </div>
+        <figure className={styles.qr}>
+          <QRCode value={window.location.origin} size={96} bordered={false} bgColor="#ffffff" />
+          <figcaption>手机扫码访问</figcaption>
+        </figure>
       </div>
     </Layout.Footer>
   );

@@ -1,4 +1,6 @@
 import { Button, Col, Empty, Result, Row, Skeleton, Typography } from 'antd';
+import { HotAssessments } from '../../assessments/components/hot-assessments';
+import { RecommendedExperts } from '../../experts/components/recommended-experts';
 import { useHomeOverview } from '../api/get-overview';
 import { Hero } from '../components/hero';
 import { HotlineBand } from '../components/hotline-band';
@@ -11,6 +13,7 @@ export function Component() {
     <>
       <Hero stats={data?.stats} />
       <div className="page-container">
+        <HotAssessments />
         {isError ? (
           <Result
             status="warning"
@@ -39,6 +42,7 @@ export function Component() {
             )}
           </section>
         )}
+        <RecommendedExperts />
         {data && <HotlineBand hotlines={data.hotlines} />}
       </div>
     </>

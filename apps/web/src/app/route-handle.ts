@@ -1,0 +1,21 @@
+import type { UIMatch } from 'react-router';
+import type { Guard } from '../lib/session';
+
+/** What a route declares in `handle` (routes.md): tab title, who may open it, keep-alive. */
+export interface RouteHandle {
+  title?: string;
+  auth?: Guard;
+  keepAlive?: boolean;
+}
+
+/** The deepest route that sets `key` decides it, so a child can override its layout. */
+export function handleValue<K extends keyof RouteHandle>(
+  matches: UIMatch[],
+  key: K,
+): RouteHandle[K] | undefined {
+  for (let i = matches.length - 1; i >= 0; i--) {
+    const value = (matches[i]?.handle as RouteHandle | undefined)?.[key];
+    if (value !== undefined) return value;
+  }
+  return undefined;
+}

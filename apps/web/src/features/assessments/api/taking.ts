@@ -1,0 +1,115 @@
+import type { AssessmentListItem, AssessmentState, BasicInfoBody, StartAssessmentBody } from '@psy/contracts';
+import { queryOptions, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { api } from '../../../lib/api';
+
+/** Taking an assessment: start or resume, consent, basic info, answers, submitting each scale. */
+
+export const assessmentQuery = (id: number) =>
+  queryOptions({
+    queryKey: ['assessment', id],
+    queryFn: () => api.get<AssessmentState>(`/api/assessment/${id}`, undefined, { silent: true }),
+    // Always re-read on arrival: the same test may have gone on in another tab or device.
+    staleTime: 0,
+  });
+
+export function useAssessment(id: number) {
+  return useQuery({ ...assessmentQuery(id), enabled: id > 0 });
+}
+
+export const myAssessmentsQuery = queryOptions({
+  queryKey: ['assessments', 'mine'],
+  queryFn: () => api.get<AssessmentListItem[]>('/api/assessment/mine'),
+  staleTime: 0,
+});
+
+export function useMyAssessments(enabled = true) {
+  return useQuery({ ...myAssessmentsQuery, enabled });
+}
+
+function remember(qc: QueryClient, s: AssessmentState) {
+  qc.setQueryData(assessmentQuery(s.id).queryKey, s);
+}
+
+/** Starts, or resumes the unfinished one the server already has for the same target. */
+export function useStartAssessment() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (body: StartAssessmentBody) => api.post<AssessmentState>('/api/assessment/start', body),
+    onSuccess: (s) => {
+      remember(qc, s);
+      void qc.invalidateQueries({ queryKey: myAssessmentsQuery.queryKey });
+    },
+  });
+}
+
+export function useAcceptConsent(id: number) {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: () => api.post<AssessmentState>(`/api/assessment/${id}/consent`, { accepted: true }),
+    onSuccess: (s) => remember(qc, s),
+  });
+}
+
+export function useSaveBasicInfo(id: number) {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (body: BasicInfoBody) => api.post<AssessmentState>(`/api/assessment/${id}/basic-info`, body),
+    onSuccess: (s) => remember(qc, s),
+  });
+}
+
+interface AnswerVars {
+  part: number;
+  item: number;
+  position: number | null;
+}
+
+function withAnswer(s: AssessmentState, v: AnswerVars): AssessmentState {
+  return {
+    ...s,
+    parts: s.parts.map((p) =>
+      p.index === v.part ? { ...p, answers: { ...p.answers, [String(v.item)]: v.position } } : p,
+    ),
+  };
+}
+
+/**
+ * Saves one answer the moment it is chosen. The cache shows it at once; a failed save puts
+ * the previous answer back, so the screen never claims more than the server holds.
+ */
+export function useSaveAnswer(id: number) {
+  const qc = useQueryClient();
+  const key = assessmentQuery(id).queryKey;
+  return useMutation({
+    mutationFn: (v: AnswerVars) => api.put<{ saved: boolean }>(`/api/assessment/${id}/answer`, v),
+    onMutate: (v) => {
+      const before = qc.getQueryData(key);
+      const previous = before?.parts.find((p) => p.index === v.part)?.answers[String(v.item)] ?? null;
+      if (before) qc.setQueryData(key, withAnswer(before, v));
+      return { previous };
+    },
+    onError: (_e, v, ctx) => {
+      const now = qc.getQueryData(key);
+      if (now && ctx) qc.setQueryData(key, withAnswer(now, { ...v, position: ctx.previous }));
+    },
+  });
+}
+
+export function useSubmitPart(id: number) {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (v: { part: number; durationSeconds: number }) =>
+      api.post<AssessmentState>(`/api/assessment/${id}/submit`, v),
+    onSuccess: (s) => {
+      remember(qc, s);
+      void qc.invalidateQueries({ queryKey: myAssessmentsQuery.queryKey });
+      if (s.status === 'submitted') {
+        // Taken counts on the catalogue change with every finished test.
+        void qc.invalidateQueries({ queryKey: ['assessments', 'scales'] });
+        void qc.invalidateQueries({ queryKey: ['assessments', 'plans'] });
+      }
+    },
+    // The server names the first unanswered item; re-read so the page can go there.
+    onError: () => void qc.invalidateQueries({ queryKey: assessmentQuery(id).queryKey }),
+  });
+}

@@ -1,0 +1,103 @@
+import { CalendarOutlined, TeamOutlined } from '@ant-design/icons';
+import type { ActivityDetail } from '@psy/contracts';
+import { Breadcrumb, Button, Card, Descriptions, Result, Skeleton, Tag, Typography } from 'antd';
+import type { ReactNode } from 'react';
+import { Link } from 'react-router';
+import { ApiError } from '../../../lib/api';
+import { formatDateTime } from '../../../lib/time';
+import { useActivityDetail } from '../api/catalog';
+import { phaseLabels } from './cards';
+import styles from './assessments.module.css';
+
+/** The activity's card, shared by its detail and sign-up pages; `action` is what each offers. */
+export function ActivityFrame({
+  id,
+  children: action,
+}: {
+  id: number;
+  children: (a: ActivityDetail) => ReactNode;
+}) {
+  const { data: a, isPending, isError, error, refetch } = useActivityDetail(id);
+  if (!id || (isError && error instanceof ApiError && error.status === 404)) {
+    return (
+      <Result
+        status="404"
+        title="活动不存在"
+        extra={
+          <Link to="/activity/list">
+            <Button type="primary">看看其他活动</Button>
+          </Link>
+        }
+      />
+    );
+  }
+  if (isError) {
+    return (
+      <Result
+        status="warning"
+        title="活动加载失败"
+        extra={<Button onClick={() => void refetch()}>重新加载</Button>}
+      />
+    );
+  }
+  return (
+    <div className={styles.flow}>
+      <Breadcrumb
+        style={{ marginBottom: 16 }}
+        items={[{ title: <Link to="/activity/list">活动量表</Link> }, { title: a?.title ?? '活动详情' }]}
+      />
+      <Card className={styles.flowCard}>
+        {isPending ? (
+          <Skeleton active paragraph={{ rows: 6 }} />
+        ) : (
+          <>
+            <Tag color={phaseLabels[a.phase].color}>{phaseLabels[a.phase].text}</Tag>
+            <Typography.Title level={3} style={{ marginTop: 8 }}>
+              {a.title}
+            </Typography.Title>
+            <Typography.Paragraph className={styles.prose}>{a.intro}</Typography.Paragraph>
+            <Descriptions
+              column={1}
+              size="small"
+              items={[
+                {
+                  key: 'time',
+                  label: (
+                    <span>
+                      <CalendarOutlined /> 活动时间
+                    </span>
+                  ),
+                  children: `${formatDateTime(a.startsAt)} 至 ${formatDateTime(a.endsAt)}`,
+                },
+                {
+                  key: 'target',
+                  label: '测评内容',
+                  children:
+                    a.target.kind === 'plan' ? (
+                      <Link to={`/combit/guading?id=${a.target.id}`}>测评方案 · {a.target.name}</Link>
+                    ) : (
+                      <Link to={`/test/detail?id=${a.target.id}`}>量表 · {a.target.name}</Link>
+                    ),
+                },
+                ...(a.institution ? [{ key: 'inst', label: '主办机构', children: a.institution }] : []),
+                {
+                  key: 'n',
+                  label: (
+                    <span>
+                      <TeamOutlined /> 参加人数
+                    </span>
+                  ),
+                  children: `${a.participantCount} 人`,
+                },
+                ...(a.formFields.length > 0
+                  ? [{ key: 'f', label: '需填写', children: a.formFields.map((f) => f.label).join('、') }]
+                  : []),
+              ]}
+            />
+            <div className={styles.actions}>{action(a)}</div>
+          </>
+        )}
+      </Card>
+    </div>
+  );
+}

@@ -1,0 +1,132 @@
+import { ClockCircleOutlined, FileTextOutlined, TeamOutlined } from '@ant-design/icons';
+import type { ActivitySummary, PlanSummary, ScaleSummary } from '@psy/contracts';
+import { Card, Flex, Tag, Typography } from 'antd';
+import { Link } from 'react-router';
+import { formatDateTime } from '../../../lib/time';
+import { reportPriceText } from './format';
+import styles from './assessments.module.css';
+
+const palette = ['#13a8a8', '#1677ff', '#722ed1', '#fa8c16', '#52c41a', '#eb2f96'];
+
+function Facts(props: { items: number; minutes: number; taken: number; takenLabel?: string }) {
+  const { items, minutes, taken, takenLabel = '人测过' } = props;
+  return (
+    <Flex gap={12} wrap className={styles.facts}>
+      <span>
+        <FileTextOutlined /> {items} 题
+      </span>
+      <span>
+        <ClockCircleOutlined /> 约 {minutes} 分钟
+      </span>
+      <span>
+        <TeamOutlined /> {taken} {takenLabel}
+      </span>
+    </Flex>
+  );
+}
+
+function PriceLine({ priceFen }: { priceFen: number }) {
+  return (
+    <Flex justify="space-between" align="center" className={styles.priceLine}>
+      <Tag color="cyan" variant="filled" style={{ marginInlineEnd: 0 }}>
+        免费测评
+      </Tag>
+      <span className={priceFen > 0 ? styles.price : styles.priceFree}>{reportPriceText(priceFen)}</span>
+    </Flex>
+  );
+}
+
+export function ScaleCard({ scale }: { scale: ScaleSummary }) {
+  return (
+    <Link to={`/test/detail?id=${scale.id}`} className={styles.cardLink} aria-label={scale.name}>
+      <Card hoverable className={styles.card} styles={{ body: { padding: 18 } }}>
+        <Flex gap={12} align="center">
+          <span className={styles.badge} style={{ background: palette[scale.id % palette.length] }}>
+            {scale.shortName}
+          </span>
+          <div style={{ minWidth: 0 }}>
+            <Typography.Text strong className={styles.cardTitle} ellipsis>
+              {scale.name}
+            </Typography.Text>
+            <div>
+              <Tag variant="filled" style={{ marginTop: 4 }}>
+                {scale.category}
+              </Tag>
+            </div>
+          </div>
+        </Flex>
+        <Typography.Paragraph type="secondary" ellipsis={{ rows: 2 }} className={styles.intro}>
+          {scale.intro}
+        </Typography.Paragraph>
+        <Facts items={scale.itemCount} minutes={scale.estimatedMinutes} taken={scale.takenCount} />
+        <PriceLine priceFen={scale.priceFen} />
+      </Card>
+    </Link>
+  );
+}
+
+export function PlanCard({ plan }: { plan: PlanSummary }) {
+  return (
+    <Link to={`/combit/guading?id=${plan.id}`} className={styles.cardLink} aria-label={plan.title}>
+      <Card hoverable className={styles.card} styles={{ body: { padding: 18 } }}>
+        <Typography.Text strong className={styles.cardTitle}>
+          {plan.title}
+        </Typography.Text>
+        <Flex gap={4} wrap style={{ margin: '8px 0 4px' }}>
+          {plan.scales.map((s) => (
+            <Tag key={s.id} color="blue" variant="filled" style={{ marginInlineEnd: 0 }}>
+              {s.shortName}
+            </Tag>
+          ))}
+        </Flex>
+        <Typography.Paragraph type="secondary" ellipsis={{ rows: 2 }} className={styles.intro}>
+          {plan.intro}
+        </Typography.Paragraph>
+        <Facts
+          items={plan.itemCount}
+          minutes={plan.estimatedMinutes}
+          taken={plan.takenCount}
+          takenLabel="人完成"
+        />
+        <PriceLine priceFen={plan.priceFen} />
+      </Card>
+    </Link>
+  );
+}
+
+export const phaseLabels: Record<ActivitySummary['phase'], { text: string; color: string }> = {
+  upcoming: { text: '未开始', color: 'blue' },
+  ongoing: { text: '进行中', color: 'green' },
+  ended: { text: '已结束', color: 'default' },
+};
+
+export function ActivityCard({ activity }: { activity: ActivitySummary }) {
+  const phase = phaseLabels[activity.phase];
+  return (
+    <Link to={`/activity/detail?id=${activity.id}`} className={styles.cardLink} aria-label={activity.title}>
+      <Card hoverable className={styles.card} styles={{ body: { padding: 18 } }}>
+        <Flex justify="space-between" gap={8} align="flex-start">
+          <Typography.Text strong className={styles.cardTitle}>
+            {activity.title}
+          </Typography.Text>
+          <Tag color={phase.color} style={{ marginInlineEnd: 0, flex: 'none' }}>
+            {phase.text}
+          </Tag>
+        </Flex>
+        <Typography.Paragraph type="secondary" ellipsis={{ rows: 2 }} className={styles.intro}>
+          {activity.intro}
+        </Typography.Paragraph>
+        <div className={styles.activityMeta}>
+          <div>
+            测评内容：{activity.target.kind === 'plan' ? '方案' : '量表'} · {activity.target.name}
+          </div>
+          <div>
+            活动时间：{formatDateTime(activity.startsAt)} 至 {formatDateTime(activity.endsAt)}
+          </div>
+          {activity.institution && <div>主办机构：{activity.institution}</div>}
+          <div>已有 {activity.participantCount} 人参加</div>
+        </div>
+      </Card>
+    </Link>
+  );
+}

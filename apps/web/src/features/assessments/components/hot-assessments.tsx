@@ -1,0 +1,35 @@
+import { Col, Empty, Row } from 'antd';
+import { useScaleList } from '../api/catalog';
+import { ScaleCard } from './cards';
+import { CardGridSkeleton, SectionHead } from './states';
+import styles from './assessments.module.css';
+
+/** 热门测评 on the home page: the most taken scales, leading to the assessment centre. */
+export function HotAssessments({ count = 4 }: { count?: number }) {
+  const { data, isPending, isError } = useScaleList({ pageNum: 1, pageSize: 50 });
+  // The home page stays useful without this section, so a failure just leaves it out.
+  if (isError) return null;
+  const hot = data ? [...data.list].sort((a, b) => b.takenCount - a.takenCount).slice(0, count) : [];
+  return (
+    <section className={styles.section} aria-labelledby="home-hot-assessments">
+      <SectionHead
+        id="home-hot-assessments"
+        title="热门测评"
+        more={{ to: '/app/website', label: '进入测评中心' }}
+      />
+      {isPending ? (
+        <CardGridSkeleton count={count} />
+      ) : hot.length === 0 ? (
+        <Empty description="暂无上线的测评" />
+      ) : (
+        <Row gutter={[16, 16]}>
+          {hot.map((s) => (
+            <Col key={s.id} xs={24} sm={12} lg={24 / count}>
+              <ScaleCard scale={s} />
+            </Col>
+          ))}
+        </Row>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,105 @@
+import { PhoneOutlined } from '@ant-design/icons';
+import { Button, Card, Flex, Result, Skeleton, Typography } from 'antd';
+import { Link } from 'react-router';
+import { ApiError } from '../../../lib/api';
+import { formatDateTime } from '../../../lib/time';
+import { useAssessmentResult } from '../api/result';
+import { CrisisPanel } from './crisis-panel';
+import { flowPaths, withAid } from './flow';
+import { durationText } from './format';
+import { PartResultCard } from './part-result-card';
+import { ReportAccessCard } from './report-access-card';
+import styles from './assessments.module.css';
+
+/** 测评结果: the free summary of a finished assessment (/test/pay and /user/paper/detail). */
+export function ResultView({ id }: { id: number }) {
+  const { data: result, isPending, isError, error, refetch } = useAssessmentResult(id);
+
+  if (!id || (isError && error instanceof ApiError && (error.status === 404 || error.status === 403))) {
+    return (
+      <Result
+        status="404"
+        title="没有找到这次测评"
+        extra={
+          <Link to="/user/paper/list">
+            <Button type="primary">查看我的测评</Button>
+          </Link>
+        }
+      />
+    );
+  }
+  if (isError && error instanceof ApiError && error.status === 409) {
+    return (
+      <Result
+        status="info"
+        title="这次测评还没有完成"
+        subTitle="答完全部题目并提交后，就能看到结果了。"
+        extra={
+          <Link to={withAid(flowPaths.steps, id)}>
+            <Button type="primary">继续测评</Button>
+          </Link>
+        }
+      />
+    );
+  }
+  if (isError) {
+    return (
+      <Result
+        status="warning"
+        title="结果加载失败"
+        subTitle="可能是网络不稳定，请稍后重试"
+        extra={<Button onClick={() => void refetch()}>重新加载</Button>}
+      />
+    );
+  }
+  if (isPending) {
+    return (
+      <div className={styles.flow}>
+        <Card className={styles.flowCard}>
+          <Skeleton active paragraph={{ rows: 8 }} />
+        </Card>
+      </div>
+    );
+  }
+
+  const twelve = result.hotlines[0];
+  return (
+    <div className={styles.flow} style={{ maxWidth: 880 }}>
+      {result.crisis && <CrisisPanel hotlines={result.hotlines} />}
+      <div className={styles.flowTitle}>
+        <Typography.Title level={3} style={{ margin: 0 }}>
+          {result.title}
+        </Typography.Title>
+        <Typography.Text type="secondary">
+          完成于 {formatDateTime(result.submittedAt)}
+          {result.durationSeconds > 0 && ` · 用时 ${durationText(result.durationSeconds)}`}
+        </Typography.Text>
+      </div>
+      {result.parts.map((p) => (
+        <PartResultCard key={`${p.shortName}-${p.scaleName}`} part={p} full={result.full} />
+      ))}
+      <ReportAccessCard result={result} />
+      <Typography.Paragraph type="secondary" style={{ fontSize: 12, marginTop: 16 }}>
+        说明：测评结果基于自评量表，仅供了解自身状态参考，不能替代专业诊断。如果困扰持续或加重，建议寻求专业帮助。
+        {!result.crisis && twelve && (
+          <>
+            {' '}
+            想找人聊聊？可拨打{twelve.name}{' '}
+            <a href={`tel:${twelve.number}`}>
+              <PhoneOutlined /> {twelve.number}
+            </a>
+            （{twelve.note}）。
+          </>
+        )}
+      </Typography.Paragraph>
+      <Flex gap={12} wrap justify="center" style={{ marginTop: 8 }}>
+        <Link to="/user/paper/list">
+          <Button>我的测评</Button>
+        </Link>
+        <Link to="/app/website">
+          <Button>返回测评中心</Button>
+        </Link>
+      </Flex>
+    </div>
+  );
+}

@@ -1,0 +1,53 @@
+import type { ActivitySummary } from '@psy/contracts';
+import { Col, Empty, Row, Segmented, Typography } from 'antd';
+import { useState } from 'react';
+import { useActivityList } from '../api/catalog';
+import { ActivityCard } from '../components/cards';
+import { CardGridSkeleton, LoadError } from '../components/states';
+
+type PhaseFilter = ActivitySummary['phase'] | 'all';
+
+const phaseOptions: { label: string; value: PhaseFilter }[] = [
+  { label: '全部', value: 'all' },
+  { label: '进行中', value: 'ongoing' },
+  { label: '未开始', value: 'upcoming' },
+  { label: '已结束', value: 'ended' },
+];
+
+/** 活动量表 (/activity/list): time-boxed assessments run by institutions. */
+export function Component() {
+  const { data, isPending, isError, refetch } = useActivityList();
+  const [phase, setPhase] = useState<PhaseFilter>('all');
+  const shown = data?.filter((a) => phase === 'all' || a.phase === phase) ?? [];
+  return (
+    <div className="page-container">
+      <Typography.Title level={3} style={{ marginTop: 0 }}>
+        活动量表
+      </Typography.Title>
+      <Segmented<PhaseFilter>
+        value={phase}
+        options={phaseOptions}
+        onChange={setPhase}
+        style={{ marginBottom: 16 }}
+      />
+      {isPending ? (
+        <CardGridSkeleton count={4} lg={12} />
+      ) : isError ? (
+        <LoadError title="活动加载失败" onRetry={() => void refetch()} />
+      ) : shown.length === 0 ? (
+        <Empty
+          style={{ padding: '48px 0' }}
+          description={phase === 'all' ? '暂无测评活动' : '没有此状态的活动'}
+        />
+      ) : (
+        <Row gutter={[16, 16]}>
+          {shown.map((a) => (
+            <Col key={a.id} xs={24} md={12}>
+              <ActivityCard activity={a} />
+            </Col>
+          ))}
+        </Row>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,139 @@
+import { LockOutlined, SafetyCertificateOutlined, ThunderboltOutlined } from '@ant-design/icons';
+import { Col, Empty, Flex, Grid, Input, Row, Tag, Typography } from 'antd';
+import { useState } from 'react';
+import { useNavigate } from 'react-router';
+import { useActivityList, usePlanList, useScaleCategories, useScaleList } from '../api/catalog';
+import { ActivityCard, PlanCard, ScaleCard } from '../components/cards';
+import { CardGridSkeleton, LoadError, SectionHead } from '../components/states';
+import styles from '../components/assessments.module.css';
+
+const SCALE_PREVIEW = 8;
+
+/** 测评中心 (/app/website): search, scales by category, plans and activities. */
+export function Component() {
+  const navigate = useNavigate();
+  // A phone shows fewer cards per section; the full lists are one tap away.
+  const phone = Grid.useBreakpoint().sm === false;
+  const [category, setCategory] = useState<string | undefined>();
+  const categories = useScaleCategories();
+  const scales = useScaleList({ pageNum: 1, pageSize: SCALE_PREVIEW, category });
+  const plans = usePlanList();
+  const activities = useActivityList();
+  const openActivities = activities.data?.filter((a) => a.phase !== 'ended') ?? [];
+
+  const search = (value: string) => {
+    const keyword = value.trim();
+    navigate(keyword ? `/test/list?keyword=${encodeURIComponent(keyword)}` : '/test/list');
+  };
+
+  return (
+    <>
+      <section className={styles.hero}>
+        <div className={styles.heroInner}>
+          <Typography.Title level={2} className={styles.heroTitle}>
+            测评中心
+          </Typography.Title>
+          <Typography.Paragraph className={styles.heroText}>
+            选用国际通用的专业量表，花几分钟了解自己最近的情绪与身心状态。测评免费，结果即时可见。
+          </Typography.Paragraph>
+          <Input.Search
+            className={styles.heroSearch}
+            size="large"
+            placeholder="搜索量表，如：抑郁、焦虑、PHQ-9"
+            enterButton="搜索"
+            allowClear
+            onSearch={search}
+            aria-label="搜索量表"
+          />
+          <div className={styles.promises}>
+            <span>
+              <SafetyCertificateOutlined />
+              权威量表，标准计分
+            </span>
+            <span>
+              <LockOutlined />
+              作答严格保密
+            </span>
+            <span>
+              <ThunderboltOutlined />
+              随时中断，下次继续
+            </span>
+          </div>
+        </div>
+      </section>
+
+      <div className="page-container">
+        <section className={styles.section} aria-labelledby="center-scales">
+          <SectionHead id="center-scales" title="量表测评" more={{ to: '/test/list', label: '全部量表' }} />
+          <Flex gap={8} wrap style={{ marginBottom: 16 }} role="group" aria-label="量表分类">
+            <Tag.CheckableTag checked={!category} onChange={() => setCategory(undefined)}>
+              全部
+            </Tag.CheckableTag>
+            {categories.data?.map((c) => (
+              <Tag.CheckableTag key={c} checked={category === c} onChange={() => setCategory(c)}>
+                {c}
+              </Tag.CheckableTag>
+            ))}
+          </Flex>
+          {scales.isPending ? (
+            <CardGridSkeleton count={4} />
+          ) : scales.isError ? (
+            <LoadError title="量表加载失败" onRetry={() => void scales.refetch()} />
+          ) : scales.data.list.length === 0 ? (
+            <Empty description="这个分类下暂时没有量表，看看其他分类吧" />
+          ) : (
+            <Row gutter={[16, 16]}>
+              {scales.data.list.slice(0, phone ? 4 : SCALE_PREVIEW).map((s) => (
+                <Col key={s.id} xs={24} sm={12} lg={6}>
+                  <ScaleCard scale={s} />
+                </Col>
+              ))}
+            </Row>
+          )}
+        </section>
+
+        <section className={styles.section} aria-labelledby="center-plans">
+          <SectionHead id="center-plans" title="测评方案" more={{ to: '/combit/list', label: '全部方案' }} />
+          {plans.isPending ? (
+            <CardGridSkeleton count={2} lg={12} />
+          ) : plans.isError ? (
+            <LoadError title="测评方案加载失败" onRetry={() => void plans.refetch()} />
+          ) : plans.data.length === 0 ? (
+            <Empty description="暂无测评方案" />
+          ) : (
+            <Row gutter={[16, 16]}>
+              {plans.data.slice(0, phone ? 2 : 4).map((p) => (
+                <Col key={p.id} xs={24} md={12}>
+                  <PlanCard plan={p} />
+                </Col>
+              ))}
+            </Row>
+          )}
+        </section>
+
+        <section className={styles.section} aria-labelledby="center-activities">
+          <SectionHead
+            id="center-activities"
+            title="测评活动"
+            more={{ to: '/activity/list', label: '全部活动' }}
+          />
+          {activities.isPending ? (
+            <CardGridSkeleton count={2} lg={12} />
+          ) : activities.isError ? (
+            <LoadError title="活动加载失败" onRetry={() => void activities.refetch()} />
+          ) : openActivities.length === 0 ? (
+            <Empty description="近期没有进行中的活动，可以在“全部活动”里看看往期活动" />
+          ) : (
+            <Row gutter={[16, 16]}>
+              {openActivities.slice(0, phone ? 2 : 4).map((a) => (
+                <Col key={a.id} xs={24} md={12}>
+                  <ActivityCard activity={a} />
+                </Col>
+              ))}
+            </Row>
+          )}
+        </section>
+      </div>
+    </>
+  );
+}

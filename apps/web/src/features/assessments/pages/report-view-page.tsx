@@ -1,0 +1,134 @@
+import { DownloadOutlined, PrinterOutlined } from '@ant-design/icons';
+import { regionName } from '@psy/contracts';
+import { Button, Card, Descriptions, Flex, Result, Skeleton, Typography } from 'antd';
+import { useState } from 'react';
+import { Link, useSearchParams } from 'react-router';
+import { ApiError } from '../../../lib/api';
+import { formatDateTime } from '../../../lib/time';
+import { downloadReportPdf, useFullReport } from '../api/result';
+import { useAssessment } from '../api/taking';
+import { CrisisPanel } from '../components/crisis-panel';
+import { flowPaths, idParam, withAid } from '../components/flow';
+import { durationText, genderLabels } from '../components/format';
+import { PartResultCard } from '../components/part-result-card';
+import styles from '../components/assessments.module.css';
+
+/** 查看报告 (/reportView?id=): the full report once bought (and approved), with its PDF. */
+export function Component() {
+  const [params] = useSearchParams();
+  const id = idParam(params.get('id'));
+  const { data, isPending, isError, error, refetch } = useFullReport(id);
+  // Labels of the plan's own fields (学院, 学号…), which the report names only by key.
+  const { data: state } = useAssessment(data ? id : 0);
+  const [downloading, setDownloading] = useState(false);
+
+  if (!id) return <Result status="404" title="没有找到这份报告" />;
+  if (isError) {
+    const known = error instanceof ApiError && error.status >= 400 && error.status < 500;
+    return (
+      <Result
+        status={known ? 'info' : 'warning'}
+        title={known ? error.message || '暂时无法查看报告' : '报告加载失败'}
+        extra={
+          known ? (
+            <Link to={withAid(flowPaths.result, id)}>
+              <Button type="primary">返回测评结果</Button>
+            </Link>
+          ) : (
+            <Button onClick={() => void refetch()}>重新加载</Button>
+          )
+        }
+      />
+    );
+  }
+  if (isPending) {
+    return (
+      <div className={styles.flow} style={{ maxWidth: 880 }}>
+        <Card>
+          <Skeleton active paragraph={{ rows: 10 }} />
+        </Card>
+      </div>
+    );
+  }
+
+  const { result, basicInfo } = data;
+  const labels = new Map(state?.formFields.map((f) => [f.key, f.label]) ?? []);
+  const download = async () => {
+    setDownloading(true);
+    try {
+      await downloadReportPdf(id, `${result.title}-测评报告.pdf`);
+    } catch {
+      // The API client has already said what went wrong.
+    } finally {
+      setDownloading(false);
+    }
+  };
+
+  return (
+    <div className={styles.flow} style={{ maxWidth: 880 }}>
+      {result.crisis && <CrisisPanel hotlines={result.hotlines} />}
+      <Flex justify="space-between" align="center" gap={12} wrap style={{ marginBottom: 16 }}>
+        <div>
+          <Typography.Title level={3} style={{ margin: 0 }}>
+            {result.title} · 测评报告
+          </Typography.Title>
+          <Typography.Text type="secondary">
+            完成于 {formatDateTime(result.submittedAt)}
+            {result.durationSeconds > 0 && ` · 用时 ${durationText(result.durationSeconds)}`}
+          </Typography.Text>
+        </div>
+        <Flex gap={8}>
+          <Button icon={<PrinterOutlined />} onClick={() => window.print()}>
+            打印
+          </Button>
+          <Button
+            type="primary"
+            icon={<DownloadOutlined />}
+            loading={downloading}
+            onClick={() => void download()}
+          >
+            下载 PDF
+          </Button>
+        </Flex>
+      </Flex>
+
+      {basicInfo && (
+        <Card className={styles.flowCard} title="基本信息" style={{ marginBottom: 16 }}>
+          <Descriptions
+            size="small"
+            column={{ xs: 1, sm: 2, md: 3 }}
+            items={[
+              { key: 'n', label: '姓名', children: basicInfo.name },
+              { key: 'g', label: '性别', children: genderLabels[basicInfo.gender] },
+              { key: 'a', label: '年龄', children: `${basicInfo.age} 岁` },
+              { key: 'r', label: '所在地区', children: regionName(basicInfo.regionCode) ?? '—' },
+              ...(basicInfo.phone ? [{ key: 'p', label: '手机号', children: basicInfo.phone }] : []),
+              ...Object.entries(basicInfo.extra).map(([k, v]) => ({
+                key: `x-${k}`,
+                label: labels.get(k) ?? k,
+                children: v,
+              })),
+            ]}
+          />
+        </Card>
+      )}
+
+      {result.parts.map((p) => (
+        <PartResultCard key={`${p.shortName}-${p.scaleName}`} part={p} full={result.full} />
+      ))}
+
+      <Card className={styles.flowCard} size="small">
+        <Typography.Paragraph type="secondary" style={{ margin: 0, fontSize: 13 }}>
+          声明：本报告基于自评量表结果生成，仅供了解自身心理状态参考，不能替代精神科或心理专业人员的诊断。如结果提示存在困扰，建议预约专业咨询；如有紧急情况，请拨打
+          {result.hotlines.map((h, i) => (
+            <span key={h.number}>
+              {i > 0 && '、'}
+              <a href={`tel:${h.number}`}>{h.number}</a>
+            </span>
+          ))}
+          。
+        </Typography.Paragraph>
+      </Card>
+    </div>
+  );
+}

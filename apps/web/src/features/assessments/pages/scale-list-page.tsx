@@ -1,0 +1,129 @@
+import { Col, Empty, Input, Pagination, Row, Segmented, Select, Typography } from 'antd';
+import { useSearchParams } from 'react-router';
+import { useScaleCategories, useScaleList, type ScaleFilter } from '../api/catalog';
+import { ScaleCard } from '../components/cards';
+import { CardGridSkeleton, LoadError } from '../components/states';
+import styles from '../components/assessments.module.css';
+
+const PAGE_SIZE = 12;
+const priceOptions = [
+  { label: '全部', value: '' },
+  { label: '报告免费', value: 'free' },
+  { label: '报告付费', value: 'paid' },
+];
+
+/**
+ * 量表测评 (/test/list): the filters live in the URL (keyword, category, price, page), so the
+ * centre's search box can link here and a filtered list can be shared or reloaded.
+ */
+export function Component() {
+  const [params, setParams] = useSearchParams();
+  const keyword = params.get('keyword') ?? '';
+  const category = params.get('category') ?? '';
+  const priceParam = params.get('price');
+  const price = priceParam === 'free' || priceParam === 'paid' ? priceParam : undefined;
+  const pageNum = Math.max(1, Number(params.get('page')) || 1);
+  const filter: ScaleFilter = {
+    pageNum,
+    pageSize: PAGE_SIZE,
+    keyword: keyword || undefined,
+    category: category || undefined,
+    price,
+  };
+  const categories = useScaleCategories();
+  const { data, isPending, isError, refetch, isPlaceholderData } = useScaleList(filter);
+
+  const update = (patch: Record<string, string | undefined>) => {
+    const next = new URLSearchParams(params);
+    for (const [k, v] of Object.entries(patch)) {
+      if (v) next.set(k, v);
+      else next.delete(k);
+    }
+    if (!('page' in patch)) next.delete('page');
+    setParams(next, { replace: true });
+  };
+
+  return (
+    <div className="page-container">
+      <Typography.Title level={3} style={{ marginTop: 0 }}>
+        量表测评
+      </Typography.Title>
+      <div className={styles.filterBar}>
+        <div className={styles.filterRow}>
+          <Input.Search
+            key={keyword}
+            defaultValue={keyword}
+            placeholder="输入量表名称或关键词"
+            allowClear
+            enterButton="搜索"
+            onSearch={(v) => update({ keyword: v.trim() || undefined })}
+            style={{ maxWidth: 420 }}
+            aria-label="搜索量表"
+          />
+        </div>
+        <div className={styles.filterRow}>
+          <span className={styles.filterPair}>
+            <span className={styles.filterLabel}>分类</span>
+            <Select
+              value={category}
+              onChange={(v) => update({ category: v || undefined })}
+              style={{ minWidth: 140 }}
+              aria-label="量表分类"
+              options={[
+                { label: '全部分类', value: '' },
+                ...(categories.data ?? []).map((c) => ({ label: c, value: c })),
+              ]}
+            />
+          </span>
+          <span className={styles.filterPair}>
+            <span className={styles.filterLabel}>报告</span>
+            <Segmented
+              value={price ?? ''}
+              options={priceOptions}
+              onChange={(v) => update({ price: String(v) || undefined })}
+            />
+          </span>
+        </div>
+      </div>
+
+      {isPending ? (
+        <CardGridSkeleton count={8} />
+      ) : isError ? (
+        <LoadError title="量表加载失败" onRetry={() => void refetch()} />
+      ) : data.list.length === 0 ? (
+        <Empty
+          style={{ padding: '48px 0' }}
+          description={
+            keyword
+              ? `没有找到与“${keyword}”相关的量表，换个关键词试试`
+              : '没有符合条件的量表，试试放宽筛选条件'
+          }
+        />
+      ) : (
+        <>
+          <Typography.Paragraph type="secondary">共 {data.total} 个量表</Typography.Paragraph>
+          <Row gutter={[16, 16]} style={{ opacity: isPlaceholderData ? 0.6 : 1 }}>
+            {data.list.map((s) => (
+              <Col key={s.id} xs={24} sm={12} lg={6}>
+                <ScaleCard scale={s} />
+              </Col>
+            ))}
+          </Row>
+          {data.total > PAGE_SIZE && (
+            <Pagination
+              style={{ marginTop: 24, justifyContent: 'center' }}
+              current={pageNum}
+              pageSize={PAGE_SIZE}
+              total={data.total}
+              showSizeChanger={false}
+              onChange={(p) => {
+                update({ page: String(p) });
+                window.scrollTo({ top: 0 });
+              }}
+            />
+          )}
+        </>
+      )}
+    </div>
+  );
+}

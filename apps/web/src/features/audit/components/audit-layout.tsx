@@ -1,0 +1,45 @@
+import {
+  AppstoreOutlined,
+  AuditOutlined,
+  FileSearchOutlined,
+  ReadOutlined,
+  SwapOutlined,
+  UserOutlined,
+  VideoCameraOutlined,
+} from '@ant-design/icons';
+import type { ReactNode } from 'react';
+import { WorkbenchShell, type ShellEntry } from '../../workbench/components/workbench-shell';
+
+/** The audit workbench menu; entries whose pages are not built yet stay hidden. */
+const entries: ShellEntry[] = [
+  { path: '/audit/work', label: '工作台', icon: <AppstoreOutlined /> },
+  { path: '/audit/test/list', label: '量表审核', icon: <FileSearchOutlined />, also: ['/audit/test/detail'] },
+  {
+    path: '/audit/warning/list',
+    label: '报告审批',
+    icon: <AuditOutlined />,
+    also: ['/audit/warning/detail'],
+  },
+  {
+    path: '/audit/archives/list',
+    label: '用户转介',
+    icon: <SwapOutlined />,
+    also: ['/audit/archives/detail'],
+  },
+  { path: '/audit/tweet/list', label: '推文审核', icon: <ReadOutlined />, also: ['/audit/tweet/detail'] },
+  {
+    path: '/audit/course/list',
+    label: '课程审核',
+    icon: <VideoCameraOutlined />,
+    also: ['/audit/course/detail'],
+  },
+  { path: '/audit/center', label: '个人中心', icon: <UserOutlined /> },
+];
+
+export function AuditLayout({ children }: { children: ReactNode }) {
+  return (
+    <WorkbenchShell title="管理员工作台" entries={entries}>
+      {children}
+    </WorkbenchShell>
+  );
+}

@@ -1,0 +1,14 @@
+import { useSearchParams } from 'react-router';
+import { idParam } from '../../workbench/components/page-states';
+import { ReportApprovalDetail } from '../../workbench/components/report-approvals';
+import { AuditLayout } from '../components/audit-layout';
+
+/** 审批详情 (/audit/warning/detail?id=). */
+export function Component() {
+  const [search] = useSearchParams();
+  return (
+    <AuditLayout>
+      <ReportApprovalDetail id={idParam(search)} listPath="/audit/warning/list" />
+    </AuditLayout>
+  );
+}

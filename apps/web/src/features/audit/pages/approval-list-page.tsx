@@ -1,0 +1,11 @@
+import { ReportApprovalList } from '../../workbench/components/report-approvals';
+import { AuditLayout } from '../components/audit-layout';
+
+/** 报告审批 (/audit/warning/list): every report that needs approval. */
+export function Component() {
+  return (
+    <AuditLayout>
+      <ReportApprovalList detailPath="/audit/warning/detail" />
+    </AuditLayout>
+  );
+}

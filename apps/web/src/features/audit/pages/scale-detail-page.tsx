@@ -1,0 +1,128 @@
+import { CheckOutlined, CloseOutlined } from '@ant-design/icons';
+import { Alert, Button, Card, Col, Input, Popconfirm, Row, Space, Switch, Typography } from 'antd';
+import { useState } from 'react';
+import { Link, useSearchParams } from 'react-router';
+import { useSession } from '../../../lib/session';
+import { useScaleDraft, type ScaleDraft } from '../../workbench/api/scales';
+import { PreviewPanel } from '../../workbench/components/editor/preview-panel';
+import { CardSkeleton, idParam, LoadError } from '../../workbench/components/page-states';
+import { ScaleDefinitionView } from '../../workbench/components/scale-view';
+import { ScaleStatusTag } from '../../workbench/components/status-tags';
+import { WorkbenchHead } from '../../workbench/components/workbench-shell';
+import { useReviewScale, useSetScaleOnline } from '../api/scale-review';
+import { AuditLayout } from '../components/audit-layout';
+
+function Decision({ draft }: { draft: ScaleDraft }) {
+  const review = useReviewScale(draft.id);
+  const [reason, setReason] = useState('');
+  const [tried, setTried] = useState(false);
+  const missing = tried && !reason.trim();
+  const reject = () => {
+    setTried(true);
+    if (reason.trim()) review.mutate({ approve: false, reason: reason.trim() });
+  };
+  return (
+    <Card title="审核意见" size="small" style={{ marginBottom: 16 }}>
+      <Input.TextArea
+        value={reason}
+        maxLength={300}
+        showCount
+        autoSize={{ minRows: 2, maxRows: 6 }}
+        placeholder="驳回原因（驳回时必填），请写清需要修改的题目或规则"
+        aria-label="驳回原因"
+        status={missing ? 'error' : undefined}
+        onChange={(e) => setReason(e.target.value)}
+      />
+      {missing && <Typography.Text type="danger">驳回时请填写原因</Typography.Text>}
+      <Space style={{ marginTop: 12 }} wrap>
+        <Popconfirm
+          title="通过并发布"
+          description="通过后量表立即在测评中心发布，确定吗？"
+          okText="通过"
+          cancelText="取消"
+          onConfirm={() => review.mutate({ approve: true })}
+        >
+          <Button type="primary" icon={<CheckOutlined />} loading={review.isPending}>
+            通过
+          </Button>
+        </Popconfirm>
+        <Button danger icon={<CloseOutlined />} loading={review.isPending} onClick={reject}>
+          驳回
+        </Button>
+      </Space>
+    </Card>
+  );
+}
+
+function OnlineSwitch({ draft }: { draft: ScaleDraft }) {
+  const setOnline = useSetScaleOnline(draft.id);
+  const online = draft.status !== 'offline';
+  return (
+    <Card size="small" style={{ marginBottom: 16 }}>
+      <Space wrap>
+        <Switch
+          checked={online}
+          loading={setOnline.isPending}
+          aria-label="在测评中心上线"
+          onChange={(on) => setOnline.mutate(on)}
+        />
+        <span>
+          {online
+            ? '已上线：用户可以在测评中心找到并开始这个量表'
+            : '已下线：测评中心不再显示，已完成的测评不受影响'}
+        </span>
+      </Space>
+    </Card>
+  );
+}
+
+/** 量表审核详情 (/audit/test/detail?id=): the draft in words, the preview, and the decision. */
+export function Component() {
+  const [search] = useSearchParams();
+  const id = idParam(search);
+  const isAdmin = useSession((s) => s.userInfo?.role === 'admin');
+  const { data, isPending, isError, error, refetch, dataUpdatedAt } = useScaleDraft(id);
+
+  let body;
+  if (!id || isError) body = <LoadError error={error} what="量表" onRetry={() => void refetch()} />;
+  else if (isPending) body = <CardSkeleton rows={12} />;
+  else
+    body = (
+      <>
+        <WorkbenchHead
+          title={
+            <>
+              {data.name} <ScaleStatusTag status={data.status} />
+            </>
+          }
+          sub={`${data.shortName} · 编码 ${data.code} · ${data.category}`}
+          extra={<Link to="/audit/test/list">返回列表</Link>}
+        />
+        {data.status === 'rejected' && data.rejectReason && (
+          <Alert type="error" showIcon style={{ marginBottom: 16 }} title={`已驳回：${data.rejectReason}`} />
+        )}
+        {data.status === 'pending_review' && <Decision draft={data} />}
+        {isAdmin && data.published && (data.status === 'published' || data.status === 'offline') && (
+          <OnlineSwitch draft={data} />
+        )}
+        {data.status === 'published' && !isAdmin && (
+          <Alert type="success" showIcon style={{ marginBottom: 16 }} title="量表已发布" />
+        )}
+        <Row gutter={[16, 16]}>
+          <Col xs={24} xl={14}>
+            <ScaleDefinitionView draft={data} />
+          </Col>
+          <Col xs={24} xl={10}>
+            <div style={{ position: 'sticky', top: 16 }}>
+              <PreviewPanel code={data.code} def={data.definition} revision={dataUpdatedAt} />
+              <Typography.Paragraph type="secondary" style={{ marginTop: 8 }}>
+                预览按{data.status === 'pending_review' ? '提交审核的' : '当前'}
+                版本计分，不会产生测评记录或预警。
+              </Typography.Paragraph>
+            </div>
+          </Col>
+        </Row>
+      </>
+    );
+  return <AuditLayout>{body}</AuditLayout>;
+}

@@ -1,0 +1,76 @@
+import type { ContentStatus } from '@psy/contracts';
+import { Card, Flex, Segmented, Space, Tag, Typography } from 'antd';
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { formatDateTime } from '../../../lib/time';
+import { CardSkeleton, LoadError } from '../../workbench/components/page-states';
+import { ScaleStatusTag } from '../../workbench/components/status-tags';
+import { WorkbenchHead } from '../../workbench/components/workbench-shell';
+import styles from '../../workbench/components/workbench.module.css';
+import { useReviewQueue } from '../api/scale-review';
+import { AuditLayout } from '../components/audit-layout';
+
+type Filter = ContentStatus | 'all';
+
+/** 量表审核 (/audit/test/list): the review queue, and every scale by status. */
+export function Component() {
+  const [filter, setFilter] = useState<Filter>('pending_review');
+  const { data, isPending, isError, error, refetch } = useReviewQueue(filter === 'all' ? undefined : filter);
+
+  return (
+    <AuditLayout>
+      <WorkbenchHead title="量表审核" sub="专家提交的量表审核通过后即在测评中心发布" />
+      <Card>
+        <div style={{ overflowX: 'auto', marginBottom: 8 }}>
+          <Segmented<Filter>
+            value={filter}
+            onChange={setFilter}
+            options={[
+              { value: 'pending_review', label: '待审核' },
+              { value: 'published', label: '已发布' },
+              { value: 'rejected', label: '已驳回' },
+              { value: 'offline', label: '已下线' },
+              { value: 'all', label: '专家量表' },
+            ]}
+          />
+        </div>
+        {isPending ? (
+          <CardSkeleton rows={4} />
+        ) : isError ? (
+          <LoadError error={error} what="量表" onRetry={() => void refetch()} />
+        ) : data.length === 0 ? (
+          <Typography.Paragraph type="secondary" style={{ textAlign: 'center', padding: '32px 0' }}>
+            {filter === 'pending_review' ? '没有待审核的量表' : '这一类下没有量表'}
+          </Typography.Paragraph>
+        ) : (
+          data.map((s) => (
+            <div key={s.id} className={styles.listItem}>
+              <Flex justify="space-between" align="start" gap={12} wrap>
+                <div style={{ minWidth: 0, flex: 1 }}>
+                  <Space wrap size={6}>
+                    <Link to={`/audit/test/detail?id=${s.id}`}>
+                      <Typography.Text strong>{s.name}</Typography.Text>
+                    </Link>
+                    <ScaleStatusTag status={s.status} />
+                    {s.builtin && <Tag color="blue">内置</Tag>}
+                  </Space>
+                  <div className={styles.muted}>
+                    {s.shortName} · {s.code} · {s.category} ·{' '}
+                    {s.builtin ? '平台内置' : (s.authorName ?? '专家')}
+                    {s.submittedAt && ` · 提交于 ${formatDateTime(s.submittedAt)}`}
+                  </div>
+                  {s.status === 'rejected' && s.rejectReason && (
+                    <div className={styles.muted}>驳回原因：{s.rejectReason}</div>
+                  )}
+                </div>
+                <Link to={`/audit/test/detail?id=${s.id}`}>
+                  {s.status === 'pending_review' ? '审核' : '查看'}
+                </Link>
+              </Flex>
+            </div>
+          ))
+        )}
+      </Card>
+    </AuditLayout>
+  );
+}

@@ -1,0 +1,113 @@
+import { AlertOutlined, AuditOutlined, CheckCircleOutlined, FileSearchOutlined } from '@ant-design/icons';
+import { Card, Col, Empty, Row, Space, Tag } from 'antd';
+import { Link } from 'react-router';
+import { useSession } from '../../../lib/session';
+import { formatDateTime } from '../../../lib/time';
+import { useReportApprovals } from '../../workbench/api/approvals';
+import { useWarnings } from '../../workbench/api/warnings';
+import { StatCard } from '../../workbench/components/stat-card';
+import { WarningLevelTag, WarningStatusTag } from '../../workbench/components/status-tags';
+import { WorkbenchHead } from '../../workbench/components/workbench-shell';
+import styles from '../../workbench/components/workbench.module.css';
+import { useReviewQueue } from '../api/scale-review';
+import { AuditLayout } from '../components/audit-layout';
+
+/** 管理员工作台 (/audit/work): review queues and warnings nobody picked up in time. */
+export function Component() {
+  const name = useSession((s) => s.userInfo?.name);
+  const pending = useReviewQueue('pending_review');
+  const published = useReviewQueue('published');
+  const approvals = useReportApprovals();
+  const warnings = useWarnings();
+  const escalated = warnings.data?.filter((w) => w.escalated && w.status !== 'closed') ?? [];
+
+  return (
+    <AuditLayout>
+      <WorkbenchHead
+        title={`${name ? `${name}，` : ''}你好`}
+        sub="待审核的量表、待审批的报告和超时未处理的预警"
+      />
+      <Row gutter={[16, 16]}>
+        <Col xs={12} lg={6}>
+          <StatCard
+            icon={<FileSearchOutlined />}
+            color="#13a8a8"
+            label="待审核量表"
+            value={pending.data?.length}
+            loading={pending.isPending}
+            to="/audit/test/list"
+          />
+        </Col>
+        <Col xs={12} lg={6}>
+          <StatCard
+            icon={<AuditOutlined />}
+            color="#fa8c16"
+            label="待审批报告"
+            value={approvals.data?.filter((a) => a.status === 'generated').length}
+            loading={approvals.isPending}
+            to="/audit/warning/list"
+          />
+        </Col>
+        <Col xs={12} lg={6}>
+          <StatCard
+            icon={<AlertOutlined />}
+            color="#f5222d"
+            label="超时未处理预警"
+            value={warnings.isError ? undefined : escalated.length}
+            loading={warnings.isPending}
+          />
+        </Col>
+        <Col xs={12} lg={6}>
+          <StatCard
+            icon={<CheckCircleOutlined />}
+            color="#52c41a"
+            label="已发布量表"
+            value={published.data?.length}
+            loading={published.isPending}
+            sub="含内置量表"
+          />
+        </Col>
+      </Row>
+      <Card title="超时未处理的预警" size="small" style={{ marginTop: 16 }}>
+        {escalated.length ? (
+          escalated.map((w) => (
+            <div key={w.id} className={styles.listItem}>
+              <Space wrap size={6}>
+                <WarningLevelTag level={w.level} />
+                <strong>{w.userName || '用户'}</strong>
+                <span>{w.reason}</span>
+                <WarningStatusTag status={w.status} />
+              </Space>
+              <div className={styles.muted}>
+                {w.scaleName} · {formatDateTime(w.createdAt)}
+              </div>
+            </div>
+          ))
+        ) : (
+          <Empty
+            image={Empty.PRESENTED_IMAGE_SIMPLE}
+            description={warnings.isPending ? '加载中…' : '没有超时未处理的预警，负责专家都在跟进'}
+          />
+        )}
+      </Card>
+      {pending.data && pending.data.length > 0 && (
+        <Card
+          title="待审核量表"
+          size="small"
+          style={{ marginTop: 16 }}
+          extra={<Link to="/audit/test/list">全部</Link>}
+        >
+          {pending.data.slice(0, 5).map((s) => (
+            <div key={s.id} className={styles.listItem}>
+              <Link to={`/audit/test/detail?id=${s.id}`}>{s.name}</Link> <Tag>{s.category}</Tag>
+              <div className={styles.muted}>
+                {s.authorName ?? '—'}
+                {s.submittedAt && ` · 提交于 ${formatDateTime(s.submittedAt)}`}
+              </div>
+            </div>
+          ))}
+        </Card>
+      )}
+    </AuditLayout>
+  );
+}

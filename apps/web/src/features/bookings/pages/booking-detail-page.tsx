@@ -1,0 +1,149 @@
+import { MessageOutlined } from '@ant-design/icons';
+import { Alert, Button, Card, Flex, Result, Skeleton, Space, Typography } from 'antd';
+import { useNavigate, useSearchParams } from 'react-router';
+import { ApiError } from '../../../lib/api';
+import { useBeginChat } from '../../experts/api/begin-chat';
+import { dateTime, mmss, shanghai, yuan } from '../../experts/components/format';
+import { useBookingDetail } from '../api/bookings';
+import { BookingStatusTag } from '../components/booking-status-tag';
+import { BookingSummary } from '../components/booking-summary';
+import { CancelBookingButton } from '../components/cancel-booking-button';
+import { OrderFacts } from '../components/order-facts';
+import { RefundRule } from '../components/refund-rule';
+import { useCountdown } from '../components/use-countdown';
+
+/** 预约详情 (/booking/detail?id=) for the person who booked. */
+export function Component() {
+  const [params] = useSearchParams();
+  const id = Number(params.get('id')) || 0;
+  const navigate = useNavigate();
+  const { data: b, isPending, isError, error, refetch } = useBookingDetail(id);
+  const chat = useBeginChat();
+  const left = useCountdown(b?.status === 'pending_payment' ? b.holdExpiresAt : null);
+
+  if (!id || (isError && error instanceof ApiError && (error.status === 404 || error.status === 400))) {
+    return (
+      <div className="page-container">
+        <Result
+          status="404"
+          title="预约不存在"
+          extra={<Button onClick={() => navigate('/booking/list')}>我的预约</Button>}
+        />
+      </div>
+    );
+  }
+  if (isError) {
+    return (
+      <div className="page-container">
+        <Result
+          status="warning"
+          title="预约加载失败"
+          extra={<Button onClick={() => void refetch()}>重新加载</Button>}
+        />
+      </div>
+    );
+  }
+  if (isPending) {
+    return (
+      <div className="page-container" style={{ maxWidth: 960 }}>
+        <Card>
+          <Skeleton active paragraph={{ rows: 8 }} />
+        </Card>
+      </div>
+    );
+  }
+
+  const upcoming = shanghai(b.startsAt).isAfter(shanghai());
+  const cancellable = upcoming && (b.status === 'pending_payment' || b.status === 'confirmed');
+
+  return (
+    <div className="page-container" style={{ maxWidth: 960 }}>
+      <Flex justify="space-between" align="center" wrap gap={12} style={{ marginBottom: 16 }}>
+        <Space align="center" wrap>
+          <Typography.Title level={3} style={{ margin: 0 }}>
+            预约详情
+          </Typography.Title>
+          <BookingStatusTag status={b.status} />
+        </Space>
+        <Button onClick={() => navigate('/booking/list')}>返回我的预约</Button>
+      </Flex>
+
+      {b.status === 'pending_payment' && (
+        <Alert
+          type="warning"
+          showIcon
+          style={{ marginBottom: 16 }}
+          title={left ? `待支付，时段保留剩余 ${mmss(left)}` : '待支付'}
+          description="超时未支付预约将自动取消，时段会释放给其他来访者。"
+          action={
+            <Button
+              type="primary"
+              disabled={left === 0}
+              onClick={() => navigate(`/experts/pay?bookingId=${b.id}`)}
+            >
+              去支付
+            </Button>
+          }
+        />
+      )}
+      {b.status === 'confirmed' && (
+        <Alert
+          type="success"
+          showIcon
+          style={{ marginBottom: 16 }}
+          title="预约已确认"
+          description={`请在 ${dateTime(b.startsAt)} 准时参加${b.mode === 'online' ? '线上' : '线下'}咨询，咨询师会按您选择的方式与您联系。`}
+        />
+      )}
+      {b.status === 'completed' && (
+        <Alert type="success" showIcon style={{ marginBottom: 16 }} title="咨询已完成，感谢您的信任" />
+      )}
+      {b.status === 'no_show' && (
+        <Alert
+          type="warning"
+          showIcon
+          style={{ marginBottom: 16 }}
+          title="咨询师记录您未到场"
+          description="如有疑问，可以联系专家说明情况。"
+        />
+      )}
+      {b.status === 'cancelled' && (
+        <Alert
+          type={b.refundFen > 0 ? 'info' : 'warning'}
+          showIcon
+          style={{ marginBottom: 16 }}
+          title={b.refundFen > 0 ? `预约已取消，退款 ${yuan(b.refundFen)}` : '预约已取消'}
+          description={
+            b.refundFen > 0
+              ? b.order?.status === 'refunded'
+                ? '退款已原路退回。'
+                : '退款处理中，将原路退回。'
+              : b.order?.paidAt
+                ? '已过免费取消时间，本次取消不予退款。'
+                : '未产生费用。'
+          }
+        />
+      )}
+
+      <Card title="预约信息">
+        <BookingSummary booking={b} />
+      </Card>
+      <Card title="订单与退款" style={{ marginTop: 16 }}>
+        <OrderFacts booking={b} orderLink />
+      </Card>
+      <Card style={{ marginTop: 16 }}>
+        {cancellable && (
+          <div style={{ marginBottom: 16 }}>
+            <RefundRule booking={b} />
+          </div>
+        )}
+        <Space wrap>
+          <Button icon={<MessageOutlined />} loading={chat.isPending} onClick={() => chat.start(b.expert.id)}>
+            联系专家
+          </Button>
+          {cancellable && <CancelBookingButton booking={b} />}
+        </Space>
+      </Card>
+    </div>
+  );
+}

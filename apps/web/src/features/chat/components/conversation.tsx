@@ -1,0 +1,100 @@
+import { LeftOutlined } from '@ant-design/icons';
+import { Button, Result, Skeleton } from 'antd';
+import { useChatStore } from '../store/chat-store';
+import styles from './chat.module.css';
+import { Composer } from './composer';
+import { ConnectionStatus } from './connection-status';
+import { MessageList } from './message-list';
+import { PeerAvatar, PeerTag } from './peer-avatar';
+
+interface Props {
+  chatId: number;
+  me: { id: number; name: string; avatar: string | null };
+  onBack: () => void;
+}
+
+/** The open chat: who it is with, the messages, and the composer. */
+export function Conversation({ chatId, me, onBack }: Props) {
+  const chat = useChatStore((s) => s.currentChat);
+  const status = useChatStore((s) => s.chatStatus);
+  const error = useChatStore((s) => s.chatError);
+  const messages = useChatStore((s) => s.messages);
+  const openChat = useChatStore((s) => s.openChat);
+  const peer = chat?.receiverUserinfo;
+
+  const back = (
+    <Button
+      className={styles.backButton}
+      type="text"
+      icon={<LeftOutlined />}
+      onClick={onBack}
+      aria-label="返回会话列表"
+    />
+  );
+
+  if (status === 'error') {
+    return (
+      <>
+        <div className={styles.paneHeader}>{back}</div>
+        <div className={styles.centered}>
+          {error === 'notFound' ? (
+            <Result
+              status="404"
+              title="会话不存在"
+              subTitle="该会话不存在，或您不是会话的参与者。"
+              extra={<Button onClick={onBack}>返回会话列表</Button>}
+            />
+          ) : (
+            <Result
+              status="warning"
+              title="消息加载失败"
+              subTitle="请检查网络后重试。"
+              extra={
+                <Button type="primary" onClick={() => void openChat(chatId)}>
+                  重新加载
+                </Button>
+              }
+            />
+          )}
+        </div>
+      </>
+    );
+  }
+
+  return (
+    <>
+      <div className={styles.paneHeader}>
+        <div className={styles.peerLine}>
+          {back}
+          {peer ? (
+            <>
+              <PeerAvatar peer={peer} size={36} />
+              <div style={{ minWidth: 0 }}>
+                <div className={styles.peerLine} style={{ gap: 6 }}>
+                  <span className={styles.peerName}>{peer.name}</span>
+                  <PeerTag peer={peer} className={styles.itemTag} />
+                </div>
+                {peer.department && <div className={styles.peerDept}>{peer.department}</div>}
+              </div>
+            </>
+          ) : (
+            <Skeleton.Input active size="small" />
+          )}
+        </div>
+        <span className={styles.phoneOnly}>
+          <ConnectionStatus />
+        </span>
+      </div>
+      {status === 'ready' && peer ? (
+        <MessageList chatId={chatId} messages={messages} peer={peer} me={me} />
+      ) : (
+        <div className={styles.messages}>
+          {[0, 1, 2].map((i) => (
+            <Skeleton key={i} avatar active paragraph={{ rows: 1 }} style={{ marginTop: 16 }} />
+          ))}
+        </div>
+      )}
+      <Composer chatId={chatId} />
+    </>
+  );
+}

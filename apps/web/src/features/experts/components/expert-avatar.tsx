@@ -1,0 +1,27 @@
+import { UPLOAD_PATH } from '@psy/contracts';
+import { Avatar } from 'antd';
+
+const palette = ['#13a8a8', '#1677ff', '#722ed1', '#fa8c16', '#52c41a', '#eb2f96'];
+
+/** The expert's photo (a file name under the upload path), or the first character of the name. */
+export function ExpertAvatar({
+  expert,
+  size = 64,
+}: {
+  expert: { id: number; name: string; avatar: string | null };
+  size?: number;
+}) {
+  if (expert.avatar)
+    return (
+      <Avatar size={size} src={`${UPLOAD_PATH}${expert.avatar}`} alt={expert.name} style={{ flex: 'none' }} />
+    );
+  return (
+    <Avatar
+      size={size}
+      style={{ background: palette[expert.id % palette.length], flex: 'none', fontSize: size * 0.42 }}
+      aria-label={expert.name}
+    >
+      {expert.name.slice(0, 1)}
+    </Avatar>
+  );
+}

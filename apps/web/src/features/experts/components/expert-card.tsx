@@ -1,0 +1,83 @@
+import { ClockCircleOutlined, StarFilled } from '@ant-design/icons';
+import { consultModeLabels, type ExpertCard as Expert } from '@psy/contracts';
+import { Card, Flex, Tag, Typography } from 'antd';
+import { Link } from 'react-router';
+import { ExpertAvatar } from './expert-avatar';
+import styles from './experts.module.css';
+import { monthDayTime, yuan } from './format';
+
+/** One expert on the list, the home page and an institution's page; the whole card opens the detail. */
+export function ExpertCard({
+  expert,
+  compact = false,
+  hideInstitution = false,
+}: {
+  expert: Expert;
+  compact?: boolean;
+  /** On the institution's own page the name would only repeat the heading. */
+  hideInstitution?: boolean;
+}) {
+  return (
+    <Link
+      to={`/experts/detail?id=${expert.id}`}
+      className={styles.cardLink}
+      aria-label={`${expert.name} ${expert.title}`}
+    >
+      <Card
+        hoverable
+        className={styles.card}
+        styles={{ body: { padding: compact ? 16 : 20, height: '100%' } }}
+      >
+        <Flex vertical gap={12} style={{ height: '100%' }}>
+          <Flex gap={14} align="center">
+            <ExpertAvatar expert={expert} size={compact ? 56 : 64} />
+            <div style={{ minWidth: 0 }}>
+              <Typography.Title level={5} style={{ margin: 0 }}>
+                {expert.name}
+              </Typography.Title>
+              <Typography.Text type="secondary" ellipsis style={{ display: 'block' }}>
+                {expert.title}
+              </Typography.Text>
+              <div className={styles.meta}>
+                <span className={styles.rating}>
+                  <StarFilled /> {expert.rating.toFixed(1)}
+                </span>
+                <span>{expert.ratingCount} 条评价</span>
+                <span>从业 {expert.yearsOfPractice} 年</span>
+              </div>
+            </div>
+          </Flex>
+          <div className={styles.tags}>
+            {expert.specialties.slice(0, compact ? 3 : 6).map((s) => (
+              <Tag key={s} color="cyan" variant="filled">
+                {s}
+              </Tag>
+            ))}
+          </div>
+          {!compact && !hideInstitution && expert.institution && (
+            <Typography.Text type="secondary" ellipsis>
+              {expert.institution.name}
+            </Typography.Text>
+          )}
+          <Flex justify="space-between" align="flex-end" gap={8} wrap style={{ marginTop: 'auto' }}>
+            <div>
+              <span className={styles.price}>{yuan(expert.priceFen)}</span>
+              <Typography.Text type="secondary"> / 次 · {expert.sessionMinutes} 分钟</Typography.Text>
+            </div>
+            <span>
+              {expert.modes.map((m) => (
+                <Tag key={m} color={m === 'online' ? 'blue' : 'gold'} style={{ marginInlineEnd: 4 }}>
+                  {consultModeLabels[m]}
+                </Tag>
+              ))}
+            </span>
+          </Flex>
+          <div className={expert.nextSlotAt ? styles.nextSlot : styles.noSlot}>
+            <ClockCircleOutlined />{' '}
+            {expert.nextSlotAt ? `最近可约 ${monthDayTime(expert.nextSlotAt)}` : '近期暂无可约时段'}
+          </div>
+        </Flex>
+      </Card>
+    </Link>
+  );
+}

@@ -1,0 +1,97 @@
+import { EnvironmentOutlined, PhoneOutlined } from '@ant-design/icons';
+import { UPLOAD_PATH } from '@psy/contracts';
+import { Avatar, Button, Card, Col, Empty, Flex, Result, Row, Skeleton, Typography } from 'antd';
+import { useNavigate, useSearchParams } from 'react-router';
+import { ApiError } from '../../../lib/api';
+import { useDepartmentDetail } from '../api/expert-detail';
+import { ExpertCard } from '../components/expert-card';
+
+/** 机构详情 (/department/detail?id=): the institution and the experts who practise there. */
+export function Component() {
+  const [params] = useSearchParams();
+  const id = Number(params.get('id')) || 0;
+  const navigate = useNavigate();
+  const { data, isPending, isError, error, refetch } = useDepartmentDetail(id);
+
+  if (!id || (isError && error instanceof ApiError && error.status === 404)) {
+    return (
+      <div className="page-container">
+        <Result
+          status="404"
+          title="机构不存在"
+          extra={<Button onClick={() => navigate('/app/expert')}>浏览专家</Button>}
+        />
+      </div>
+    );
+  }
+  if (isError) {
+    return (
+      <div className="page-container">
+        <Result
+          status="warning"
+          title="机构信息加载失败"
+          extra={<Button onClick={() => void refetch()}>重新加载</Button>}
+        />
+      </div>
+    );
+  }
+  if (isPending) {
+    return (
+      <div className="page-container">
+        <Card>
+          <Skeleton avatar={{ size: 80, shape: 'square' }} active paragraph={{ rows: 4 }} />
+        </Card>
+      </div>
+    );
+  }
+
+  return (
+    <div className="page-container">
+      <Card>
+        <Flex gap={20} wrap align="flex-start">
+          {data.logo ? (
+            <Avatar shape="square" size={80} src={`${UPLOAD_PATH}${data.logo}`} alt={data.name} />
+          ) : (
+            <Avatar shape="square" size={80} style={{ background: '#13a8a8', fontSize: 26, flex: 'none' }}>
+              {data.name.slice(0, 2)}
+            </Avatar>
+          )}
+          <div style={{ flex: 1, minWidth: 220 }}>
+            <Typography.Title level={3} style={{ marginTop: 0, marginBottom: 8 }}>
+              {data.name}
+            </Typography.Title>
+            <Flex vertical gap={4} style={{ color: '#595959' }}>
+              <span>
+                <EnvironmentOutlined /> {data.city} · {data.address}
+              </span>
+              {data.phone && (
+                <span>
+                  <PhoneOutlined /> <a href={`tel:${data.phone}`}>{data.phone}</a>
+                </span>
+              )}
+            </Flex>
+            <Typography.Paragraph style={{ marginTop: 12, marginBottom: 0, whiteSpace: 'pre-wrap' }}>
+              {data.intro}
+            </Typography.Paragraph>
+          </div>
+        </Flex>
+      </Card>
+      <Typography.Title level={4} style={{ marginTop: 24 }}>
+        机构专家（{data.experts.length}）
+      </Typography.Title>
+      {data.experts.length === 0 ? (
+        <Card>
+          <Empty description="该机构暂时没有可预约的专家" />
+        </Card>
+      ) : (
+        <Row gutter={[16, 16]}>
+          {data.experts.map((e) => (
+            <Col key={e.id} xs={24} md={12} xl={8}>
+              <ExpertCard expert={e} hideInstitution />
+            </Col>
+          ))}
+        </Row>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,104 @@
+import { Button, Card, Col, Empty, Pagination, Result, Row, Skeleton, Typography } from 'antd';
+import { useState } from 'react';
+import { useExperts, type ExpertFilters } from '../api/expert-list';
+import { ExpertCard } from '../components/expert-card';
+import { ExpertFilterBar } from '../components/expert-filter-bar';
+import styles from '../components/experts.module.css';
+
+const PAGE_SIZE = 9;
+
+/**
+ * 心理咨询 (/app/expert), kept alive: the filters live in component state rather than the
+ * URL, because a kept page stays rendered (hidden) while other pages own the URL.
+ */
+export function Component() {
+  const [filters, setFilters] = useState<ExpertFilters>({});
+  const [pageNum, setPageNum] = useState(1);
+  const { data, isPending, isError, isPlaceholderData, refetch } = useExperts({
+    ...filters,
+    pageNum,
+    pageSize: PAGE_SIZE,
+  });
+  const filtered = Object.values(filters).some((v) => v !== undefined);
+
+  const change = (next: ExpertFilters) => {
+    setFilters(next);
+    setPageNum(1);
+  };
+
+  return (
+    <div className="page-container">
+      <div className={styles.sectionHead}>
+        <div>
+          <Typography.Title level={3} style={{ margin: 0 }}>
+            心理咨询
+          </Typography.Title>
+          <Typography.Text type="secondary">
+            持证专业咨询师，线上线下皆可预约，付款前可随时取消
+          </Typography.Text>
+        </div>
+      </div>
+      <ExpertFilterBar value={filters} onChange={change} />
+      <div style={{ marginTop: 16 }}>
+        {isPending ? (
+          <Row gutter={[16, 16]}>
+            {[0, 1, 2].map((i) => (
+              <Col key={i} xs={24} md={12} xl={8}>
+                <Card>
+                  <Skeleton avatar active paragraph={{ rows: 3 }} />
+                </Card>
+              </Col>
+            ))}
+          </Row>
+        ) : isError ? (
+          <Result
+            status="warning"
+            title="专家列表加载失败"
+            extra={<Button onClick={() => void refetch()}>重新加载</Button>}
+          />
+        ) : data.total === 0 ? (
+          <Card>
+            <Empty description={filtered ? '没有符合条件的专家，试试放宽筛选条件' : '暂时还没有可预约的专家'}>
+              {filtered && (
+                <Button type="primary" onClick={() => change({})}>
+                  清除筛选
+                </Button>
+              )}
+            </Empty>
+          </Card>
+        ) : (
+          <>
+            <Typography.Paragraph type="secondary">
+              共 {data.total} 位专家
+              {filtered && (
+                <Button type="link" size="small" onClick={() => change({})}>
+                  清除筛选
+                </Button>
+              )}
+            </Typography.Paragraph>
+            <Row gutter={[16, 16]} style={{ opacity: isPlaceholderData ? 0.6 : 1 }}>
+              {data.list.map((e) => (
+                <Col key={e.id} xs={24} md={12} xl={8}>
+                  <ExpertCard expert={e} />
+                </Col>
+              ))}
+            </Row>
+            {data.total > PAGE_SIZE && (
+              <Pagination
+                style={{ marginTop: 24, justifyContent: 'center' }}
+                current={pageNum}
+                pageSize={PAGE_SIZE}
+                total={data.total}
+                showSizeChanger={false}
+                onChange={(p) => {
+                  setPageNum(p);
+                  window.scrollTo({ top: 0, behavior: 'smooth' });
+                }}
+              />
+            )}
+          </>
+        )}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,176 @@
+import { orderKindLabels, orderStatusLabels } from '@psy/contracts';
+import { Alert, Button, Card, Col, Descriptions, Result, Row, Skeleton, Space, Typography } from 'antd';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { ApiError } from '../../../lib/api';
+import { routeExists } from '../../../lib/route-exists';
+import { OrderStatusTag } from '../../bookings/components/booking-status-tag';
+import { useCountdown } from '../../bookings/components/use-countdown';
+import { dateTime, mmss, yuan } from '../../experts/components/format';
+import { useCancelOrder, useOrderDetail, usePayOrder } from '../api/orders';
+import { OrderList } from '../components/order-list';
+import { OrderTimeline } from '../components/order-timeline';
+
+const itemLinkLabels = { booking: '查看预约', course: '查看课程', report: '查看报告' } as const;
+
+/** 订单详情 (/user/orderInfo?id=); without an id, the list of the user's orders. */
+export function Component() {
+  const [params] = useSearchParams();
+  const id = Number(params.get('id')) || 0;
+  if (!id) {
+    return (
+      <div className="page-container" style={{ maxWidth: 960 }}>
+        <Typography.Title level={3} style={{ marginTop: 0 }}>
+          我的订单
+        </Typography.Title>
+        <OrderList />
+      </div>
+    );
+  }
+  return <OrderDetail id={id} />;
+}
+
+function OrderDetail({ id }: { id: number }) {
+  const navigate = useNavigate();
+  const { data: o, isPending, isError, error, refetch } = useOrderDetail(id);
+  const pay = usePayOrder();
+  const cancel = useCancelOrder();
+  const left = useCountdown(o?.status === 'unpaid' ? o.expiresAt : null);
+
+  if (isError && error instanceof ApiError && (error.status === 404 || error.status === 400)) {
+    return (
+      <div className="page-container">
+        <Result
+          status="404"
+          title="订单不存在"
+          extra={<Button onClick={() => navigate('/user/orderInfo')}>我的订单</Button>}
+        />
+      </div>
+    );
+  }
+  if (isError) {
+    return (
+      <div className="page-container">
+        <Result
+          status="warning"
+          title="订单加载失败"
+          extra={<Button onClick={() => void refetch()}>重新加载</Button>}
+        />
+      </div>
+    );
+  }
+  if (isPending) {
+    return (
+      <div className="page-container" style={{ maxWidth: 960 }}>
+        <Card>
+          <Skeleton active paragraph={{ rows: 8 }} />
+        </Card>
+      </div>
+    );
+  }
+
+  const expired = left === 0;
+  const link = o.itemLink && routeExists(o.itemLink) ? o.itemLink : null;
+
+  return (
+    <div className="page-container" style={{ maxWidth: 960 }}>
+      <Space align="center" wrap style={{ marginBottom: 16, justifyContent: 'space-between', width: '100%' }}>
+        <Space align="center">
+          <Typography.Title level={3} style={{ margin: 0 }}>
+            订单详情
+          </Typography.Title>
+          <OrderStatusTag status={o.status} />
+        </Space>
+        <Link to="/user/orderInfo">全部订单</Link>
+      </Space>
+      {o.status === 'unpaid' && (
+        <Alert
+          type="warning"
+          showIcon
+          style={{ marginBottom: 16 }}
+          title={
+            expired
+              ? '订单已超时，请重新下单'
+              : `待支付，请在 ${dateTime(o.expiresAt)} 前完成支付${left ? `（剩余 ${mmss(left)}）` : ''}`
+          }
+          action={
+            <Space>
+              <Button size="small" danger loading={cancel.isPending} onClick={() => cancel.mutate(o.id)}>
+                取消订单
+              </Button>
+              <Button
+                size="small"
+                type="primary"
+                disabled={expired}
+                loading={pay.isPending}
+                onClick={() => pay.mutate(o.id)}
+              >
+                去支付
+              </Button>
+            </Space>
+          }
+        />
+      )}
+      <Row gutter={[16, 16]}>
+        <Col xs={24} md={14}>
+          <Card title="订单信息" style={{ height: '100%' }}>
+            <Descriptions
+              column={1}
+              items={[
+                {
+                  key: 'no',
+                  label: '订单号',
+                  children: <Typography.Text copyable>{o.orderNo}</Typography.Text>,
+                },
+                { key: 'kind', label: '类型', children: orderKindLabels[o.kind] },
+                {
+                  key: 'title',
+                  label: '商品',
+                  children: link ? <Link to={link}>{o.title}</Link> : o.title,
+                },
+                {
+                  key: 'amount',
+                  label: '金额',
+                  children: (
+                    <Typography.Text strong style={{ fontSize: 18, color: '#cf1322' }}>
+                      {yuan(o.amountFen)}
+                    </Typography.Text>
+                  ),
+                },
+                { key: 'status', label: '状态', children: orderStatusLabels[o.status] },
+                ...(o.refundFen > 0
+                  ? [
+                      {
+                        key: 'refund',
+                        label: '退款金额',
+                        children: (
+                          <Typography.Text
+                            type="success"
+                            strong
+                          >{`退款 ${yuan(o.refundFen)}`}</Typography.Text>
+                        ),
+                      },
+                    ]
+                  : []),
+                {
+                  key: 'provider',
+                  label: '支付方式',
+                  children: o.provider === 'sandbox' ? '沙箱支付（模拟）' : o.provider,
+                },
+              ]}
+            />
+            {link && (
+              <Button type="primary" ghost style={{ marginTop: 16 }} onClick={() => navigate(link)}>
+                {itemLinkLabels[o.kind]}
+              </Button>
+            )}
+          </Card>
+        </Col>
+        <Col xs={24} md={10}>
+          <Card title="订单进度" style={{ height: '100%' }}>
+            <OrderTimeline order={o} />
+          </Card>
+        </Col>
+      </Row>
+    </div>
+  );
+}

@@ -1,0 +1,142 @@
+import type { ContentStatus, ScaleDefinitionInput, ScaleScoreResult, ScaleSummary } from '@psy/contracts';
+import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../../lib/api';
+import { toast } from '../../../lib/toast';
+
+/** An expert's own scale as the authoring list shows it. */
+export type MyScale = ScaleSummary & {
+  status: ContentStatus;
+  rejectReason: string | null;
+  published: boolean;
+};
+
+/** The editable draft (authors) or the draft under review (auditors). */
+export interface ScaleDraft {
+  id: number;
+  code: string;
+  name: string;
+  shortName: string;
+  intro: string;
+  category: string;
+  priceFen: number;
+  status: ContentStatus;
+  rejectReason: string | null;
+  published: boolean;
+  definition: ScaleDefinitionInput;
+}
+
+export interface ScaleBody {
+  name: string;
+  shortName: string;
+  intro: string;
+  category: string;
+  priceFen: number;
+  definition: ScaleDefinitionInput;
+}
+
+/** Everything about scales an author or reviewer edits hangs under this key. */
+export const scaleKeys = {
+  all: ['workbench-scales'] as const,
+  mine: () => [...scaleKeys.all, 'mine'] as const,
+  others: () => [...scaleKeys.all, 'others'] as const,
+  draft: (id: number) => [...scaleKeys.all, 'draft', id] as const,
+  preview: (code: string) => [...scaleKeys.all, 'preview', code] as const,
+};
+
+export const myScalesQuery = queryOptions({
+  queryKey: scaleKeys.mine(),
+  queryFn: () => api.get<MyScale[]>('/api/expert/scales', undefined, { silent: true }),
+});
+
+export function useMyScales() {
+  return useQuery(myScalesQuery);
+}
+
+export const otherScalesQuery = queryOptions({
+  queryKey: scaleKeys.others(),
+  queryFn: () => api.get<ScaleSummary[]>('/api/expert/scales/others', undefined, { silent: true }),
+});
+
+export function useOtherScales() {
+  return useQuery(otherScalesQuery);
+}
+
+export const scaleDraftQuery = (id: number) =>
+  queryOptions({
+    queryKey: scaleKeys.draft(id),
+    queryFn: () => api.get<ScaleDraft>(`/api/expert/scales/${id}`, undefined, { silent: true }),
+    // The author edits it locally; a refetch on focus must not look like someone else's change.
+    refetchOnWindowFocus: false,
+  });
+
+export function useScaleDraft(id: number) {
+  return useQuery({ ...scaleDraftQuery(id), enabled: id > 0 });
+}
+
+export const scaleCategoriesQuery = queryOptions({
+  queryKey: ['scale-categories'],
+  queryFn: () => api.get<string[]>('/api/scale/categories', undefined, { silent: true }),
+  staleTime: 5 * 60_000,
+});
+
+/** Creates the draft (no id yet) or saves it; both answer the scale id. */
+export function useSaveScale() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, body }: { id: number | null; body: ScaleBody }) =>
+      id
+        ? api.put<{ id: number }>(`/api/expert/scales/${id}`, body)
+        : api.post<{ id: number }>('/api/expert/scales', body),
+    onSuccess: async (r) => {
+      // The preview scores the saved draft, so it must be asked again after every save.
+      await qc.invalidateQueries({ queryKey: scaleKeys.draft(r.id) });
+      void qc.invalidateQueries({ queryKey: scaleKeys.mine() });
+      void qc.invalidateQueries({ queryKey: [...scaleKeys.all, 'preview'] });
+    },
+  });
+}
+
+export function useSubmitScale() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (id: number) => api.post<null>(`/api/expert/scales/${id}/submit`),
+    onSuccess: async (_r, id) => {
+      toast.success('已提交审核，审核结果会通过消息通知你');
+      await qc.invalidateQueries({ queryKey: scaleKeys.draft(id) });
+      void qc.invalidateQueries({ queryKey: scaleKeys.mine() });
+      void qc.invalidateQueries({ queryKey: ['audit-scales'] });
+    },
+  });
+}
+
+export interface PreviewInput {
+  code: string;
+  /** Changes whenever the saved draft does, so the preview is asked again. */
+  revision: number;
+  answers: (number | null)[];
+  gender: 'male' | 'female' | undefined;
+}
+
+/**
+ * The live scoring preview: the server scores the saved draft (author or reviewer) with the
+ * given positions. Failures are shown in the panel, not as toasts, since they follow typing.
+ */
+export function usePreviewScore(input: PreviewInput | null) {
+  return useQuery({
+    queryKey: [...scaleKeys.preview(input?.code ?? ''), input?.revision, input?.answers, input?.gender],
+    queryFn: ({ signal }) =>
+      api.post<ScaleScoreResult>(
+        '/api/scale/preview-score',
+        {
+          scaleCode: input!.code,
+          answers: input!.answers,
+          ...(input!.gender ? { basicInfo: { gender: input!.gender } } : {}),
+        },
+        { silent: true, signal },
+      ),
+    enabled: input !== null,
+    placeholderData: keepPreviousData,
+    retry: false,
+    staleTime: 60_000,
+  });
+}

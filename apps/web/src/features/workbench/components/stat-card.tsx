@@ -1,0 +1,44 @@
+import { Card, Flex, Skeleton } from 'antd';
+import type { ReactNode } from 'react';
+import { Link } from 'react-router';
+import { routeExists } from '../../../lib/route-exists';
+import styles from './workbench.module.css';
+
+interface Props {
+  icon: ReactNode;
+  color: string;
+  label: string;
+  value: number | undefined;
+  loading: boolean;
+  sub?: ReactNode;
+  to?: string;
+}
+
+/** A workbench count that leads to its page (when that page exists). */
+export function StatCard({ icon, color, label, value, loading, sub, to }: Props) {
+  const card = (
+    <Card className={styles.statCard} hoverable={!!to}>
+      <Flex gap={14} align="center">
+        <div className={styles.statIcon} style={{ background: `${color}1a`, color }}>
+          {icon}
+        </div>
+        <div style={{ minWidth: 0 }}>
+          <div className={styles.muted}>{label}</div>
+          {loading ? (
+            <Skeleton.Input active size="small" style={{ width: 60, marginTop: 6 }} />
+          ) : (
+            <div className={styles.statNumber}>{value ?? '—'}</div>
+          )}
+          {sub && !loading && <div className={styles.muted}>{sub}</div>}
+        </div>
+      </Flex>
+    </Card>
+  );
+  return to && routeExists(to) ? (
+    <Link to={to} className={styles.cardLink} aria-label={label}>
+      {card}
+    </Link>
+  ) : (
+    card
+  );
+}

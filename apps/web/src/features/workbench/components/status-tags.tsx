@@ -1,0 +1,54 @@
+import { contentStatusLabels, type ContentStatus } from '@psy/contracts';
+import { Tag } from 'antd';
+import type { ReportStatus } from '../api/assessments';
+import type { WarningLevel, WarningStatus } from '../api/warnings';
+
+const contentColors: Record<ContentStatus, string> = {
+  draft: 'default',
+  pending_review: 'processing',
+  published: 'success',
+  rejected: 'error',
+  offline: 'warning',
+};
+
+export function ScaleStatusTag({ status }: { status: ContentStatus }) {
+  return <Tag color={contentColors[status]}>{contentStatusLabels[status]}</Tag>;
+}
+
+export const warningLevelLabels: Record<WarningLevel, string> = { 3: '高', 2: '中', 1: '低' };
+const levelColors: Record<WarningLevel, string> = { 3: 'red', 2: 'orange', 1: 'gold' };
+
+/** 高 / 中 / 低 in red, orange and gold (level 3 is the most urgent). */
+export function WarningLevelTag({ level, suffix = '危' }: { level: WarningLevel; suffix?: string }) {
+  return <Tag color={levelColors[level]}>{`${warningLevelLabels[level]}${suffix}`}</Tag>;
+}
+
+export const warningStatusLabels: Record<WarningStatus, string> = {
+  pending: '待处理',
+  following: '跟进中',
+  closed: '已关闭',
+};
+const warningStatusColors: Record<WarningStatus, string> = {
+  pending: 'error',
+  following: 'processing',
+  closed: 'default',
+};
+
+export function WarningStatusTag({ status }: { status: WarningStatus }) {
+  return <Tag color={warningStatusColors[status]}>{warningStatusLabels[status]}</Tag>;
+}
+
+export const reportStatusLabels: Record<ReportStatus, string> = {
+  generated: '待审批',
+  approved: '已通过',
+  returned: '已退回',
+};
+const reportColors: Record<ReportStatus, string> = {
+  generated: 'processing',
+  approved: 'success',
+  returned: 'warning',
+};
+
+export function ReportStatusTag({ status }: { status: ReportStatus }) {
+  return <Tag color={reportColors[status]}>{reportStatusLabels[status]}</Tag>;
+}

@@ -1,0 +1,59 @@
+import {
+  AlertOutlined,
+  AppstoreOutlined,
+  AuditOutlined,
+  CalendarOutlined,
+  ClockCircleOutlined,
+  FileTextOutlined,
+  ProfileOutlined,
+  TeamOutlined,
+  UserOutlined,
+} from '@ant-design/icons';
+import type { ReactNode } from 'react';
+import { WorkbenchShell, type ShellEntry } from './workbench-shell';
+
+/** The expert workbench menu, shared by every /expert/* workbench page. */
+const entries: ShellEntry[] = [
+  { path: '/expert/work', label: '工作台', icon: <AppstoreOutlined /> },
+  {
+    path: '/expert/paper/list',
+    label: '我的量表',
+    icon: <FileTextOutlined />,
+    also: ['/expert/paper/detail'],
+  },
+  { path: '/expert/other', label: '他人测评', icon: <ProfileOutlined /> },
+  {
+    path: '/expert/test/list',
+    label: '用户测评',
+    icon: <TeamOutlined />,
+    also: ['/expert/test/transfer', '/expert/test/detail'],
+  },
+  {
+    path: '/expert/warning/list',
+    label: '预警管理',
+    icon: <AlertOutlined />,
+    also: ['/expert/warning/detail', '/expert/warning/status'],
+  },
+  {
+    path: '/expert/archives/approvalList',
+    label: '报告审批',
+    icon: <AuditOutlined />,
+    also: ['/expert/archives/approvalDetail'],
+  },
+  {
+    path: '/expert/mybooking/list',
+    label: '预约管理',
+    icon: <CalendarOutlined />,
+    also: ['/expert/mybooking/detail'],
+  },
+  { path: '/expert/management', label: '预约时间', icon: <ClockCircleOutlined /> },
+  { path: '/expert/center', label: '个人中心', icon: <UserOutlined /> },
+];
+
+export function WorkbenchLayout({ children }: { children: ReactNode }) {
+  return (
+    <WorkbenchShell title="专家工作台" entries={entries}>
+      {children}
+    </WorkbenchShell>
+  );
+}

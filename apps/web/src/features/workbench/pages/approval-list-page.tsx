@@ -1,0 +1,11 @@
+import { ReportApprovalList } from '../components/report-approvals';
+import { WorkbenchLayout } from '../components/workbench-layout';
+
+/** 报告审批 (/expert/archives/approvalList). */
+export function Component() {
+  return (
+    <WorkbenchLayout>
+      <ReportApprovalList detailPath="/expert/archives/approvalDetail" />
+    </WorkbenchLayout>
+  );
+}

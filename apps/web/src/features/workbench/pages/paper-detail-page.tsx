@@ -1,0 +1,23 @@
+import { useQuery } from '@tanstack/react-query';
+import { useSearchParams } from 'react-router';
+import { scaleCategoriesQuery, useScaleDraft } from '../api/scales';
+import { ScaleEditor } from '../components/editor/scale-editor';
+import { CardSkeleton, idParam, LoadError } from '../components/page-states';
+import { WorkbenchLayout } from '../components/workbench-layout';
+
+/** 量表详情 (/expert/paper/detail?id=): the editor; without an id it starts a new scale. */
+export function Component() {
+  const [search] = useSearchParams();
+  const id = idParam(search);
+  const draft = useScaleDraft(id);
+  const categories = useQuery(scaleCategoriesQuery).data ?? [];
+
+  let body;
+  if (!id) body = <ScaleEditor key="new" draft={null} revision={0} categories={categories} />;
+  else if (draft.isPending) body = <CardSkeleton rows={12} />;
+  else if (draft.isError)
+    body = <LoadError error={draft.error} what="量表" onRetry={() => void draft.refetch()} />;
+  else
+    body = <ScaleEditor key={id} draft={draft.data} revision={draft.dataUpdatedAt} categories={categories} />;
+  return <WorkbenchLayout>{body}</WorkbenchLayout>;
+}

@@ -1,0 +1,114 @@
+import { EditOutlined, EyeOutlined, PlusOutlined } from '@ant-design/icons';
+import { formatFen } from '@psy/contracts';
+import { Alert, Button, Card, Flex, Segmented, Space, Typography } from 'antd';
+import { useState } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { routeExists } from '../../../lib/route-exists';
+import { useMyScales, type MyScale } from '../api/scales';
+import { CardSkeleton, EmptyCard, LoadError } from '../components/page-states';
+import { ScaleStatusTag } from '../components/status-tags';
+import { WorkbenchLayout } from '../components/workbench-layout';
+import { WorkbenchHead } from '../components/workbench-shell';
+import styles from '../components/workbench.module.css';
+
+type Filter = 'all' | 'draft' | 'pending_review' | 'published' | 'rejected';
+
+function ScaleRow({ scale }: { scale: MyScale }) {
+  const publicPage = `/test/detail?id=${scale.id}`;
+  const live = scale.published && scale.status !== 'offline';
+  return (
+    <div className={styles.listItem}>
+      <Flex justify="space-between" align="start" gap={12} wrap>
+        <div style={{ minWidth: 0, flex: 1 }}>
+          <Space wrap size={6}>
+            <Link to={`/expert/paper/detail?id=${scale.id}`}>
+              <Typography.Text strong style={{ fontSize: 15 }}>
+                {scale.name}
+              </Typography.Text>
+            </Link>
+            <ScaleStatusTag status={scale.status} />
+            {scale.published && scale.status !== 'published' && scale.status !== 'offline' && (
+              <Typography.Text type="secondary">（已有发布版本）</Typography.Text>
+            )}
+          </Space>
+          <div className={styles.muted}>
+            {scale.shortName} · {scale.code} · {scale.category} ·{' '}
+            {scale.priceFen > 0 ? `报告 ¥${formatFen(scale.priceFen)}` : '报告免费'}
+            {live && ` · ${scale.itemCount} 题 · ${scale.takenCount} 人测过`}
+          </div>
+        </div>
+        <Space wrap>
+          {live && routeExists('/test/detail') && (
+            <Link to={publicPage}>
+              <Button size="small" icon={<EyeOutlined />}>
+                测评中心
+              </Button>
+            </Link>
+          )}
+          <Link to={`/expert/paper/detail?id=${scale.id}`}>
+            <Button size="small" type="primary" ghost icon={<EditOutlined />}>
+              {scale.status === 'pending_review' ? '查看' : '编辑'}
+            </Button>
+          </Link>
+        </Space>
+      </Flex>
+      {scale.status === 'rejected' && scale.rejectReason && (
+        <Alert type="error" showIcon style={{ marginTop: 8 }} title={`驳回原因：${scale.rejectReason}`} />
+      )}
+    </div>
+  );
+}
+
+/** 量表列表 (/expert/paper/list): the expert's own scales and where each one stands. */
+export function Component() {
+  const navigate = useNavigate();
+  const { data, isPending, isError, error, refetch } = useMyScales();
+  const [filter, setFilter] = useState<Filter>('all');
+  const count = (f: Filter) => (f === 'all' ? data?.length : data?.filter((s) => s.status === f).length) ?? 0;
+  const shown = data?.filter((s) => filter === 'all' || s.status === filter) ?? [];
+  const newButton = (
+    <Button type="primary" icon={<PlusOutlined />} onClick={() => void navigate('/expert/paper/detail')}>
+      新建量表
+    </Button>
+  );
+
+  return (
+    <WorkbenchLayout>
+      <WorkbenchHead
+        title="我的量表"
+        sub="编写量表、预览计分，提交审核通过后在测评中心发布"
+        extra={newButton}
+      />
+      {isPending ? (
+        <CardSkeleton />
+      ) : isError ? (
+        <LoadError error={error} what="量表列表" onRetry={() => void refetch()} />
+      ) : data.length === 0 ? (
+        <EmptyCard text="你还没有编写量表，点击“新建量表”开始吧" action={newButton} />
+      ) : (
+        <Card>
+          <div style={{ overflowX: 'auto', marginBottom: 8 }}>
+            <Segmented<Filter>
+              value={filter}
+              onChange={setFilter}
+              options={[
+                { value: 'all', label: `全部 ${count('all')}` },
+                { value: 'draft', label: `草稿 ${count('draft')}` },
+                { value: 'pending_review', label: `审核中 ${count('pending_review')}` },
+                { value: 'published', label: `已发布 ${count('published')}` },
+                { value: 'rejected', label: `已驳回 ${count('rejected')}` },
+              ]}
+            />
+          </div>
+          {shown.length === 0 ? (
+            <Typography.Paragraph type="secondary" style={{ padding: '24px 0', textAlign: 'center' }}>
+              这一类下没有量表
+            </Typography.Paragraph>
+          ) : (
+            shown.map((s) => <ScaleRow key={s.id} scale={s} />)
+          )}
+        </Card>
+      )}
+    </WorkbenchLayout>
+  );
+}

@@ -1,0 +1,124 @@
+import type { AssessmentListItem } from '@psy/contracts';
+import { Card, Input, Select, Space, Table, Tag, Typography } from 'antd';
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { formatDateTime } from '../../../lib/time';
+import { useExpertAssessments } from '../api/assessments';
+import type { WarningLevel } from '../api/warnings';
+import { CardSkeleton, EmptyCard, LoadError } from '../components/page-states';
+import { WarningLevelTag } from '../components/status-tags';
+import { WorkbenchLayout } from '../components/workbench-layout';
+import { WorkbenchHead } from '../components/workbench-shell';
+
+type LevelFilter = 'all' | '3' | '2' | '1' | 'none';
+type StatusFilter = 'all' | 'submitted' | 'in_progress';
+
+/** 用户测评 (/expert/test/list): assessments of the people this expert serves. */
+export function Component() {
+  const { data, isPending, isError, error, refetch } = useExpertAssessments();
+  const [level, setLevel] = useState<LevelFilter>('all');
+  const [status, setStatus] = useState<StatusFilter>('all');
+  const [keyword, setKeyword] = useState('');
+
+  const k = keyword.trim();
+  const shown = (data ?? []).filter(
+    (a) =>
+      (level === 'all' ||
+        (level === 'none' ? a.maxWarningLevel === null : a.maxWarningLevel === Number(level))) &&
+      (status === 'all' || a.status === status) &&
+      (!k || a.user.name.includes(k) || a.title.includes(k)),
+  );
+
+  return (
+    <WorkbenchLayout>
+      <WorkbenchHead title="用户测评" sub="你负责的用户完成的测评，按开始时间从新到旧排列" />
+      {isPending ? (
+        <CardSkeleton />
+      ) : isError ? (
+        <LoadError error={error} what="测评列表" onRetry={() => void refetch()} />
+      ) : data.length === 0 ? (
+        <EmptyCard text="还没有用户完成你负责的测评。用户在你所在机构做测评后，会出现在这里。" />
+      ) : (
+        <Card>
+          <Space wrap style={{ marginBottom: 16 }}>
+            <Input.Search
+              allowClear
+              placeholder="搜索姓名或测评名称"
+              style={{ width: 220 }}
+              onChange={(e) => setKeyword(e.target.value)}
+            />
+            <Select<LevelFilter>
+              value={level}
+              style={{ width: 130 }}
+              aria-label="预警等级"
+              onChange={setLevel}
+              options={[
+                { value: 'all', label: '全部预警等级' },
+                { value: '3', label: '高危预警' },
+                { value: '2', label: '中危预警' },
+                { value: '1', label: '低危预警' },
+                { value: 'none', label: '无预警' },
+              ]}
+            />
+            <Select<StatusFilter>
+              value={status}
+              style={{ width: 120 }}
+              aria-label="测评状态"
+              onChange={setStatus}
+              options={[
+                { value: 'all', label: '全部状态' },
+                { value: 'submitted', label: '已完成' },
+                { value: 'in_progress', label: '进行中' },
+              ]}
+            />
+          </Space>
+          <Table<AssessmentListItem>
+            rowKey="id"
+            dataSource={shown}
+            size="middle"
+            scroll={{ x: 820 }}
+            pagination={{ pageSize: 10, hideOnSinglePage: true, showTotal: (t) => `共 ${t} 份` }}
+            locale={{ emptyText: '没有符合条件的测评' }}
+            columns={[
+              { title: '姓名', width: 100, render: (_, a) => a.user.name || '未填写' },
+              {
+                title: '测评',
+                dataIndex: 'title',
+                render: (t: string, a) => <Link to={`/expert/test/transfer?id=${a.id}`}>{t}</Link>,
+              },
+              {
+                title: '提交时间',
+                dataIndex: 'submittedAt',
+                width: 150,
+                render: (s: string | null) =>
+                  s ? formatDateTime(s) : <Typography.Text type="secondary">进行中</Typography.Text>,
+              },
+              {
+                title: '结果摘要',
+                dataIndex: 'summary',
+                render: (s: string[]) => (s.length ? s.map((x) => <Tag key={x}>{x}</Tag>) : '—'),
+              },
+              {
+                title: '预警',
+                dataIndex: 'maxWarningLevel',
+                width: 90,
+                render: (l: number | null) =>
+                  l ? <WarningLevelTag level={l as WarningLevel} /> : <Tag>无</Tag>,
+              },
+              {
+                title: '操作',
+                width: 150,
+                render: (_, a) => (
+                  <Space size={12}>
+                    <Link to={`/expert/test/transfer?id=${a.id}`}>测评详情</Link>
+                    {a.status === 'submitted' && <Link to={`/expert/test/detail?id=${a.id}`}>报告详情</Link>}
+                  </Space>
+                ),
+              },
+            ]}
+          />
+        </Card>
+      )}
+    </WorkbenchLayout>
+  );
+}

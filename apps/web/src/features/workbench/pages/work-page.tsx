@@ -1,0 +1,153 @@
+import {
+  AlertOutlined,
+  AuditOutlined,
+  CalendarOutlined,
+  FileTextOutlined,
+  TeamOutlined,
+} from '@ant-design/icons';
+import { Card, Col, Empty, Row, Space, Tag, Typography } from 'antd';
+import { Link } from 'react-router';
+import { routeExists } from '../../../lib/route-exists';
+import { useSession } from '../../../lib/session';
+import { formatDateTime } from '../../../lib/time';
+import { useReportApprovals } from '../api/approvals';
+import { useExpertAssessments } from '../api/assessments';
+import { useMyScales } from '../api/scales';
+import { useUpcomingBookings } from '../api/upcoming-bookings';
+import { useWarnings } from '../api/warnings';
+import { StatCard } from '../components/stat-card';
+import { WarningLevelTag } from '../components/status-tags';
+import { WorkbenchLayout } from '../components/workbench-layout';
+import { WorkbenchHead } from '../components/workbench-shell';
+import styles from '../components/workbench.module.css';
+
+/** 专家工作台 (/expert/work): what is waiting, with a way into each area. */
+export function Component() {
+  const name = useSession((s) => s.userInfo?.name);
+  const scales = useMyScales();
+  const warnings = useWarnings('pending');
+  const approvals = useReportApprovals();
+  const assessments = useExpertAssessments();
+  const bookings = useUpcomingBookings();
+
+  const pendingScales = scales.data?.filter((s) => s.status === 'pending_review').length ?? 0;
+  const rejected = scales.data?.filter((s) => s.status === 'rejected').length ?? 0;
+  const high = warnings.data?.filter((w) => w.level === 3).length ?? 0;
+  const toApprove = approvals.data?.filter((a) => a.status === 'generated').length;
+  const submitted = assessments.data?.filter((a) => a.status === 'submitted').length ?? 0;
+  const bookingList = routeExists('/expert/mybooking/list') ? '/expert/mybooking/list' : undefined;
+
+  return (
+    <WorkbenchLayout>
+      <WorkbenchHead
+        title={`${name ? `${name}，` : ''}你好`}
+        sub="这里汇总了需要你处理的量表、预警、报告和预约"
+      />
+      <Row gutter={[16, 16]}>
+        <Col xs={12} lg={8} xl={8}>
+          <StatCard
+            icon={<AlertOutlined />}
+            color="#f5222d"
+            label="待处理预警"
+            value={warnings.data?.length}
+            loading={warnings.isPending}
+            sub={high ? `其中高危 ${high} 条` : '暂无高危预警'}
+            to="/expert/warning/list"
+          />
+        </Col>
+        <Col xs={12} lg={8} xl={8}>
+          <StatCard
+            icon={<AuditOutlined />}
+            color="#fa8c16"
+            label="待审批报告"
+            value={toApprove}
+            loading={approvals.isPending}
+            sub={`共 ${approvals.data?.length ?? 0} 份需审批的报告`}
+            to="/expert/archives/approvalList"
+          />
+        </Col>
+        <Col xs={12} lg={8} xl={8}>
+          <StatCard
+            icon={<CalendarOutlined />}
+            color="#722ed1"
+            label="待进行的咨询"
+            value={bookings.data?.total}
+            loading={bookings.isPending}
+            sub="已确认的预约"
+            to={bookingList}
+          />
+        </Col>
+        <Col xs={12} lg={12} xl={12}>
+          <StatCard
+            icon={<FileTextOutlined />}
+            color="#13a8a8"
+            label="我的量表"
+            value={scales.data?.length}
+            loading={scales.isPending}
+            sub={`${pendingScales} 个审核中${rejected ? ` · ${rejected} 个被驳回` : ''}`}
+            to="/expert/paper/list"
+          />
+        </Col>
+        <Col xs={24} lg={12} xl={12}>
+          <StatCard
+            icon={<TeamOutlined />}
+            color="#1677ff"
+            label="用户测评"
+            value={assessments.data?.length}
+            loading={assessments.isPending}
+            sub={`已完成 ${submitted} 份`}
+            to="/expert/test/list"
+          />
+        </Col>
+      </Row>
+
+      <Row gutter={[16, 16]} style={{ marginTop: 16 }}>
+        <Col xs={24} lg={12}>
+          <Card title="待处理预警" size="small" extra={<Link to="/expert/warning/list">全部</Link>}>
+            {warnings.data?.length ? (
+              warnings.data.slice(0, 5).map((w) => (
+                <div key={w.id} className={styles.listItem}>
+                  <Space wrap size={6}>
+                    <WarningLevelTag level={w.level} />
+                    <Link to={`/expert/warning/detail?id=${w.id}`}>
+                      {w.userName} · {w.reason}
+                    </Link>
+                    {w.escalated && <Tag color="volcano">已超时</Tag>}
+                  </Space>
+                  <div className={styles.muted}>
+                    {w.scaleName} · {formatDateTime(w.createdAt)}
+                  </div>
+                </div>
+              ))
+            ) : (
+              <Empty
+                image={Empty.PRESENTED_IMAGE_SIMPLE}
+                description={warnings.isPending ? '加载中…' : '没有待处理的预警'}
+              />
+            )}
+          </Card>
+        </Col>
+        <Col xs={24} lg={12}>
+          <Card title="近期咨询" size="small" extra={bookingList ? <Link to={bookingList}>全部</Link> : null}>
+            {bookings.data?.list.length ? (
+              bookings.data.list.map((b) => (
+                <div key={b.id} className={styles.listItem}>
+                  <Typography.Text strong>{formatDateTime(b.startsAt)}</Typography.Text>{' '}
+                  <Tag>{b.mode === 'online' ? '线上' : '线下'}</Tag>
+                  <div className={styles.muted}>
+                    {b.user.name} · {b.topic}
+                  </div>
+                </div>
+              ))
+            ) : (
+              <Empty
+                image={Empty.PRESENTED_IMAGE_SIMPLE}
+                description={bookings.isPending ? '加载中…' : '暂无已确认的预约'}
+              />
+            )}
+          </Card>
+        </Col>
+      </Row>
+    </WorkbenchLayout>
+  );
+}
