@@ -113,7 +113,7 @@ describe.skipIf(!hasBrowser())('taking an assessment', () => {
     // 我的测评 lists it with its band, and leads back to the same result.
     await page.goto('/user/paper');
     await page.waitForURL('**/user/paper/list');
-    await page.getByText('轻度', { exact: true }).waitFor();
+    await page.getByText('PHQ-9 轻度', { exact: true }).waitFor();
     await page.getByRole('button', { name: '查看结果' }).first().click();
     await page.waitForURL('**/user/paper/detail?id=*');
     await crisis.waitFor();

@@ -127,7 +127,10 @@ describe(`taking a scale on ${testDbKind}`, () => {
     expect(full.body.data.result.full).toBe(true);
     expect(full.body.data.result.parts[0].band.advice.length).toBeGreaterThan(5);
     expect(full.body.data.basicInfo.name).toBe('张小雨');
-    const pdf = await ctx.app.inject({ url: `/SysAdmin/api/assessment/${id}/report.pdf`, headers: { serviceToken: t.user } });
+    const pdf = await ctx.app.inject({
+      url: `/SysAdmin/api/assessment/${id}/report.pdf`,
+      headers: { serviceToken: t.user },
+    });
     expect(pdf.statusCode).toBe(200);
     expect(pdf.headers['content-type']).toBe('application/pdf');
     expect(pdf.headers['content-disposition']).toContain("filename*=UTF-8''");
@@ -136,7 +139,14 @@ describe(`taking a scale on ${testDbKind}`, () => {
     // The Chinese font is embedded (as a subset), so the report prints anywhere.
     expect(bytes.includes(Buffer.from('/FontFile2'))).toBe(true);
     expect(bytes.includes(Buffer.from('NotoSansSC'))).toBe(true);
-    expect((await ctx.app.inject({ url: `/SysAdmin/api/assessment/${id}/report.pdf`, headers: { serviceToken: t.user2 } })).statusCode).toBe(404);
+    expect(
+      (
+        await ctx.app.inject({
+          url: `/SysAdmin/api/assessment/${id}/report.pdf`,
+          headers: { serviceToken: t.user2 },
+        })
+      ).statusCode,
+    ).toBe(404);
   });
 
   it('item 9 above zero raises a level-3 warning and shows the crisis resources', async () => {

@@ -258,8 +258,11 @@ describe(`booking a slot on ${testDbKind}`, () => {
 });
 
 describe(`payment notifications on ${testDbKind}`, () => {
+  let hour = 600;
   async function unpaidOrder() {
-    const slotId = await newSlot(t.expert, 600 + Math.random() * 100);
+    // Two hours apart each time: the same user's pending bookings must not overlap.
+    hour += 2;
+    const slotId = await newSlot(t.expert, hour);
     return (await book(t.user, slotId)).body.data.order as { id: number; orderNo: string; amountFen: number };
   }
   const notify = (n: { rawBody: string; headers: Record<string, string> }) =>

@@ -7,7 +7,8 @@ export interface HubConnection {
   userId: number;
   sessionId: number;
   deliver(channel: Channel, body: string): void;
-  close(reason: string): void;
+  /** `kind` 'session' when the login ended, 'shutdown' when the server is going away. */
+  close(reason: string, kind?: 'session' | 'shutdown'): void;
 }
 
 /**
@@ -57,7 +58,7 @@ export function createHub(broker: Broker) {
       return n;
     },
     closeAll(reason: string) {
-      for (const set of byUser.values()) for (const c of [...set]) c.close(reason);
+      for (const set of byUser.values()) for (const c of [...set]) c.close(reason, 'shutdown');
     },
   };
 }

@@ -135,8 +135,9 @@ export function attachStompServer(server: Server, opts: StompServerOptions) {
             });
           }
         },
-        close(reason) {
-          fail('session ended', reason);
+        close(reason, kind = 'session') {
+          // A client reconnects after 'server restarting', never after 'session ended'.
+          fail(kind === 'shutdown' ? 'server restarting' : 'session ended', reason);
         },
       };
       opts.hub.add(conn);

@@ -9,7 +9,15 @@ import { parseDefinition } from '../scales/scales.service';
 import { scaleVersions } from '../scales/scales.table';
 import { users } from '../users/users.table';
 import type { AssessmentsService } from './assessments.service';
-import { assessmentParts, assessments, reports, warningProgress, warnings } from './assessments.table';
+import {
+  activities,
+  assessmentParts,
+  assessments,
+  plans,
+  reports,
+  warningProgress,
+  warnings,
+} from './assessments.table';
 
 export const warningStatusLabels = { pending: '待处理', following: '跟进中', closed: '已关闭' } as const;
 
@@ -75,12 +83,27 @@ export function createFollowupService(deps: {
         .where(eq(warnings.assessmentId, id))
         .orderBy(desc(warnings.level));
       const [report] = await db.select().from(reports).where(eq(reports.assessmentId, id));
+      // The plan's and activity's own fields, to name `basicInfo.extra` entries in Chinese.
+      const fields = [
+        ...(a.planId
+          ? ((await db.select({ f: plans.formFields }).from(plans).where(eq(plans.id, a.planId)))[0]?.f ?? [])
+          : []),
+        ...(a.activityId
+          ? ((
+              await db
+                .select({ f: activities.formFields })
+                .from(activities)
+                .where(eq(activities.id, a.activityId))
+            )[0]?.f ?? [])
+          : []),
+      ];
       return {
         id: a.id,
         title: a.title,
         status: a.status,
         user: { id: a.userId, name: u!.name, telephone: u!.telephone },
         basicInfo: a.basicInfo,
+        extraLabels: Object.fromEntries(fields.map((f) => [f.key, f.label])),
         startedAt: a.startedAt.toISOString(),
         submittedAt: a.submittedAt?.toISOString() ?? null,
         result: a.status === 'submitted' ? await deps.assessments.resultOf(a, { professional: true }) : null,

@@ -6,6 +6,7 @@ import { maskPhone, useSession } from '../../../lib/session';
 import { useDepartment } from '../api/department';
 import { openChangePassword } from '../components/change-password-modal';
 import { LoginHistoryCard } from '../components/login-history-card';
+import { QuickLinks } from '../components/quick-links';
 import { UserAvatar } from '../components/user-avatar';
 
 const roleColors = { user: 'cyan', expert: 'blue', auditor: 'purple', admin: 'magenta' } as const;
@@ -66,6 +67,9 @@ export function Component() {
               </Button>
             </Flex>
           </Card>
+        </Col>
+        <Col span={24}>
+          <QuickLinks user={user} />
         </Col>
         <Col span={24}>
           <LoginHistoryCard />

@@ -12,6 +12,8 @@ export interface ExpertAssessment {
   status: 'in_progress' | 'submitted';
   user: { id: number; name: string; telephone: string };
   basicInfo: BasicInfoBody | null;
+  /** Chinese names of the plan's and activity's own fields, by key. */
+  extraLabels: Record<string, string>;
   startedAt: string;
   submittedAt: string | null;
   result: AssessmentResult | null;

@@ -7,10 +7,12 @@ interface Props {
   basicInfo: BasicInfoBody | null;
   startedAt: string;
   submittedAt: string | null;
+  /** Chinese names of the plan's own fields, by key. */
+  extraLabels?: Record<string, string> | undefined;
 }
 
 /** Who took the assessment and what they filled in on the basic-info form. */
-export function PersonInfo({ user, basicInfo, startedAt, submittedAt }: Props) {
+export function PersonInfo({ user, basicInfo, startedAt, submittedAt, extraLabels }: Props) {
   const extra = Object.entries(basicInfo?.extra ?? {});
   return (
     <Descriptions
@@ -37,7 +39,7 @@ export function PersonInfo({ user, basicInfo, startedAt, submittedAt }: Props) {
               },
             ]
           : [{ key: 'none', label: '基本信息', children: '尚未填写' }]),
-        ...extra.map(([k, v]) => ({ key: `x-${k}`, label: k, children: v })),
+        ...extra.map(([k, v]) => ({ key: `x-${k}`, label: extraLabels?.[k] ?? k, children: v })),
         { key: 'start', label: '开始时间', children: formatDateTime(startedAt) },
         { key: 'submit', label: '提交时间', children: submittedAt ? formatDateTime(submittedAt) : '未提交' },
       ]}

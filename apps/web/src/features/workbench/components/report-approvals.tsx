@@ -161,6 +161,7 @@ export function ReportApprovalDetail({ id, listPath }: { id: number; listPath: s
         <PersonInfo
           user={data.user}
           basicInfo={data.basicInfo}
+          extraLabels={data.extraLabels}
           startedAt={data.startedAt}
           submittedAt={data.submittedAt}
         />

@@ -38,6 +38,7 @@ export function Component() {
           <PersonInfo
             user={data.user}
             basicInfo={data.basicInfo}
+            extraLabels={data.extraLabels}
             startedAt={data.startedAt}
             submittedAt={data.submittedAt}
           />

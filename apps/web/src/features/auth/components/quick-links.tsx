@@ -1,0 +1,63 @@
+import {
+  AlertOutlined,
+  AuditOutlined,
+  BellOutlined,
+  CalendarOutlined,
+  CommentOutlined,
+  FileTextOutlined,
+  FormOutlined,
+  ShoppingOutlined,
+} from '@ant-design/icons';
+import type { UserInfo } from '@psy/contracts';
+import { Card, Col, Row } from 'antd';
+import type { ReactNode } from 'react';
+import { Link } from 'react-router';
+import { routeExists } from '../../../lib/route-exists';
+import styles from './auth.module.css';
+
+interface QuickLink {
+  path: string;
+  label: string;
+  icon: ReactNode;
+}
+
+const forEveryone: QuickLink[] = [
+  { path: '/user/paper/list', label: '我的测评', icon: <FormOutlined /> },
+  { path: '/booking/list', label: '我的预约', icon: <CalendarOutlined /> },
+  { path: '/user/orderInfo', label: '我的订单', icon: <ShoppingOutlined /> },
+  { path: '/sys/userChat', label: '在线咨询', icon: <CommentOutlined /> },
+  { path: '/user/message', label: '消息中心', icon: <BellOutlined /> },
+];
+const forExperts: QuickLink[] = [
+  { path: '/expert/work', label: '专家工作台', icon: <AuditOutlined /> },
+  { path: '/expert/warning/list', label: '预警管理', icon: <AlertOutlined /> },
+  { path: '/expert/mybooking/list', label: '预约管理', icon: <CalendarOutlined /> },
+];
+const forAuditors: QuickLink[] = [
+  { path: '/audit/work', label: '审核工作台', icon: <AuditOutlined /> },
+  { path: '/audit/test/list', label: '量表审核', icon: <FileTextOutlined /> },
+];
+
+/** Shortcuts to the places an account uses most; only pages that exist are offered. */
+export function QuickLinks({ user }: { user: UserInfo }) {
+  const links = [
+    ...(user.role === 'expert' ? forExperts : []),
+    ...(user.role === 'auditor' || user.role === 'admin' ? forAuditors : []),
+    ...forEveryone,
+  ].filter((l) => routeExists(l.path));
+  if (!links.length) return null;
+  return (
+    <Card title="常用功能">
+      <Row gutter={[12, 12]}>
+        {links.map((l) => (
+          <Col key={l.path} xs={8} sm={6} md={4}>
+            <Link to={l.path} className={styles.quickLink}>
+              <span className={styles.quickIcon}>{l.icon}</span>
+              <span>{l.label}</span>
+            </Link>
+          </Col>
+        ))}
+      </Row>
+    </Card>
+  );
+}
