@@ -36,18 +36,19 @@ describe.skipIf(!hasBrowser())('accounts and the site shell', () => {
   });
 
   it('each demo role signs in by password and sees its own header label', async () => {
-    const labels: [string, string][] = [
-      [DEMO.user, '个人中心'],
-      [DEMO.expert, '专家工作台'],
-      [DEMO.auditor, '审核工作台'],
-      [DEMO.admin, '审核工作台'],
+    const labels: [string, string, string][] = [
+      [DEMO.user, '个人中心', '/user/center'],
+      [DEMO.expert, '专家工作台', '/expert/work'],
+      [DEMO.auditor, '审核工作台', '/audit/work'],
+      [DEMO.admin, '审核工作台', '/audit/work'],
     ];
-    for (const [phone, label] of labels) {
+    for (const [phone, label, path] of labels) {
       const page = await browser.newPage();
       await page.goto('/login');
       await passwordLogin(page, phone);
       await page.waitForURL('**/sys/home');
-      await page.locator('header').getByRole('link', { name: label }).waitFor();
+      await page.locator('header').getByRole('link', { name: label }).click();
+      await page.waitForURL(`**${path}`);
       expect(
         await page.evaluate(() => !!localStorage.getItem('userToken') && !!localStorage.getItem('userInfo')),
       ).toBe(true);
