@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { phq9 } from '../src/modules/scales/builtins/phq9';
+import { users } from '../src/modules/users/users.table';
 import { createTestContext, testDbKind, type TestContext } from './context';
 import { call, DEMO, login } from './helpers';
 
@@ -178,6 +179,28 @@ describe(`taking a scale on ${testDbKind}`, () => {
       note: '已电话联系，约定明天面谈',
     });
     expect((await api('GET', `/api/expert/warnings/${w.id}`, t.expert2)).status).toBe(404);
+  });
+
+  it('a high-level warning with nobody assigned reaches the auditors at once', async () => {
+    const [u] = await ctx.database.db
+      .insert(users)
+      .values({ telephone: '13912345670', name: '无机构用户' })
+      .returning();
+    const token = await ctx.app.deps.services.sessions.create(ctx.database.db, u!.id, {
+      ip: null,
+      userAgent: null,
+    });
+    const s = await api('POST', '/api/assessment/start', token, { scaleId: scaleIds.PHQ9 });
+    const aid = s.body.data.id;
+    await api('POST', `/api/assessment/${aid}/consent`, token, { accepted: true });
+    await api('POST', `/api/assessment/${aid}/basic-info`, token, { ...basicInfo, name: '无机构用户' });
+    await answerAll(token, aid, 0, [1, 1, 1, 1, 1, 1, 1, 1, 4]);
+    await api('POST', `/api/assessment/${aid}/submit`, token, { part: 0 });
+    await new Promise((res) => setTimeout(res, 50));
+    const notes = await api('GET', '/api/userNotification?status=unread', t.auditor);
+    const n = notes.body.data.list.find((x: { content: string }) => x.content.includes('无机构用户'));
+    expect(n).toMatchObject({ kind: 'warning', title: '高风险预警' });
+    expect(n.content).toContain('暂无负责专家');
   });
 
   it('keeps everyone else out with 404', async () => {

@@ -38,6 +38,10 @@ export interface DomainEvents {
     level: number;
     reason: string;
     scaleName: string;
+    /** High level only: the other experts of the person's institution, told at once. */
+    colleagueIds: number[];
+    /** High level with nobody assigned: the auditors, told at once instead of after escalation. */
+    auditorIds: number[];
   };
   /** A warning nobody picked up in time, for each auditor. */
   'warning.escalated': {

@@ -182,9 +182,39 @@ export function createAssessmentsService({
         raised.push({ warningId: w!.id, level: alert.level, reason: alert.reason, scaleName });
       }
     }
+    // A high-level warning reaches the person's institution and, if nobody is assigned, the auditors at once.
+    const high = raised.some((w) => w.level >= 3);
+    const colleagues = high
+      ? await tx
+          .select({ id: users.id })
+          .from(users)
+          .where(
+            and(
+              eq(users.role, 'expert'),
+              eq(users.status, 'active'),
+              sql`${users.institutionId} = (select u.institution_id from ${users} u where u.id = ${a.userId})`,
+            ),
+          )
+      : [];
+    const auditors =
+      high && !a.expertId
+        ? await tx
+            .select({ id: users.id })
+            .from(users)
+            .where(sql`${users.role} in ('auditor', 'admin')`)
+        : [];
     return () => {
-      for (const w of raised)
-        events.publish('warning.raised', { ...w, userId: a.userId, userName, expertId: a.expertId });
+      for (const w of raised) {
+        const isHigh = w.level >= 3;
+        events.publish('warning.raised', {
+          ...w,
+          userId: a.userId,
+          userName,
+          expertId: a.expertId,
+          colleagueIds: isHigh ? colleagues.map((c) => c.id).filter((id) => id !== a.expertId) : [],
+          auditorIds: isHigh ? auditors.map((x) => x.id) : [],
+        });
+      }
     };
   }
 

@@ -121,13 +121,26 @@ export function subscribeNotificationRules(events: EventBus, notifications: Noti
   // ---- assessments ----
   const levelName = (l: number) => (l >= 3 ? '高' : l === 2 ? '中' : '低');
   events.subscribe('warning.raised', async (e) => {
-    if (!e.expertId) return;
-    await notifications.notify(e.expertId, {
-      kind: 'warning',
-      title: `${levelName(e.level)}风险预警`,
-      content: `${e.userName} 的${e.scaleName}结果触发预警：${e.reason}。请尽快跟进。`,
-      link: `/expert/warning/detail?id=${e.warningId}`,
-    });
+    const title = `${levelName(e.level)}风险预警`;
+    const content = `${e.userName} 的${e.scaleName}结果触发预警：${e.reason}。请尽快跟进。`;
+    const link = `/expert/warning/detail?id=${e.warningId}`;
+    if (e.expertId) await notifications.notify(e.expertId, { kind: 'warning', title, content, link });
+    for (const id of e.auditorIds) {
+      await notifications.notify(id, {
+        kind: 'warning',
+        title,
+        content: `${content}（该用户暂无负责专家，请协调跟进）`,
+        link,
+      });
+    }
+    for (const id of e.colleagueIds) {
+      await notifications.notify(id, {
+        kind: 'warning',
+        title: `本机构${title}`,
+        content: `本机构用户 ${e.userName} 的${e.scaleName}结果触发高风险预警：${e.reason}。负责专家已收到通知，如需协助请与其联系。`,
+        link: null,
+      });
+    }
   });
   events.subscribe('warning.escalated', (e) =>
     notifications.notify(e.auditorId, {
