@@ -42,7 +42,7 @@ describe.skipIf(!hasBrowser())('booking a consultation, paying in the sandbox an
     expect(await column.getByText('07:00–07:50').count()).toBe(0);
 
     await column.getByRole('button', { name: `在${day}添加时段` }).click();
-    const dialog = page.getByRole('dialog', { name: '发布单次时段' });
+    const dialog = page.locator('.ant-modal').filter({ hasText: '发布单次时段' });
     await dialog.waitFor();
     const time = dialog.getByRole('textbox', { name: '开始时间' });
     await time.click();
@@ -84,9 +84,12 @@ describe.skipIf(!hasBrowser())('booking a consultation, paying in the sandbox an
 
     await page.getByRole('button', { name: `${day} 07:00 线上` }).click();
     await page.getByText(/已选：.*07:00–07:50/).waitFor();
-    await page.getByRole('button', { name: '立即预约' }).last().click();
-
-    const intake = page.getByRole('dialog', { name: '填写预约信息' });
+    const intake = page.locator('.ant-modal').filter({ hasText: '填写预约信息' });
+    // On a busy machine the first click can land while the chosen slot is still rendering.
+    for (let i = 0; i < 3 && !(await intake.isVisible()); i++) {
+      await page.getByRole('button', { name: '立即预约' }).last().click();
+      await intake.waitFor({ timeout: 5_000 }).catch(() => {});
+    }
     await intake.waitFor();
     await intake.getByText(/07:00–07:50/).waitFor();
     await intake.getByRole('button', { name: /提交预约/ }).click();
@@ -161,7 +164,7 @@ describe.skipIf(!hasBrowser())('booking a consultation, paying in the sandbox an
       .waitFor();
     await page.getByRole('button', { name: '取消预约' }).click();
 
-    const dialog = page.getByRole('dialog', { name: '确认取消预约？' });
+    const dialog = page.locator('.ant-modal').filter({ hasText: '确认取消预约？' });
     await dialog.getByText('现在取消将全额退款 ¥300.00').waitFor();
     await dialog.getByRole('button', { name: '确认取消并退款 ¥300.00' }).click();
     await dialog.waitFor({ state: 'hidden' });
