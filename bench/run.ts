@@ -71,6 +71,12 @@ async function main() {
         pid,
       ),
     );
+    rows.push(
+      await load('GET /SysAdmin/api/expert/list (PGlite)', `${server.base}/SysAdmin/api/expert/list`, pid),
+    );
+    rows.push(
+      await load('GET /SysAdmin/api/scale/list (PGlite)', `${server.base}/SysAdmin/api/scale/list`, pid),
+    );
     rows.push(await load('GET /sys/home (app shell)', `${server.base}/sys/home`, pid));
   } finally {
     await server.stop();

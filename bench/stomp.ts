@@ -37,7 +37,13 @@ const pct = (xs: number[], p: number) => {
 
 function client(url: string, headers: Record<string, string>): Promise<Client> {
   return new Promise((resolve, reject) => {
-    const c = new Client({ webSocketFactory: () => new WebSocket(url), connectHeaders: headers, reconnectDelay: 0, heartbeatOutgoing: 0, heartbeatIncoming: 0 });
+    const c = new Client({
+      webSocketFactory: () => new WebSocket(url),
+      connectHeaders: headers,
+      reconnectDelay: 0,
+      heartbeatOutgoing: 0,
+      heartbeatIncoming: 0,
+    });
     c.onConnect = () => resolve(c);
     c.onStompError = (f) => reject(new Error(f.headers.message));
     c.onWebSocketError = () => reject(new Error(`cannot connect to ${url}`));
@@ -69,7 +75,12 @@ async function ours(): Promise<Row> {
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'psy-bench-'));
-  const server = await startServer({ DATABASE_URL: url.toString(), DATA_DIR: dataDir, NODE_ENV: 'production', LOG_LEVEL: 'warn' });
+  const server = await startServer({
+    DATABASE_URL: url.toString(),
+    DATA_DIR: dataDir,
+    NODE_ENV: 'production',
+    LOG_LEVEL: 'warn',
+  });
   const db = postgres(url.toString(), { max: 2, onnotice: () => {} });
   try {
     // Accounts and sessions straight into the database: the bench measures delivery, not login.
@@ -83,37 +94,59 @@ async function ours(): Promise<Row> {
     const senderToken = await tokenOf(expert!.id);
     const receivers: { id: number; token: string; chatId: number }[] = [];
     for (let i = 0; i < N; i++) {
-      const [u] = await db<{ id: number }[]>`insert into users (telephone, name) values (${`1770000${String(i).padStart(4, '0')}`}, ${`压测用户${i}`}) returning id`;
+      const [u] = await db<
+        { id: number }[]
+      >`insert into users (telephone, name) values (${`1770000${String(i).padStart(4, '0')}`}, ${`压测用户${i}`}) returning id`;
       const token = await tokenOf(u!.id);
       const res = await fetch(`${server.base}/SysAdmin/api/chat/begin`, {
         method: 'POST',
         headers: { 'content-type': 'application/json', serviceToken: senderToken },
         body: JSON.stringify({ receiverId: u!.id }),
       });
-      receivers.push({ id: u!.id, token, chatId: ((await res.json()) as { data: { chatId: number } }).data.chatId });
+      receivers.push({
+        id: u!.id,
+        token,
+        chatId: ((await res.json()) as { data: { chatId: number } }).data.chatId,
+      });
     }
     const latencies: number[] = [];
     const clients = await Promise.all(
       receivers.map(async (r) => {
-        const c = await client(`${server.base.replace('http', 'ws')}/SysAdmin/api/chat/connect`, { serviceToken: r.token });
+        const c = await client(`${server.base.replace('http', 'ws')}/SysAdmin/api/chat/connect`, {
+          serviceToken: r.token,
+        });
         c.subscribe(`/user/${r.id}/message`, (m) => {
-          const sentAt = Number((JSON.parse(m.body) as { messageContent: string }).messageContent.split('|')[0]);
+          const sentAt = Number(
+            (JSON.parse(m.body) as { messageContent: string }).messageContent.split('|')[0],
+          );
           latencies.push(performance.now() + performance.timeOrigin - sentAt);
         });
         return c;
       }),
     );
-    const rate = await drive(async (i) => {
-      const r = receivers[i % N]!;
-      const res = await fetch(`${server.base}/SysAdmin/api/chat/send`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', serviceToken: senderToken },
-        body: JSON.stringify({ chatId: r.chatId, messageType: '0', messageContent: `${performance.now() + performance.timeOrigin}|压测消息 ${i}` }),
-      });
-      if (!res.ok) throw new Error(`send failed: ${res.status}`);
-    }, () => latencies.length);
+    const rate = await drive(
+      async (i) => {
+        const r = receivers[i % N]!;
+        const res = await fetch(`${server.base}/SysAdmin/api/chat/send`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', serviceToken: senderToken },
+          body: JSON.stringify({
+            chatId: r.chatId,
+            messageType: '0',
+            messageContent: `${performance.now() + performance.timeOrigin}|压测消息 ${i}`,
+          }),
+        });
+        if (!res.ok) throw new Error(`send failed: ${res.status}`);
+      },
+      () => latencies.length,
+    );
     await Promise.all(clients.map((c) => c.deactivate()));
-    return { name: 'ours: REST send → PostgreSQL → STOMP push', rate, p50: pct(latencies, 50), p99: pct(latencies, 99) };
+    return {
+      name: 'ours: REST send → PostgreSQL → STOMP push',
+      rate,
+      p50: pct(latencies, 50),
+      p99: pct(latencies, 99),
+    };
   } finally {
     await db.end();
     await server.stop();
@@ -130,7 +163,9 @@ async function rabbit(): Promise<Row> {
   const receivers = await Promise.all(
     Array.from({ length: N }, async (_, i) => {
       const c = await client(rabbitUrl, login);
-      c.subscribe(`/topic/bench.${prefix}.${i}`, (m) => latencies.push(performance.now() + performance.timeOrigin - Number(m.body.split('|')[0])));
+      c.subscribe(`/topic/bench.${prefix}.${i}`, (m) =>
+        latencies.push(performance.now() + performance.timeOrigin - Number(m.body.split('|')[0])),
+      );
       return c;
     }),
   );
@@ -151,7 +186,12 @@ async function rabbit(): Promise<Row> {
     () => latencies.length,
   );
   await Promise.all([...receivers, sender].map((c) => c.deactivate()));
-  return { name: 'RabbitMQ Web-STOMP: STOMP SEND → topic (no storage)', rate, p50: pct(latencies, 50), p99: pct(latencies, 99) };
+  return {
+    name: 'RabbitMQ Web-STOMP: STOMP SEND → topic (no storage)',
+    rate,
+    p50: pct(latencies, 50),
+    p99: pct(latencies, 99),
+  };
 }
 
 const rows: Row[] = [];
@@ -166,5 +206,8 @@ const base = rows[0]!;
 console.log(`\n${N} receivers, ${M} messages, ${C} in flight, ${os.cpus().length} cores\n`);
 console.log(`| path | messages/s | ratio to ${rows.length > 1 ? 'RabbitMQ' : 'itself'} | p50 ms | p99 ms |`);
 console.log('|---|---:|---:|---:|---:|');
-for (const r of rows) console.log(`| ${r.name} | ${Math.round(r.rate)} | ${(r.rate / base.rate).toFixed(2)} | ${r.p50.toFixed(1)} | ${r.p99.toFixed(1)} |`);
+for (const r of rows)
+  console.log(
+    `| ${r.name} | ${Math.round(r.rate)} | ${(r.rate / base.rate).toFixed(2)} | ${r.p50.toFixed(1)} | ${r.p99.toFixed(1)} |`,
+  );
 process.exit(0);
