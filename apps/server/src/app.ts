@@ -40,6 +40,7 @@ import { createMemoryBroker, createRedisBroker } from './realtime/broker';
 import { createHub, type Hub } from './realtime/hub';
 import { attachStompServer } from './realtime/stomp-server';
 import { usersRoutes } from './modules/users/users.routes';
+import { demoMockRoutes } from './modules/demo-mock/demo-mock.routes';
 import { registerErrorHandler } from './plugins/error-handler';
 import { registerWeb } from './plugins/web';
 import { createServices, type Services } from './services';
@@ -198,6 +199,9 @@ export async function buildApp({
     },
     { prefix: API_PREFIX },
   );
+
+  // The demo console's mock API, at the root as the spec has it; its own fake users, no database.
+  if (config.demoConsole) await app.register(demoMockRoutes, { clock });
 
   // Public uploads (avatars, covers); private files never live here.
   await app.register(fastifyStatic, {

@@ -62,6 +62,7 @@ const envSchema = z.object({
   SITE_COPYRIGHT: z.string().default('© 2026 心理测评与咨询平台 版权所有'),
   SITE_ICP: z.string().default('京ICP备2026000000号-1'),
   SITE_PSB: z.string().default('京公网安备11010802000000号'),
+  DEMO_CONSOLE: bool.default(true),
 });
 
 export type Env = z.input<typeof envSchema>;
@@ -98,6 +99,8 @@ export interface Config {
   smsProvider: 'console';
   shutdownTimeoutMs: number;
   site: { name: string; copyright: string; icp: string; psb: string };
+  /** The demo management console's mock API (/v1/*, /table/list): fake users, generated data, no database. */
+  demoConsole: boolean;
 }
 
 export class ConfigError extends Error {
@@ -158,5 +161,6 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     smsProvider: e.SMS_PROVIDER,
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
     site: { name: e.SITE_NAME, copyright: e.SITE_COPYRIGHT, icp: e.SITE_ICP, psb: e.SITE_PSB },
+    demoConsole: e.DEMO_CONSOLE,
   };
 }

@@ -11,7 +11,8 @@ const NOT_BUILT = `<!doctype html><html lang="zh-CN"><meta charset="utf-8"><titl
 /**
  * Serves the built web app, with history-mode fallback: any GET for a non-API path
  * without a file extension answers index.html, so deep links work after a reload.
- * Unknown API paths answer the 404 envelope.
+ * Unknown API paths answer the 404 envelope; so do the demo mock's paths (/v1/*, /table/list)
+ * when DEMO_CONSOLE is off.
  */
 export async function registerWeb(app: FastifyInstance, webDist: string): Promise<void> {
   const indexFile = path.join(webDist, 'index.html');
@@ -42,7 +43,9 @@ export async function registerWeb(app: FastifyInstance, webDist: string): Promis
 
   app.setNotFoundHandler((req, reply) => {
     const url = req.url.split('?')[0] ?? '/';
-    const isApi = url === API_PREFIX || url.startsWith(`${API_PREFIX}/`);
+    const isApi =
+      [API_PREFIX, '/v1'].some((p) => url === p || url.startsWith(`${p}/`)) ||
+      url.replace(/\/$/, '') === '/table/list';
     const isPage = (req.method === 'GET' || req.method === 'HEAD') && !path.extname(url);
     if (isApi || !isPage) {
       return reply
