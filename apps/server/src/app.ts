@@ -38,7 +38,7 @@ import { siteRoutes } from './modules/site/site.routes';
 import { createLocalStorage, type Storage } from './modules/uploads/storage';
 import { createMemoryBroker, createRedisBroker } from './realtime/broker';
 import { createHub, type Hub } from './realtime/hub';
-import { attachStompServer } from './realtime/stomp-server';
+import { attachStompServer, type StompServer } from './realtime/stomp-server';
 import { usersRoutes } from './modules/users/users.routes';
 import { demoMockRoutes } from './modules/demo-mock/demo-mock.routes';
 import { registerErrorHandler } from './plugins/error-handler';
@@ -64,6 +64,8 @@ export interface AppDeps {
 declare module 'fastify' {
   interface FastifyInstance {
     deps: AppDeps;
+    /** The real-time socket server: `stomp.stats()` tells what it holds (tests, diagnostics). */
+    stomp: StompServer;
   }
 }
 
@@ -85,7 +87,9 @@ export async function buildApp({
 }: BuildOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: logger ?? loggerOptions(config.logLevel),
-    trustProxy: true,
+    // X-Forwarded-For is believed only from the proxies TRUST_PROXY names (none by default).
+    // (a hop count is accepted at run time; Fastify's overloads just do not list it.)
+    trustProxy: config.trustProxy as boolean | string[],
     bodyLimit: 1024 * 1024,
     // Client-supplied request ids would let callers forge log lines.
     requestIdHeader: false,
@@ -95,7 +99,11 @@ export async function buildApp({
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
-  const events = createEventBus((err, name) => app.log.error({ err }, `event handler for ${name} failed`));
+  const events = createEventBus({
+    db: database.db,
+    clock,
+    onError: (err, what) => app.log.error({ err }, `${what} failed`),
+  });
   const secret = await loadAppSecret(database.db, config.appSecret);
   const sms = createConsoleSmsProvider({ print: config.env === 'development', now: clock });
   const storage = createLocalStorage(config.uploadDir);
@@ -112,7 +120,8 @@ export async function buildApp({
     key: Buffer.from(hmacHex(secret, 'sandbox-merchant-key'), 'hex'),
     now: clock,
   });
-  const paymentProviders: Record<string, PaymentProvider> = { sandbox };
+  // The sandbox lets payers confirm their own payments: only outside production, or on purpose.
+  const paymentProviders: Record<string, PaymentProvider> = config.paymentsSandbox ? { sandbox } : {};
   const services = createServices({
     config,
     database,
@@ -140,9 +149,13 @@ export async function buildApp({
     paymentProviders,
   });
   // Logout, password change and reset end the user's live sockets too, on every instance.
-  events.subscribe('sessions.revoked', ({ userId, sessionIds }) =>
-    hub.closeUser(userId, sessionIds, '登录已失效'),
+  events.subscribe('sessions.revoked', ({ userId, sessionIds }, { afterCommit }) =>
+    afterCommit(() => hub.closeUser(userId, sessionIds, '登录已失效')),
   );
+  await events.start({ pollMs: config.outboxPollMs, listen: (c, f) => database.listen(c, f) });
+  app.addHook('onClose', async () => {
+    await events.stop();
+  });
 
   const stomp = attachStompServer(app.server, {
     path: STOMP_PATH,
@@ -151,8 +164,10 @@ export async function buildApp({
     allowedOrigins: config.allowedOrigins,
     maxFrameBytes: STOMP_MAX_FRAME_BYTES,
     heartbeat: config.stompHeartbeat,
+    ...config.stompLimits,
     log: app.log,
   });
+  app.decorate('stomp', stomp);
   app.addHook('preClose', async () => {
     await stomp.close();
   });

@@ -1,6 +1,12 @@
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import {
+  STOMP_CONNECT_TIMEOUT_MS,
+  STOMP_IDLE_TIMEOUT_MS,
+  STOMP_MAX_SOCKETS_PER_USER,
+  STOMP_MAX_SUBSCRIPTIONS,
+} from '@psy/contracts';
 import { z } from 'zod';
 
 /** The repository root, so relative defaults do not depend on the working directory. */
@@ -25,8 +31,34 @@ const envSchema = z.object({
     .optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST: z.string().min(1).default('apps/web/dist'),
-  SEED: bool.default(true),
+  SEED: z
+    .enum(['demo', 'none', 'true', 'false', '1', '0', 'yes', 'no'])
+    .transform((v) => (['demo', 'true', '1', 'yes'].includes(v) ? 'demo' : 'none'))
+    .optional(),
   APP_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  PAYMENTS_SANDBOX: bool.optional(),
+  TRUST_PROXY: z
+    .string()
+    .transform((v) => v.trim())
+    .pipe(
+      z.union([
+        z.enum(['false', '0', 'no', 'none']).transform(() => false as const),
+        z
+          .string()
+          .regex(/^\d+$/)
+          .transform(Number)
+          .pipe(z.number().int().min(1, 'hop count must be 1-10').max(10, 'hop count must be 1-10')),
+        z
+          .string()
+          .regex(
+            /^[0-9a-fA-F.:/]+(\s*,\s*[0-9a-fA-F.:/]+)*$/,
+            'must be a hop count (1-10) or a comma-separated list of proxy addresses or CIDR ranges',
+          )
+          .transform((v) => v.split(',').map((a) => a.trim())),
+      ]),
+    )
+    .optional(),
+  OUTBOX_POLL_MS: z.coerce.number().int().min(0).default(1000),
   UPLOAD_DIR: z.string().min(1).optional(),
   SESSION_IDLE_MINUTES: z.coerce
     .number()
@@ -43,6 +75,10 @@ const envSchema = z.object({
   ALLOWED_ORIGINS: z.string().default(''),
   STOMP_HEARTBEAT_SEND_MS: z.coerce.number().int().min(0).default(10_000),
   STOMP_HEARTBEAT_EXPECT_MS: z.coerce.number().int().min(0).default(10_000),
+  STOMP_MAX_SUBSCRIPTIONS: z.coerce.number().int().min(1).max(1000).default(STOMP_MAX_SUBSCRIPTIONS),
+  STOMP_MAX_SOCKETS_PER_USER: z.coerce.number().int().min(1).max(1000).default(STOMP_MAX_SOCKETS_PER_USER),
+  STOMP_IDLE_TIMEOUT_MS: z.coerce.number().int().min(100).default(STOMP_IDLE_TIMEOUT_MS),
+  STOMP_CONNECT_TIMEOUT_MS: z.coerce.number().int().min(100).default(STOMP_CONNECT_TIMEOUT_MS),
   SIGNED_URL_TTL_SECONDS: z.coerce.number().int().min(10).max(86_400).default(600),
   BOOKING_HOLD_MINUTES: z.coerce.number().int().min(1).max(120).default(15),
   CANCEL_DEADLINE_HOURS: z.coerce
@@ -79,7 +115,14 @@ export interface Config {
   redisPrefix: string;
   logLevel: string;
   webDist: string;
-  seed: boolean;
+  /** 'demo' adds the demo accounts and content where missing; never in production. */
+  seed: 'demo' | 'none';
+  /** Whether the built-in sandbox payment provider and its cashier exist (never by default in production). */
+  paymentsSandbox: boolean;
+  /** Which proxies' X-Forwarded-* headers to believe: none (false), a hop count, or addresses. */
+  trustProxy: false | number | string[];
+  /** How often the outbox is polled for retries and events a crash left undelivered; 0 = only on commit. */
+  outboxPollMs: number;
   /** Key for HMACs; when unset one is generated and kept in the database. */
   appSecret: string | undefined;
   /** Where public uploads (avatars, covers) are written. */
@@ -89,6 +132,13 @@ export interface Config {
   /** Origins besides the page's own that may open the real-time socket. */
   allowedOrigins: string[];
   stompHeartbeat: { send: number; expect: number };
+  /** Per-socket and per-user limits of the STOMP server (see packages/contracts/src/chat.ts). */
+  stompLimits: {
+    maxSubscriptions: number;
+    maxSocketsPerUser: number;
+    idleTimeoutMs: number;
+    connectTimeoutMs: number;
+  };
   signedUrlTtlMs: number;
   session: { idleMs: number; absoluteMs: number };
   booking: { holdMs: number; cancelDeadlineMs: number };
@@ -101,6 +151,17 @@ export interface Config {
   site: { name: string; copyright: string; icp: string; psb: string };
   /** The demo management console's mock API (/v1/*, /table/list): fake users, generated data, no database. */
   demoConsole: boolean;
+}
+
+/** Example values from the documentation, and secrets with too little variety to be random. */
+const KNOWN_EXAMPLE_SECRETS = new Set([
+  'change-me-to-a-long-random-secret-of-32-or-more-characters',
+  'please-change-this-secret-please-change-this-secret',
+]);
+export function isWeakSecret(secret: string): boolean {
+  if (KNOWN_EXAMPLE_SECRETS.has(secret)) return true;
+  if (/change.?me|example|secret|password|demo|123456/i.test(secret)) return true;
+  return new Set(secret).size < 12;
 }
 
 export class ConfigError extends Error {
@@ -123,6 +184,19 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     );
   }
   const e = parsed.data;
+  const production = e.NODE_ENV === 'production';
+  const problems: string[] = [];
+  if (production) {
+    if (!e.APP_SECRET)
+      problems.push(
+        'APP_SECRET: required in production (at least 32 random characters, e.g. `openssl rand -base64 48`)',
+      );
+    else if (isWeakSecret(e.APP_SECRET))
+      problems.push('APP_SECRET: is a published example or too simple; set at least 32 random characters');
+    if (e.SEED === 'demo')
+      problems.push('SEED: demo data (with its published passwords) is never seeded in production');
+  }
+  if (problems.length) throw new ConfigError(problems);
   const resolve = (p: string) => (path.isAbsolute(p) || p.includes('://') ? p : path.resolve(repoRoot, p));
   return {
     env: e.NODE_ENV,
@@ -134,7 +208,10 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     redisPrefix: e.REDIS_PREFIX,
     logLevel: e.LOG_LEVEL,
     webDist: resolve(e.WEB_DIST),
-    seed: e.SEED,
+    seed: e.SEED ?? (production ? 'none' : 'demo'),
+    paymentsSandbox: e.PAYMENTS_SANDBOX ?? !production,
+    trustProxy: e.TRUST_PROXY ?? false,
+    outboxPollMs: e.OUTBOX_POLL_MS,
     appSecret: e.APP_SECRET,
     uploadDir: e.UPLOAD_DIR
       ? resolve(e.UPLOAD_DIR)
@@ -150,6 +227,12 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       .map((o) => o.trim())
       .filter(Boolean),
     stompHeartbeat: { send: e.STOMP_HEARTBEAT_SEND_MS, expect: e.STOMP_HEARTBEAT_EXPECT_MS },
+    stompLimits: {
+      maxSubscriptions: e.STOMP_MAX_SUBSCRIPTIONS,
+      maxSocketsPerUser: e.STOMP_MAX_SOCKETS_PER_USER,
+      idleTimeoutMs: e.STOMP_IDLE_TIMEOUT_MS,
+      connectTimeoutMs: e.STOMP_CONNECT_TIMEOUT_MS,
+    },
     signedUrlTtlMs: e.SIGNED_URL_TTL_SECONDS * 1000,
     booking: {
       holdMs: e.BOOKING_HOLD_MINUTES * 60_000,

@@ -2,7 +2,7 @@ import { buildApp } from './app';
 import { ConfigError, loadConfig, type Config } from './config';
 import { openDatabase, type Database } from './db/client';
 import { runMigrations } from './db/migrate';
-import { seed } from './db/seed';
+import { seed, seedReference } from './db/seed';
 
 function describeDatabase(config: Config): string {
   if (!config.databaseUrl) return `PGlite at ${config.dataDir}`;
@@ -35,14 +35,22 @@ async function main(): Promise<void> {
 
   const app = await buildApp({ config, database });
   app.log.info(`database: ${describeDatabase(config)}`);
-  if (config.seed) {
+  await seedReference(database.db);
+  if (config.seed === 'demo') {
     const result = await seed(database.db);
     app.log.info(
       result.institutions || result.users
         ? `seed: added ${result.institutions} institutions, ${result.users} users`
         : 'seed: demo data already present, nothing added',
     );
-  }
+  } else
+    app.log.info(
+      'seed: no demo data (SEED=none); create the first administrator with `npm run admin:create`',
+    );
+  if (config.env === 'production' && config.paymentsSandbox)
+    app.log.warn(
+      'PAYMENTS_SANDBOX=true: the sandbox cashier lets payers confirm their own payments. Never on a live site.',
+    );
 
   let closing = false;
   const shutdown = async (signal: string) => {

@@ -76,7 +76,7 @@ export function createServices({
     clock,
     events,
     providers: paymentProviders,
-    defaultProvider: 'sandbox',
+    defaultProvider: Object.keys(paymentProviders)[0] ?? 'none',
   });
   const bookings = createBookingsService({ db, clock, events, orders, rules: config.booking });
   const scales = createScalesService({ db, clock, events });

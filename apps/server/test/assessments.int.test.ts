@@ -162,7 +162,7 @@ describe(`taking a scale on ${testDbKind}`, () => {
     expect(r.body.data.hotlines[0].number).toBe('12356');
     expect(r.body.data.parts[0].alerts[0]).toMatchObject({ level: 3, crisis: true });
     // The demo user belongs to the expert's institution: the expert follows them up.
-    await new Promise((res) => setTimeout(res, 50));
+    await ctx.app.deps.events.drain();
     const ws = await api('GET', '/api/expert/warnings', t.expert);
     const w = ws.body.data.find((x: { assessmentId: number }) => x.assessmentId === aid);
     expect(w).toMatchObject({ level: 3, status: 'pending', userName: '张小雨' });
@@ -196,7 +196,7 @@ describe(`taking a scale on ${testDbKind}`, () => {
     await api('POST', `/api/assessment/${aid}/basic-info`, token, { ...basicInfo, name: '无机构用户' });
     await answerAll(token, aid, 0, [1, 1, 1, 1, 1, 1, 1, 1, 4]);
     await api('POST', `/api/assessment/${aid}/submit`, token, { part: 0 });
-    await new Promise((res) => setTimeout(res, 50));
+    await ctx.app.deps.events.drain();
     const notes = await api('GET', '/api/userNotification?status=unread', t.auditor);
     const n = notes.body.data.list.find((x: { content: string }) => x.content.includes('无机构用户'));
     expect(n).toMatchObject({ kind: 'warning', title: '高风险预警' });
@@ -349,7 +349,7 @@ describe(`authoring, review and versions on ${testDbKind}`, () => {
     });
     const mine = await api('GET', '/api/expert/scales', t.expert);
     expect(mine.body.data[0]).toMatchObject({ status: 'rejected', rejectReason: '请补充量表来源' });
-    await new Promise((r) => setTimeout(r, 50));
+    await ctx.app.deps.events.drain();
     const notes = await api('GET', '/api/userNotification', t.expert);
     expect(notes.body.data.list.some((n: { title: string }) => n.title === '审核未通过')).toBe(true);
     await api('POST', `/api/expert/scales/${id}/submit`, t.expert);

@@ -235,7 +235,7 @@ describe(`booking a slot on ${testDbKind}`, () => {
     expect((await svc.sweep()).reminders).toBe(0);
     time.advance(23 * HOUR);
     expect((await svc.sweep()).reminders).toBe(1);
-    await new Promise((r) => setTimeout(r, 50));
+    await app.deps.events.drain();
     const notes = await call(app, 'GET', '/api/userNotification?pageSize=50', { token: t.user });
     const reminders = notes.body.data.list.filter(
       (n: { title: string; link: string }) => n.title === '咨询提醒' && n.link.endsWith(`=${b1.id}`),

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { createTestContext, testDbKind, type TestContext } from './context';
+import { DEMO, login } from './helpers';
 
 let ctx: TestContext;
 
@@ -29,15 +30,27 @@ beforeAll(async () => {
 afterAll(() => ctx.close());
 
 describe(`foundation on ${testDbKind}`, () => {
-  it('health answers 200 and names the database in use', async () => {
+  it('health tells anyone only up or down; the database and version only to an administrator', async () => {
     const res = await ctx.app.inject('/SysAdmin/api/health');
     expect(res.statusCode).toBe(200);
-    const body = res.json();
-    expect(body).toMatchObject({
-      status: 200,
-      message: '操作成功',
-      data: { ok: true, database: testDbKind },
+    expect(res.json()).toEqual({ status: 200, message: '操作成功', data: { ok: true } });
+
+    const user = await ctx.app.inject({
+      url: '/SysAdmin/api/health',
+      headers: { serviceToken: await login(ctx.app, DEMO.user) },
     });
+    expect(user.json().data).toEqual({ ok: true });
+    const forged = await ctx.app.inject({
+      url: '/SysAdmin/api/health',
+      headers: { serviceToken: 'x'.repeat(43) },
+    });
+    expect(forged.json().data).toEqual({ ok: true });
+
+    const admin = await ctx.app.inject({
+      url: '/SysAdmin/api/health',
+      headers: { serviceToken: await login(ctx.app, DEMO.admin) },
+    });
+    expect(admin.json().data).toMatchObject({ ok: true, database: testDbKind, version: expect.any(String) });
   });
 
   it('an unknown API path answers the 404 envelope', async () => {

@@ -108,9 +108,16 @@ describe(`the server process on ${testDbKind}`, () => {
       } else env.DATA_DIR = dataDir;
 
       const first = await startServer(env);
-      const health = (await (await fetch(`${first.base}/SysAdmin/api/health`)).json()) as {
-        data: { database: string };
-      };
+      const signIn = (await (
+        await fetch(`${first.base}/SysAdmin/api/login/login`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ telephone: '13800000004', password: 'Demo@123456' }),
+        })
+      ).json()) as { data: { token: string } };
+      const health = (await (
+        await fetch(`${first.base}/SysAdmin/api/health`, { headers: { serviceToken: signIn.data.token } })
+      ).json()) as { data: { database: string } };
       expect(health.data.database).toBe(testDbKind);
       expect(first.output()).toContain('seed: added 4 institutions, 9 users');
       expect(await stop(first.child)).toBe(0);

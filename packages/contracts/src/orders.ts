@@ -36,6 +36,17 @@ export const order = z.object({
   cancelledAt: z.string().nullable(),
   /** The page that shows what the order bought, e.g. /booking/detail?id=3. */
   itemLink: z.string().nullable(),
+  /** Payments made a second time for this order (detail only): each one is refunded in full. */
+  duplicatePayments: z
+    .array(
+      z.object({
+        amountFen: fen,
+        status: z.enum(['refunding', 'refunded']),
+        createdAt: z.string(),
+        refundedAt: z.string().nullable(),
+      }),
+    )
+    .optional(),
 });
 export type Order = z.infer<typeof order>;
 

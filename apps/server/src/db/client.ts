@@ -24,6 +24,8 @@ export interface Database {
   url?: string;
   /** The PGlite instance when kind is pglite (tests use it to dump a template). */
   pglite?: PGlite;
+  /** LISTEN on a channel; NOTIFY reaches it when the notifying transaction commits. */
+  listen(channel: string, onNotify: () => void): Promise<() => Promise<void>>;
   close(): Promise<void>;
 }
 
@@ -48,7 +50,16 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
     });
     const db = drizzlePostgres(client, { schema, casing: 'snake_case' }) as unknown as Db;
     await db.execute(sql`select 1`);
-    return { db, kind: 'postgres', url: opts.databaseUrl, close: () => client.end({ timeout: 5 }) };
+    return {
+      db,
+      kind: 'postgres',
+      url: opts.databaseUrl,
+      async listen(channel, onNotify) {
+        const { unlisten } = await client.listen(channel, () => onNotify());
+        return unlisten;
+      },
+      close: () => client.end({ timeout: 5 }),
+    };
   }
   const dataDir = opts.dataDir ?? 'memory://';
   if (!dataDir.startsWith('memory://')) fs.mkdirSync(dataDir, { recursive: true });
@@ -61,6 +72,12 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
     db,
     kind: 'pglite',
     pglite,
+    async listen(channel, onNotify) {
+      const off = await pglite.listen(channel, () => onNotify());
+      return async () => {
+        if (!pglite.closed) await off();
+      };
+    },
     close: async () => {
       if (!pglite.closed) await pglite.close();
     },

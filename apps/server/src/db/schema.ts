@@ -11,3 +11,4 @@ export * from '../modules/orders/orders.table';
 export * from '../modules/bookings/bookings.table';
 export * from '../modules/scales/scales.table';
 export * from '../modules/assessments/assessments.table';
+export * from '../modules/outbox/outbox.table';

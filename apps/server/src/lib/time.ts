@@ -24,8 +24,8 @@ export function addDays(date: string, n: number): string {
 }
 
 /** "11月25日 14:00" in Shanghai time, for titles and notifications. */
-export function formatShanghai(d: Date): string {
-  const local = new Date(d.getTime() + SHANGHAI_OFFSET_MS);
+export function formatShanghai(d: Date | string): string {
+  const local = new Date(new Date(d).getTime() + SHANGHAI_OFFSET_MS);
   const hh = String(local.getUTCHours()).padStart(2, '0');
   const mm = String(local.getUTCMinutes()).padStart(2, '0');
   return `${local.getUTCMonth() + 1}月${local.getUTCDate()}日 ${hh}:${mm}`;

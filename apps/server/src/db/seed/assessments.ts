@@ -65,8 +65,16 @@ const studentForm: FormField[] = [
   { key: 'studentNo', label: '学号', type: 'text', required: true },
 ];
 
-export async function seedAssessments(db: Db): Promise<void> {
-  const service = createScalesService({ db, clock: systemClock, events: createEventBus() });
+/**
+ * The eight built-in scales, published: reference data every deployment has, production
+ * included (they carry no accounts and no secrets). Idempotent.
+ */
+export async function seedBuiltinScales(db: Db): Promise<void> {
+  const service = createScalesService({
+    db,
+    clock: systemClock,
+    events: createEventBus({ db, clock: systemClock }),
+  });
   for (const source of builtinScaleSources) {
     const info = catalogue[source.code];
     if (!info) continue;
@@ -85,6 +93,11 @@ export async function seedAssessments(db: Db): Promise<void> {
       .returning();
     if (made) await db.transaction((tx) => service.publishDraft(tx, made, null));
   }
+}
+
+/** Demo plans and activities built on the built-in scales. */
+export async function seedAssessments(db: Db): Promise<void> {
+  await seedBuiltinScales(db);
   const byCode = new Map(
     (await db.select({ id: scales.id, code: scales.code }).from(scales)).map((s) => [s.code, s.id]),
   );

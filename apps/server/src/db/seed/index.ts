@@ -6,7 +6,7 @@ import { users } from '../../modules/users/users.table';
 import { systemClock } from '../../lib/clock';
 import { createExpertsService } from '../../modules/experts/experts.service';
 import { availabilityTemplates, expertProfiles } from '../../modules/experts/experts.table';
-import { seedAssessments } from './assessments';
+import { seedAssessments, seedBuiltinScales } from './assessments';
 import { DEMO_PASSWORD, demoExperts, demoInstitutions, demoUsers } from './demo-data';
 
 export interface SeedResult {
@@ -40,8 +40,14 @@ async function seedExperts(db: Db): Promise<void> {
   }
 }
 
+/** What every deployment needs, production included: the built-in scales. */
+export async function seedReference(db: Db): Promise<void> {
+  await seedBuiltinScales(db);
+}
+
 /**
- * Fills a database with demo data. Idempotent: rows are keyed by natural keys and
+ * Fills a database with demo data (accounts with the published demo password: never in
+ * production). Idempotent: rows are keyed by natural keys and
  * inserted only when missing, so a second run adds nothing and changes nothing.
  */
 export async function seed(db: Db): Promise<SeedResult> {

@@ -151,7 +151,7 @@ export function createAssessmentsService({
   }
 
   /** When every part is scored: the assessment is submitted, warnings raised, the report prepared. */
-  async function finish(tx: DbOrTx, a: AssessmentRow, parts: PartRow[], userName: string) {
+  async function finish(tx: DbOrTx, a: AssessmentRow, parts: PartRow[], userName: string): Promise<void> {
     const now = clock();
     const duration = parts.reduce((s, p) => s + (p.durationSeconds ?? 0), 0);
     await tx
@@ -203,19 +203,18 @@ export function createAssessmentsService({
             .from(users)
             .where(sql`${users.role} in ('auditor', 'admin')`)
         : [];
-    return () => {
-      for (const w of raised) {
-        const isHigh = w.level >= 3;
-        events.publish('warning.raised', {
-          ...w,
-          userId: a.userId,
-          userName,
-          expertId: a.expertId,
-          colleagueIds: isHigh ? colleagues.map((c) => c.id).filter((id) => id !== a.expertId) : [],
-          auditorIds: isHigh ? auditors.map((x) => x.id) : [],
-        });
-      }
-    };
+    // Announced in the submitting transaction: an alert is never lost to a crash after commit.
+    for (const w of raised) {
+      const isHigh = w.level >= 3;
+      await events.emit(tx, 'warning.raised', {
+        ...w,
+        userId: a.userId,
+        userName,
+        expertId: a.expertId,
+        colleagueIds: isHigh ? colleagues.map((c) => c.id).filter((id) => id !== a.expertId) : [],
+        auditorIds: isHigh ? auditors.map((x) => x.id) : [],
+      });
+    }
   }
 
   async function reportAccess(a: AssessmentRow) {
@@ -406,7 +405,6 @@ export function createAssessmentsService({
       id: number,
       body: { part: number; durationSeconds?: number | undefined },
     ) {
-      let after: (() => void) | null = null;
       await db.transaction(async (tx) => {
         const [a] = await tx
           .select()
@@ -439,10 +437,9 @@ export function createAssessmentsService({
         const updated = (await partsOf(tx, id)).map((r) => r.p);
         if (updated.every((p) => p.status === 'submitted')) {
           const [u] = await tx.select({ name: users.name }).from(users).where(eq(users.id, a.userId));
-          after = await finish(tx, a, updated, a.basicInfo?.name ?? u!.name);
+          await finish(tx, a, updated, a.basicInfo?.name ?? u!.name);
         }
       });
-      (after as (() => void) | null)?.();
       return state(await own(db, actor.userId, id));
     },
 

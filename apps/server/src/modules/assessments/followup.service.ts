@@ -227,54 +227,59 @@ export function createFollowupService(deps: {
       const a = await visible(actor, id);
       if (!a.requiresApproval) throw new AppError('CONFLICT', '该报告无需审批');
       if (!body.approve && !body.comment) throw new AppError('BAD_REQUEST', '请填写退回原因');
-      const [r] = await db
-        .update(reports)
-        .set({
-          status: body.approve ? 'approved' : 'returned',
-          reviewerId: actor.userId,
-          reviewedAt: clock(),
-          comment: body.comment ?? null,
-        })
-        .where(and(eq(reports.assessmentId, id), inArray(reports.status, ['generated', 'returned'])))
-        .returning();
-      if (!r) throw new AppError('CONFLICT', '报告已审批');
-      events.publish('report.reviewed', {
-        assessmentId: id,
-        userId: a.userId,
-        title: a.title,
-        approved: body.approve,
+      await db.transaction(async (tx) => {
+        const [r] = await tx
+          .update(reports)
+          .set({
+            status: body.approve ? 'approved' : 'returned',
+            reviewerId: actor.userId,
+            reviewedAt: clock(),
+            comment: body.comment ?? null,
+          })
+          .where(and(eq(reports.assessmentId, id), inArray(reports.status, ['generated', 'returned'])))
+          .returning();
+        if (!r) throw new AppError('CONFLICT', '报告已审批');
+        await events.emit(tx, 'report.reviewed', {
+          assessmentId: id,
+          userId: a.userId,
+          title: a.title,
+          approved: body.approve,
+        });
       });
     },
 
     /** Warnings nobody has picked up in time go to the auditors. */
     async escalate(): Promise<number> {
-      const due = await db
-        .update(warnings)
-        .set({ escalatedAt: clock() })
-        .where(
-          and(
-            eq(warnings.status, 'pending'),
-            isNull(warnings.escalatedAt),
-            lte(warnings.createdAt, new Date(clock().getTime() - escalateAfterMs)),
-          ),
-        )
-        .returning();
-      if (!due.length) return 0;
-      const auditors = await db
-        .select({ id: users.id })
-        .from(users)
-        .where(or(eq(users.role, 'auditor'), eq(users.role, 'admin')));
-      for (const w of due) {
-        for (const a of auditors)
-          events.publish('warning.escalated', {
-            warningId: w.id,
-            auditorId: a.id,
-            level: w.level,
-            reason: w.reason,
-            scaleName: w.scaleName,
-          });
-      }
-      return due.length;
+      // Marking a warning escalated and telling the auditors commit together: an alert is never lost.
+      return db.transaction(async (tx) => {
+        const due = await tx
+          .update(warnings)
+          .set({ escalatedAt: clock() })
+          .where(
+            and(
+              eq(warnings.status, 'pending'),
+              isNull(warnings.escalatedAt),
+              lte(warnings.createdAt, new Date(clock().getTime() - escalateAfterMs)),
+            ),
+          )
+          .returning();
+        if (!due.length) return 0;
+        const auditors = await tx
+          .select({ id: users.id })
+          .from(users)
+          .where(or(eq(users.role, 'auditor'), eq(users.role, 'admin')));
+        for (const w of due) {
+          for (const a of auditors)
+            await events.emit(tx, 'warning.escalated', {
+              warningId: w.id,
+              auditorId: a.id,
+              level: w.level,
+              reason: w.reason,
+              scaleName: w.scaleName,
+            });
+        }
+        return due.length;
+      });
     },
   };
 }

@@ -73,11 +73,13 @@ export function createSessionService({ db, clock, events, idleMs, absoluteMs }: 
     },
 
     async revoke(sessionId: number, userId: number): Promise<void> {
-      await db
-        .update(sessions)
-        .set({ revokedAt: clock() })
-        .where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)));
-      events.publish('sessions.revoked', { userId, sessionIds: [sessionId] });
+      await db.transaction(async (tx) => {
+        await tx
+          .update(sessions)
+          .set({ revokedAt: clock() })
+          .where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)));
+        await events.emit(tx, 'sessions.revoked', { userId, sessionIds: [sessionId] });
+      });
     },
 
     /** Ends every session of the account (password change, reset). */

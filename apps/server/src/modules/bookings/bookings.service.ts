@@ -106,7 +106,7 @@ export function createBookingsService(deps: {
       expertId: r.b.expertId,
       expertName: r.expertName,
       userName: r.userName,
-      startsAt: r.b.startsAt,
+      startsAt: r.b.startsAt.toISOString(),
     };
   }
 
@@ -139,6 +139,7 @@ export function createBookingsService(deps: {
       const [b] = await tx.select().from(bookings).where(eq(bookings.id, order.itemId)).for('update');
       if (!b || b.status !== 'pending_payment') return 'refund';
       await tx.update(bookings).set(confirmation(b.startsAt)).where(eq(bookings.id, b.id));
+      await events.emit(tx, 'booking.confirmed', await eventOf(tx, b.id));
       return 'ok';
     },
     async onCancelled(tx, order) {
@@ -148,13 +149,6 @@ export function createBookingsService(deps: {
         .where(and(eq(bookings.id, order.itemId), eq(bookings.status, 'pending_payment')));
     },
     link: (id) => `/booking/detail?id=${id}`,
-  });
-
-  // Announced once the payment's transaction has committed.
-  events.subscribe('order.paid', async (e) => {
-    if (e.kind !== 'booking') return;
-    const [b] = await db.select({ status: bookings.status }).from(bookings).where(eq(bookings.id, e.itemId));
-    if (b?.status === 'confirmed') events.publish('booking.confirmed', await eventOf(db, e.itemId));
   });
 
   async function transition(
@@ -178,15 +172,16 @@ export function createBookingsService(deps: {
         .for('update');
       if (!b) throw notFound('预约不存在');
       const out = await change(tx, b);
-      return { ...out, e: await eventOf(tx, id) };
+      const e = await eventOf(tx, id);
+      if (out.event === 'booking.cancelled')
+        await events.emit(tx, 'booking.cancelled', {
+          ...e,
+          ...(out.extra as { by: 'user' | 'expert'; refundFen: number; reason: string | null }),
+        });
+      else await events.emit(tx, out.event, e);
+      return out;
     });
-    if (result.event === 'booking.cancelled') {
-      events.publish('booking.cancelled', {
-        ...result.e,
-        ...(result.extra as { by: 'user' | 'expert'; refundFen: number; reason: string | null }),
-      });
-      await orderService.settleRefunds();
-    } else events.publish(result.event, result.e);
+    if (result.event === 'booking.cancelled') await orderService.settleRefunds();
     return present(id, as);
   }
 
@@ -287,6 +282,7 @@ export function createBookingsService(deps: {
           if (order.amountFen === 0) {
             order = await orderService.markPaidFree(tx, order);
             await tx.update(bookings).set(confirmation(s.startsAt)).where(eq(bookings.id, b!.id));
+            await events.emit(tx, 'booking.confirmed', await eventOf(tx, b!.id));
           }
           return b!.id;
         });
@@ -308,9 +304,7 @@ export function createBookingsService(deps: {
         }
         throw err;
       }
-      const created = await present(bookingId, 'user');
-      if (created.status === 'confirmed') events.publish('booking.confirmed', await eventOf(db, bookingId));
-      return created;
+      return present(bookingId, 'user');
     },
 
     async listForUser(
@@ -363,43 +357,46 @@ export function createBookingsService(deps: {
       const now = clock();
       const hour = 3_600_000;
       let reminders = 0;
-      // The 1 h reminder first; a booking inside the last hour never also gets the 24 h one.
-      const soon = await db
-        .update(bookings)
-        .set({
-          reminder1SentAt: now,
-          reminder24SentAt: sql`coalesce(${bookings.reminder24SentAt}, ${now.toISOString()}::timestamptz)`,
-        })
-        .where(
-          and(
-            eq(bookings.status, 'confirmed'),
-            isNull(bookings.reminder1SentAt),
-            gt(bookings.startsAt, now),
-            lte(bookings.startsAt, new Date(now.getTime() + hour)),
-          ),
-        )
-        .returning({ id: bookings.id });
-      const tomorrow = await db
-        .update(bookings)
-        .set({ reminder24SentAt: now })
-        .where(
-          and(
-            eq(bookings.status, 'confirmed'),
-            isNull(bookings.reminder24SentAt),
-            gt(bookings.startsAt, new Date(now.getTime() + hour)),
-            lte(bookings.startsAt, new Date(now.getTime() + 24 * hour)),
-          ),
-        )
-        .returning({ id: bookings.id });
-      for (const [due, hoursBefore] of [
-        [soon, 1],
-        [tomorrow, 24],
-      ] as const) {
-        for (const d of due) {
-          events.publish('booking.reminder', { ...(await eventOf(db, d.id)), hoursBefore });
-          reminders++;
+      // Marking a reminder sent and announcing it commit together: none lost, none sent twice.
+      await db.transaction(async (tx) => {
+        // The 1 h reminder first; a booking inside the last hour never also gets the 24 h one.
+        const soon = await tx
+          .update(bookings)
+          .set({
+            reminder1SentAt: now,
+            reminder24SentAt: sql`coalesce(${bookings.reminder24SentAt}, ${now.toISOString()}::timestamptz)`,
+          })
+          .where(
+            and(
+              eq(bookings.status, 'confirmed'),
+              isNull(bookings.reminder1SentAt),
+              gt(bookings.startsAt, now),
+              lte(bookings.startsAt, new Date(now.getTime() + hour)),
+            ),
+          )
+          .returning({ id: bookings.id });
+        const tomorrow = await tx
+          .update(bookings)
+          .set({ reminder24SentAt: now })
+          .where(
+            and(
+              eq(bookings.status, 'confirmed'),
+              isNull(bookings.reminder24SentAt),
+              gt(bookings.startsAt, new Date(now.getTime() + hour)),
+              lte(bookings.startsAt, new Date(now.getTime() + 24 * hour)),
+            ),
+          )
+          .returning({ id: bookings.id });
+        for (const [due, hoursBefore] of [
+          [soon, 1],
+          [tomorrow, 24],
+        ] as const) {
+          for (const d of due) {
+            await events.emit(tx, 'booking.reminder', { ...(await eventOf(tx, d.id)), hoursBefore });
+            reminders++;
+          }
         }
-      }
+      });
       return { expired: expired.length, reminders };
     },
   };

@@ -1,5 +1,5 @@
 import { formatFen } from '@psy/contracts';
-import type { EventBus } from '../../lib/events';
+import type { EventBus, EventContext } from '../../lib/events';
 import { formatShanghai } from '../../lib/time';
 import type { NotificationsService } from './notifications.service';
 
@@ -8,37 +8,51 @@ import type { NotificationsService } from './notifications.service';
  * events; this is the one place that turns them into messages people read.
  */
 export function subscribeNotificationRules(events: EventBus, notifications: NotificationsService): void {
-  events.subscribe('account.passwordChanged', async ({ userId, via }) => {
-    await notifications.notify(userId, {
-      kind: 'account',
-      title: via === 'reset' ? '密码已重置' : '密码已修改',
-      content:
-        via === 'reset'
-          ? '您的账号密码已通过短信验证码重置，所有设备已退出登录。如非本人操作，请立即联系平台客服。'
-          : '您的账号密码已修改，所有设备已退出登录。如非本人操作，请立即通过短信重置密码。',
-      link: '/sys/account',
-    });
+  events.subscribe('account.passwordChanged', async ({ userId, via }, ctx) => {
+    await notifications.notify(
+      userId,
+      {
+        kind: 'account',
+        title: via === 'reset' ? '密码已重置' : '密码已修改',
+        content:
+          via === 'reset'
+            ? '您的账号密码已通过短信验证码重置，所有设备已退出登录。如非本人操作，请立即联系平台客服。'
+            : '您的账号密码已修改，所有设备已退出登录。如非本人操作，请立即通过短信重置密码。',
+        link: '/sys/account',
+      },
+      ctx,
+    );
   });
 
   // ---- bookings: every change reaches both sides ----
   const both = async (
+    ctx: EventContext,
     e: { bookingId: number; userId: number; expertId: number },
     forUser: { title: string; content: string },
     forExpert: { title: string; content: string },
   ) => {
-    await notifications.notify(e.userId, {
-      kind: 'booking',
-      ...forUser,
-      link: `/booking/detail?id=${e.bookingId}`,
-    });
-    await notifications.notify(e.expertId, {
-      kind: 'booking',
-      ...forExpert,
-      link: `/expert/mybooking/detail?id=${e.bookingId}`,
-    });
+    await notifications.notify(
+      e.userId,
+      {
+        kind: 'booking',
+        ...forUser,
+        link: `/booking/detail?id=${e.bookingId}`,
+      },
+      ctx,
+    );
+    await notifications.notify(
+      e.expertId,
+      {
+        kind: 'booking',
+        ...forExpert,
+        link: `/expert/mybooking/detail?id=${e.bookingId}`,
+      },
+      ctx,
+    );
   };
-  events.subscribe('booking.confirmed', (e) =>
+  events.subscribe('booking.confirmed', (e, ctx) =>
     both(
+      ctx,
       e,
       {
         title: '预约成功',
@@ -47,13 +61,14 @@ export function subscribeNotificationRules(events: EventBus, notifications: Noti
       { title: '新的预约', content: `${e.userName} 预约了您 ${formatShanghai(e.startsAt)} 的咨询。` },
     ),
   );
-  events.subscribe('booking.cancelled', (e) => {
+  events.subscribe('booking.cancelled', (e, ctx) => {
     const when = formatShanghai(e.startsAt);
     const refund = e.refundFen > 0 ? `，${formatFen(e.refundFen)} 元将原路退回` : '';
     const who =
       e.by === 'user' ? e.userName : e.by === 'expert' ? `${e.expertName} 老师` : '系统（超时未支付）';
     const reason = e.reason ? `，原因：${e.reason}` : '';
     return both(
+      ctx,
       e,
       {
         title: '预约已取消',
@@ -62,8 +77,9 @@ export function subscribeNotificationRules(events: EventBus, notifications: Noti
       { title: '预约已取消', content: `${e.userName} ${when} 的预约已由${who}取消${reason}。` },
     );
   });
-  events.subscribe('booking.completed', (e) =>
+  events.subscribe('booking.completed', (e, ctx) =>
     both(
+      ctx,
       e,
       {
         title: '咨询已完成',
@@ -72,8 +88,9 @@ export function subscribeNotificationRules(events: EventBus, notifications: Noti
       { title: '咨询已完成', content: `已记录 ${e.userName} ${formatShanghai(e.startsAt)} 的咨询为已完成。` },
     ),
   );
-  events.subscribe('booking.no_show', (e) =>
+  events.subscribe('booking.no_show', (e, ctx) =>
     both(
+      ctx,
       e,
       {
         title: '预约未到场',
@@ -85,9 +102,10 @@ export function subscribeNotificationRules(events: EventBus, notifications: Noti
       },
     ),
   );
-  events.subscribe('booking.reminder', (e) => {
+  events.subscribe('booking.reminder', (e, ctx) => {
     const when = e.hoursBefore === 24 ? '明天' : '1 小时后';
     return both(
+      ctx,
       e,
       {
         title: '咨询提醒',
@@ -101,73 +119,114 @@ export function subscribeNotificationRules(events: EventBus, notifications: Noti
   });
 
   // ---- money ----
-  events.subscribe('order.paid', (e) =>
-    notifications.notify(e.userId, {
-      kind: 'order',
-      title: '支付成功',
-      content: `订单“${e.title}”已支付 ${formatFen(e.amountFen)} 元。`,
-      link: `/user/orderInfo?id=${e.orderId}`,
-    }),
+  events.subscribe('order.paid', (e, ctx) =>
+    notifications.notify(
+      e.userId,
+      {
+        kind: 'order',
+        title: '支付成功',
+        content: `订单“${e.title}”已支付 ${formatFen(e.amountFen)} 元。`,
+        link: `/user/orderInfo?id=${e.orderId}`,
+      },
+      ctx,
+    ),
   );
-  events.subscribe('order.refunded', (e) =>
-    notifications.notify(e.userId, {
-      kind: 'order',
-      title: '退款成功',
-      content: `订单“${e.title}”已退款 ${formatFen(e.amountFen)} 元，将原路退回。`,
-      link: `/user/orderInfo?id=${e.orderId}`,
-    }),
+  events.subscribe('order.refunded', (e, ctx) =>
+    notifications.notify(
+      e.userId,
+      {
+        kind: 'order',
+        title: '退款成功',
+        content: `订单“${e.title}”已退款 ${formatFen(e.amountFen)} 元，将原路退回。`,
+        link: `/user/orderInfo?id=${e.orderId}`,
+      },
+      ctx,
+    ),
+  );
+
+  events.subscribe('order.duplicateRefunded', (e, ctx) =>
+    notifications.notify(
+      e.userId,
+      {
+        kind: 'order',
+        title: '重复支付已退款',
+        content: `订单“${e.title}”收到一笔重复支付，多付的 ${formatFen(e.amountFen)} 元已原路退回。`,
+        link: `/user/orderInfo?id=${e.orderId}`,
+      },
+      ctx,
+    ),
   );
 
   // ---- assessments ----
   const levelName = (l: number) => (l >= 3 ? '高' : l === 2 ? '中' : '低');
-  events.subscribe('warning.raised', async (e) => {
+  events.subscribe('warning.raised', async (e, ctx) => {
     const title = `${levelName(e.level)}风险预警`;
     const content = `${e.userName} 的${e.scaleName}结果触发预警：${e.reason}。请尽快跟进。`;
     const link = `/expert/warning/detail?id=${e.warningId}`;
-    if (e.expertId) await notifications.notify(e.expertId, { kind: 'warning', title, content, link });
+    if (e.expertId) await notifications.notify(e.expertId, { kind: 'warning', title, content, link }, ctx);
     for (const id of e.auditorIds) {
-      await notifications.notify(id, {
-        kind: 'warning',
-        title,
-        content: `${content}（该用户暂无负责专家，请协调跟进）`,
-        link,
-      });
+      await notifications.notify(
+        id,
+        {
+          kind: 'warning',
+          title,
+          content: `${content}（该用户暂无负责专家，请协调跟进）`,
+          link,
+        },
+        ctx,
+      );
     }
     for (const id of e.colleagueIds) {
-      await notifications.notify(id, {
-        kind: 'warning',
-        title: `本机构${title}`,
-        content: `本机构用户 ${e.userName} 的${e.scaleName}结果触发高风险预警：${e.reason}。负责专家已收到通知，如需协助请与其联系。`,
-        link: null,
-      });
+      await notifications.notify(
+        id,
+        {
+          kind: 'warning',
+          title: `本机构${title}`,
+          content: `本机构用户 ${e.userName} 的${e.scaleName}结果触发高风险预警：${e.reason}。负责专家已收到通知，如需协助请与其联系。`,
+          link: null,
+        },
+        ctx,
+      );
     }
   });
-  events.subscribe('warning.escalated', (e) =>
-    notifications.notify(e.auditorId, {
-      kind: 'warning',
-      title: '预警超时未处理',
-      content: `一条${levelName(e.level)}风险预警（${e.scaleName}：${e.reason}）超过时限仍未处理，请协调跟进。`,
-      link: `/expert/warning/detail?id=${e.warningId}`,
-    }),
+  events.subscribe('warning.escalated', (e, ctx) =>
+    notifications.notify(
+      e.auditorId,
+      {
+        kind: 'warning',
+        title: '预警超时未处理',
+        content: `一条${levelName(e.level)}风险预警（${e.scaleName}：${e.reason}）超过时限仍未处理，请协调跟进。`,
+        link: `/expert/warning/detail?id=${e.warningId}`,
+      },
+      ctx,
+    ),
   );
-  events.subscribe('report.reviewed', (e) =>
-    notifications.notify(e.userId, {
-      kind: 'report',
-      title: e.approved ? '测评报告已出具' : '测评报告需进一步确认',
-      content: e.approved
-        ? `您的“${e.title}”完整报告已通过专家审核，可以查看了。`
-        : `您的“${e.title}”报告被专家退回修改，出具后会再通知您。`,
-      link: `/reportView?id=${e.assessmentId}`,
-    }),
+  events.subscribe('report.reviewed', (e, ctx) =>
+    notifications.notify(
+      e.userId,
+      {
+        kind: 'report',
+        title: e.approved ? '测评报告已出具' : '测评报告需进一步确认',
+        content: e.approved
+          ? `您的“${e.title}”完整报告已通过专家审核，可以查看了。`
+          : `您的“${e.title}”报告被专家退回修改，出具后会再通知您。`,
+        link: `/reportView?id=${e.assessmentId}`,
+      },
+      ctx,
+    ),
   );
-  events.subscribe('review.decided', (e) =>
-    notifications.notify(e.userId, {
-      kind: 'review',
-      title: e.approved ? '审核通过' : '审核未通过',
-      content: e.approved
-        ? `${e.what}已审核通过并发布。`
-        : `${e.what}未通过审核，原因：${e.reason ?? '未说明'}。`,
-      link: e.link,
-    }),
+  events.subscribe('review.decided', (e, ctx) =>
+    notifications.notify(
+      e.userId,
+      {
+        kind: 'review',
+        title: e.approved ? '审核通过' : '审核未通过',
+        content: e.approved
+          ? `${e.what}已审核通过并发布。`
+          : `${e.what}未通过审核，原因：${e.reason ?? '未说明'}。`,
+        link: e.link,
+      },
+      ctx,
+    ),
   );
 }

@@ -1,6 +1,7 @@
 import type { Notification, NotificationPage } from '@psy/contracts';
 import { and, count, desc, eq, isNotNull, isNull } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client';
+import type { EventContext } from '../../lib/events';
 import type { Clock } from '../../lib/clock';
 import { notFound } from '../../lib/errors';
 import type { Hub } from '../../realtime/hub';
@@ -29,9 +30,16 @@ function present(r: Row): Notification {
 
 export function createNotificationsService({ db, clock, hub }: { db: Db; clock: Clock; hub: Hub }) {
   return {
-    /** Stores the notification, then pushes it live to the user's sockets. */
-    async notify(userId: number, n: NewNotification, tx: DbOrTx = db): Promise<Notification> {
-      const [row] = await tx
+    /**
+     * Stores the notification in the event's delivery transaction, and pushes it live to the
+     * user's sockets once that has committed.
+     */
+    async notify(
+      userId: number,
+      n: NewNotification,
+      ctx: { tx: DbOrTx; afterCommit: EventContext['afterCommit'] },
+    ): Promise<Notification> {
+      const [row] = await ctx.tx
         .insert(notifications)
         .values({
           userId,
@@ -43,7 +51,7 @@ export function createNotificationsService({ db, clock, hub }: { db: Db; clock: 
         })
         .returning();
       const out = present(row!);
-      await hub.push(userId, 'notification', { type: 'notification', notification: out });
+      ctx.afterCommit(() => hub.push(userId, 'notification', { type: 'notification', notification: out }));
       return out;
     },
 

@@ -1,12 +1,12 @@
-import { envelope, order, orderListQuery, page, payStart, sandboxConfirmBody } from '@psy/contracts';
+import { envelope, idParam, order, orderListQuery, page, payStart, sandboxConfirmBody } from '@psy/contracts';
 import crypto from 'node:crypto';
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { AppError } from '../../lib/errors';
+import { AppError, notFound } from '../../lib/errors';
 import { ok } from '../../lib/reply';
 import { currentUser, secured } from '../auth/auth.plugin';
 
-const idParams = z.object({ id: z.coerce.number().int().positive('订单编号不正确') });
+const idParams = z.object({ id: idParam({ label: '订单编号' }) });
 const orderNoParams = z.object({ orderNo: z.string().regex(/^P\d{20}$/, '订单号不正确') });
 
 export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -72,59 +72,64 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   // ---- the sandbox cashier: the payer confirms here, then the "gateway" notifies us ----
-  app.get(
-    '/api/pay/sandbox/:orderNo',
-    {
-      onRequest: app.authenticate,
-      schema: {
-        tags: ['pay'],
-        security: secured,
-        summary: '沙箱收银台：订单信息',
-        params: orderNoParams,
-        response: { 200: envelope(order) },
+  // Only where the sandbox is on (PAYMENTS_SANDBOX, or outside production): elsewhere these paths do not exist.
+  if (app.deps.config.paymentsSandbox) registerSandboxCashier();
+  function registerSandboxCashier() {
+    app.get(
+      '/api/pay/sandbox/:orderNo',
+      {
+        onRequest: app.authenticate,
+        schema: {
+          tags: ['pay'],
+          security: secured,
+          summary: '沙箱收银台：订单信息',
+          params: orderNoParams,
+          response: { 200: envelope(order) },
+        },
       },
-    },
-    async (req) => ok(await orders.byOrderNo(currentUser(req).userId, req.params.orderNo)),
-  );
-  app.post(
-    '/api/pay/sandbox/:orderNo/confirm',
-    {
-      onRequest: app.authenticate,
-      schema: {
-        tags: ['pay'],
-        security: secured,
-        summary: '沙箱收银台：确认支付或取消；确认后沙箱网关向商户发送签名通知',
-        params: orderNoParams,
-        body: sandboxConfirmBody,
-        response: { 200: envelope(order) },
+      async (req) => ok(await orders.byOrderNo(currentUser(req).userId, req.params.orderNo)),
+    );
+    app.post(
+      '/api/pay/sandbox/:orderNo/confirm',
+      {
+        onRequest: app.authenticate,
+        schema: {
+          tags: ['pay'],
+          security: secured,
+          summary: '沙箱收银台：确认支付或取消；确认后沙箱网关向商户发送签名通知',
+          params: orderNoParams,
+          body: sandboxConfirmBody,
+          response: { 200: envelope(order) },
+        },
       },
-    },
-    async (req) => {
-      const { userId } = currentUser(req);
-      const o = await orders.byOrderNo(userId, req.params.orderNo);
-      if (req.body.action === 'cancel') {
-        if (o.status !== 'unpaid') throw new AppError('CONFLICT', '订单当前不可取消');
-        return ok(await orders.cancel(userId, o.id), '已取消支付');
-      }
-      if (o.status !== 'unpaid') throw new AppError('CONFLICT', '订单当前不可支付');
-      if (new Date(o.expiresAt) <= app.deps.clock()) throw new AppError('CONFLICT', '订单已超时，请重新下单');
-      const n = sandbox.notification({
-        orderNo: o.orderNo,
-        amountFen: o.amountFen,
-        txnId: `SB${crypto.randomBytes(10).toString('hex')}`,
-        status: 'SUCCESS',
-      });
-      // The gateway calls the merchant's notify URL over HTTP, exactly as a real provider would.
-      const res = await app.inject({
-        method: 'POST',
-        url: '/SysAdmin/api/pay/notify/sandbox',
-        headers: n.headers,
-        payload: n.rawBody,
-      });
-      if (res.statusCode !== 200) throw new AppError('CONFLICT', '支付未成功，请重试');
-      return ok(await orders.byOrderNo(userId, o.orderNo), '支付成功');
-    },
-  );
+      async (req) => {
+        const { userId } = currentUser(req);
+        const o = await orders.byOrderNo(userId, req.params.orderNo);
+        if (req.body.action === 'cancel') {
+          if (o.status !== 'unpaid') throw new AppError('CONFLICT', '订单当前不可取消');
+          return ok(await orders.cancel(userId, o.id), '已取消支付');
+        }
+        if (o.status !== 'unpaid') throw new AppError('CONFLICT', '订单当前不可支付');
+        if (new Date(o.expiresAt) <= app.deps.clock())
+          throw new AppError('CONFLICT', '订单已超时，请重新下单');
+        const n = sandbox.notification({
+          orderNo: o.orderNo,
+          amountFen: o.amountFen,
+          txnId: `SB${crypto.randomBytes(10).toString('hex')}`,
+          status: 'SUCCESS',
+        });
+        // The gateway calls the merchant's notify URL over HTTP, exactly as a real provider would.
+        const res = await app.inject({
+          method: 'POST',
+          url: '/SysAdmin/api/pay/notify/sandbox',
+          headers: n.headers,
+          payload: n.rawBody,
+        });
+        if (res.statusCode !== 200) throw new AppError('CONFLICT', '支付未成功，请重试');
+        return ok(await orders.byOrderNo(userId, o.orderNo), '支付成功');
+      },
+    );
+  }
 
   // Providers' server-to-server notifications: the raw body is needed to check the signature.
   await app.register(async (plain) => {
@@ -139,11 +144,12 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
         schema: {
           tags: ['pay'],
           summary: '支付平台异步通知（验签、校验金额、幂等）',
-          params: z.object({ provider: z.enum(['sandbox']) }),
+          params: z.object({ provider: z.string().max(20) }),
         },
       },
       async (req, reply) => {
-        const provider = app.deps.paymentProviders[req.params.provider]!;
+        const provider = app.deps.paymentProviders[req.params.provider];
+        if (!provider) throw notFound('接口不存在');
         const headers = Object.fromEntries(
           Object.entries(req.headers).map(([k, v]) => [k, Array.isArray(v) ? v[0] : v]),
         );

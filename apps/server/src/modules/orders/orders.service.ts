@@ -6,7 +6,7 @@ import type { Clock } from '../../lib/clock';
 import { AppError, notFound } from '../../lib/errors';
 import type { EventBus } from '../../lib/events';
 import { pgError, UNIQUE_VIOLATION } from '../../lib/pg-errors';
-import { orders, paymentEvents } from './orders.table';
+import { duplicatePayments, orders, paymentEvents } from './orders.table';
 import { PaymentNotifyError, type PaymentProvider } from './payment-provider';
 
 /** An unpaid order is cancelled after this long. */
@@ -56,13 +56,74 @@ export function createOrdersService({ db, clock, events, providers, defaultProvi
   const present = (o: OrderRow) => toOrder(o, fulfillers.get(o.kind)?.link(o.itemId) ?? null);
   const provider = (name: string) => {
     const p = providers[name];
-    if (!p) throw new AppError('BAD_REQUEST', '不支持的支付方式');
+    if (!p) throw new AppError('UNAVAILABLE', '在线支付暂未开通，请联系平台客服');
     return p;
   };
 
   function newOrderNo(now: Date): string {
     const stamp = now.toISOString().replace(/\D/g, '').slice(0, 14);
     return `P${stamp}${crypto.randomInt(0, 1_000_000).toString().padStart(6, '0')}`;
+  }
+
+  /** The order with the second payments it received, for its detail page. */
+  async function presentDetail(o: OrderRow): Promise<Order> {
+    const dups = await db
+      .select()
+      .from(duplicatePayments)
+      .where(eq(duplicatePayments.orderId, o.id))
+      .orderBy(duplicatePayments.id);
+    return {
+      ...present(o),
+      duplicatePayments: dups.map((d) => ({
+        amountFen: d.amountFen,
+        status: d.status,
+        createdAt: d.createdAt.toISOString(),
+        refundedAt: d.refundedAt?.toISOString() ?? null,
+      })),
+    };
+  }
+
+  /** Gives back every second payment not yet refunded (also what a restart picks up). */
+  async function settleDuplicateRefunds(orderId?: number): Promise<void> {
+    const pending = await db
+      .select({ d: duplicatePayments, o: orders })
+      .from(duplicatePayments)
+      .innerJoin(orders, eq(orders.id, duplicatePayments.orderId))
+      .where(
+        and(
+          eq(duplicatePayments.status, 'refunding'),
+          orderId ? eq(duplicatePayments.orderId, orderId) : undefined,
+        ),
+      );
+    for (const { d, o } of pending) {
+      const r = await provider(o.provider).refund({
+        orderNo: o.orderNo,
+        refundNo: `R${o.orderNo.slice(1)}D${d.id}`,
+        amountFen: d.amountFen,
+        totalFen: d.amountFen,
+      });
+      await db.transaction(async (tx) => {
+        if (r.status !== 'succeeded') {
+          await tx
+            .update(duplicatePayments)
+            .set({ providerRefundId: r.providerRefundId })
+            .where(eq(duplicatePayments.id, d.id));
+          return;
+        }
+        const [done] = await tx
+          .update(duplicatePayments)
+          .set({ status: 'refunded', refundedAt: clock(), providerRefundId: r.providerRefundId })
+          .where(and(eq(duplicatePayments.id, d.id), eq(duplicatePayments.status, 'refunding')))
+          .returning();
+        if (done)
+          await events.emit(tx, 'order.duplicateRefunded', {
+            orderId: o.id,
+            userId: o.userId,
+            amountFen: d.amountFen,
+            title: o.title,
+          });
+      });
+    }
   }
 
   async function ownOrder(tx: DbOrTx, userId: number, where: { id: number } | { orderNo: string }) {
@@ -102,18 +163,20 @@ export function createOrdersService({ db, clock, events, providers, defaultProvi
         await db.update(orders).set({ providerRefundId: r.providerRefundId }).where(eq(orders.id, o.id));
         continue;
       }
-      const [done] = await db
-        .update(orders)
-        .set({ status: 'refunded', refundedAt: clock(), providerRefundId: r.providerRefundId })
-        .where(and(eq(orders.id, o.id), eq(orders.status, 'refunding')))
-        .returning();
-      if (done)
-        events.publish('order.refunded', {
-          orderId: o.id,
-          userId: o.userId,
-          amountFen: o.refundFen,
-          title: o.title,
-        });
+      await db.transaction(async (tx) => {
+        const [done] = await tx
+          .update(orders)
+          .set({ status: 'refunded', refundedAt: clock(), providerRefundId: r.providerRefundId })
+          .where(and(eq(orders.id, o.id), eq(orders.status, 'refunding')))
+          .returning();
+        if (done)
+          await events.emit(tx, 'order.refunded', {
+            orderId: o.id,
+            userId: o.userId,
+            amountFen: o.refundFen,
+            title: o.title,
+          });
+      });
     }
   }
 
@@ -134,6 +197,7 @@ export function createOrdersService({ db, clock, events, providers, defaultProvi
     present,
     startRefund,
     settleRefunds,
+    settleDuplicateRefunds,
 
     /** A new unpaid order, in the caller's transaction; the amount comes from the caller's own rules. */
     async create(
@@ -183,11 +247,11 @@ export function createOrdersService({ db, clock, events, providers, defaultProvi
     },
 
     async detail(userId: number, id: number): Promise<Order> {
-      return present(await ownOrder(db, userId, { id }));
+      return presentDetail(await ownOrder(db, userId, { id }));
     },
 
     async byOrderNo(userId: number, orderNo: string): Promise<Order> {
-      return present(await ownOrder(db, userId, { orderNo }));
+      return presentDetail(await ownOrder(db, userId, { orderNo }));
     },
 
     /** Where the payer goes to pay this order. */
@@ -251,9 +315,22 @@ export function createOrdersService({ db, clock, events, providers, defaultProvi
         if (n.amountFen !== o.amountFen) return { ok: false, message: '金额不符' } as const;
         if (n.status !== 'paid') return { ok: true, message: 'payment failed noted' } as const;
         if (o.status === 'paid' || o.status === 'refunding' || o.status === 'refunded') {
+          if (o.providerTxnId === n.providerTxnId) return { ok: true, message: 'already paid' } as const;
+          // The payer was charged a second time (another transaction): that money goes back in full.
+          const [dup] = await tx
+            .insert(duplicatePayments)
+            .values({
+              orderId: o.id,
+              providerTxnId: n.providerTxnId,
+              amountFen: n.amountFen,
+              createdAt: clock(),
+            })
+            .onConflictDoNothing()
+            .returning();
           return {
             ok: true,
-            message: o.providerTxnId === n.providerTxnId ? 'already paid' : 'paid twice noted',
+            message: dup ? 'paid twice, refunding' : 'paid twice noted',
+            duplicateOf: o.id,
           } as const;
         }
         const late = o.status === 'cancelled';
@@ -265,6 +342,14 @@ export function createOrdersService({ db, clock, events, providers, defaultProvi
         // Money that arrives after the order was given up goes straight back.
         const outcome = late ? 'refund' : await fulfillers.get(o.kind)!.onPaid(tx, paid!);
         if (outcome === 'refund') await startRefund(tx, paid!, paid!.amountFen);
+        await events.emit(tx, 'order.paid', {
+          orderId: paid!.id,
+          userId: paid!.userId,
+          kind: paid!.kind,
+          itemId: paid!.itemId,
+          amountFen: paid!.amountFen,
+          title: paid!.title,
+        });
         return {
           ok: true,
           message: outcome === 'refund' ? 'paid, refunding' : 'paid',
@@ -276,17 +361,9 @@ export function createOrdersService({ db, clock, events, providers, defaultProvi
         .update(paymentEvents)
         .set({ outcome: result.ok ? result.message : `rejected:${result.message}` })
         .where(and(eq(paymentEvents.provider, p.name), eq(paymentEvents.nonce, n.nonce)));
-      if ('order' in result && result.order) {
-        events.publish('order.paid', {
-          orderId: result.order.id,
-          userId: result.order.userId,
-          kind: result.order.kind,
-          itemId: result.order.itemId,
-          amountFen: result.order.amountFen,
-          title: result.order.title,
-        });
-        if (result.outcome === 'refund') await settleRefunds(result.order.id);
-      }
+      if ('order' in result && result.order && result.outcome === 'refund')
+        await settleRefunds(result.order.id);
+      if ('duplicateOf' in result && result.duplicateOf) await settleDuplicateRefunds(result.duplicateOf);
       return { ok: result.ok, message: result.message };
     },
 
@@ -300,6 +377,7 @@ export function createOrdersService({ db, clock, events, providers, defaultProvi
       let n = 0;
       for (const o of stale) if (await db.transaction((tx) => cancelUnpaid(tx, o))) n++;
       await settleRefunds();
+      await settleDuplicateRefunds();
       return n;
     },
   };

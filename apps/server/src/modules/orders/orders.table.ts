@@ -71,3 +71,24 @@ export const paymentEvents = pgTable(
   },
   (t) => [index().on(t.orderNo), unique('payment_events_nonce').on(t.provider, t.nonce)],
 );
+
+/**
+ * A second successful payment for an order that was already paid (the payer was charged
+ * twice, e.g. by paying in two windows): recorded on the order and refunded in full.
+ */
+export const duplicatePayments = pgTable(
+  'duplicate_payments',
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    orderId: integer()
+      .notNull()
+      .references(() => orders.id, { onDelete: 'restrict' }),
+    providerTxnId: varchar({ length: 64 }).notNull(),
+    amountFen: integer().notNull(),
+    status: varchar({ length: 20 }).$type<'refunding' | 'refunded'>().notNull().default('refunding'),
+    providerRefundId: varchar({ length: 64 }),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    refundedAt: timestamp({ withTimezone: true }),
+  },
+  (t) => [unique('duplicate_payments_txn').on(t.orderId, t.providerTxnId), index().on(t.status)],
+);

@@ -326,7 +326,7 @@ export function createScalesService({ db, clock, events }: { db: Db; clock: Cloc
       id: number,
       decision: { approve: boolean; reason?: string | undefined },
     ) {
-      const outcome = await db.transaction(async (tx) => {
+      await db.transaction(async (tx) => {
         const [s] = await tx.select().from(scales).where(eq(scales.id, id)).for('update');
         if (!s) throw notFound('量表不存在');
         if (s.status !== 'pending_review') throw new AppError('CONFLICT', '该量表不在待审核状态');
@@ -343,17 +343,15 @@ export function createScalesService({ db, clock, events }: { db: Db; clock: Cloc
             })
             .where(eq(scales.id, id));
         }
-        return s;
+        if (s.authorId)
+          await events.emit(tx, 'review.decided', {
+            userId: s.authorId,
+            what: `量表“${s.name}”`,
+            approved: decision.approve,
+            reason: decision.reason ?? null,
+            link: `/expert/paper/detail?id=${id}`,
+          });
       });
-      if (outcome.authorId) {
-        events.publish('review.decided', {
-          userId: outcome.authorId,
-          what: `量表“${outcome.name}”`,
-          approved: decision.approve,
-          reason: decision.reason ?? null,
-          link: `/expert/paper/detail?id=${id}`,
-        });
-      }
     },
 
     /** An admin may take any scale, built-ins included, off the public list, and back. */
