@@ -9,6 +9,14 @@ export const CHAT_TEXT_MAX = 2000;
 export const CHAT_IMAGE_MAX_BYTES = 10 * 1024 * 1024;
 /** STOMP frames larger than this are refused. */
 export const STOMP_MAX_FRAME_BYTES = 64 * 1024;
+/** Subscriptions one STOMP socket may hold at once. */
+export const STOMP_MAX_SUBSCRIPTIONS = 32;
+/** Concurrent STOMP sessions of one user on one server instance. */
+export const STOMP_MAX_SOCKETS_PER_USER = 10;
+/** A socket without incoming heart-beats is closed after this long without a byte. */
+export const STOMP_IDLE_TIMEOUT_MS = 120_000;
+/** A new socket must have sent CONNECT (and been answered) within this time. */
+export const STOMP_CONNECT_TIMEOUT_MS = 10_000;
 /** The web client's heart-beat (spec section 7). */
 export const STOMP_HEARTBEAT_MS = 20_000;
 export const STOMP_PATH = '/SysAdmin/api/chat/connect';
