@@ -69,6 +69,11 @@ declare module 'fastify' {
   }
 }
 
+/** Trusts the nearest `hops` proxies: hop 0 is the socket's peer, then X-Forwarded-For right to left. */
+function trustHops(hops: number) {
+  return (_address: string, hop: number) => hop < hops;
+}
+
 export interface BuildOptions {
   config: Config;
   database: Database;
@@ -88,8 +93,8 @@ export async function buildApp({
   const app = Fastify({
     logger: logger ?? loggerOptions(config.logLevel),
     // X-Forwarded-For is believed only from the proxies TRUST_PROXY names (none by default).
-    // (a hop count is accepted at run time; Fastify's overloads just do not list it.)
-    trustProxy: config.trustProxy as boolean | string[],
+    trustProxy:
+      typeof config.trustProxy === 'number' ? trustHops(config.trustProxy) : config.trustProxy,
     bodyLimit: 1024 * 1024,
     // Client-supplied request ids would let callers forge log lines.
     requestIdHeader: false,

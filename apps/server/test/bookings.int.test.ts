@@ -356,6 +356,50 @@ describe(`payment notifications on ${testDbKind}`, () => {
     expect((await notify(n)).statusCode).toBe(200);
     expect(await orderRow(o.id)).toMatchObject({ status: 'refunded', refundFen: o.amountFen });
   });
+
+  it('a second payment for an order already paid is refunded in full, shown on the order, and the payer told', async () => {
+    const o = await unpaidOrder();
+    expect((await pay(t.user, o.id)).status).toBe(200);
+    const paidTxn = (await orderRow(o.id)).providerTxnId;
+    const second = () =>
+      app.deps.sandbox.notification({
+        orderNo: o.orderNo,
+        amountFen: o.amountFen,
+        txnId: 'SBsecond-payment',
+        status: 'SUCCESS',
+      });
+    expect((await notify(second())).statusCode).toBe(200);
+    // The provider repeats the same second payment (a new notification of it): still one refund.
+    expect((await notify(second())).statusCode).toBe(200);
+
+    const detail = await call(app, 'GET', `/api/order/orderDetail/${o.id}`, { token: t.user });
+    expect(detail.body.data).toMatchObject({ status: 'paid', refundFen: 0 });
+    expect(detail.body.data.duplicatePayments).toEqual([
+      {
+        amountFen: o.amountFen,
+        status: 'refunded',
+        createdAt: expect.any(String),
+        refundedAt: expect.any(String),
+      },
+    ]);
+    // The order and the booking it bought are untouched.
+    expect((await orderRow(o.id)).providerTxnId).toBe(paidTxn);
+    const events = await ctx.database.db
+      .select()
+      .from(paymentEvents)
+      .where(eq(paymentEvents.orderNo, o.orderNo));
+    expect(events.map((e) => e.outcome).sort()).toEqual([
+      'paid',
+      'paid twice noted',
+      'paid twice, refunding',
+    ]);
+
+    await app.deps.events.drain();
+    const notes = await call(app, 'GET', '/api/userNotification?pageSize=50', { token: t.user });
+    const refunds = notes.body.data.list.filter((n: { title: string }) => n.title === '重复支付已退款');
+    expect(refunds).toHaveLength(1);
+    expect(refunds[0].content).toContain('已原路退回');
+  });
 });
 
 describe(`experts and availability on ${testDbKind}`, () => {

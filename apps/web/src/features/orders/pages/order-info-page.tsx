@@ -151,6 +151,26 @@ function OrderDetail({ id }: { id: number }) {
                       },
                     ]
                   : []),
+                ...(o.duplicatePayments?.length
+                  ? [
+                      {
+                        key: 'duplicate',
+                        label: '重复支付',
+                        children: (
+                          <Space direction="vertical" size={2}>
+                            {o.duplicatePayments.map((d, i) => (
+                              <Typography.Text key={i} type={d.status === 'refunded' ? 'success' : 'warning'}>
+                                {`${dateTime(d.createdAt)} 多付 ${yuan(d.amountFen)}，`}
+                                {d.status === 'refunded' && d.refundedAt
+                                  ? `已于 ${dateTime(d.refundedAt)} 原路退回`
+                                  : '退款处理中'}
+                              </Typography.Text>
+                            ))}
+                          </Space>
+                        ),
+                      },
+                    ]
+                  : []),
                 {
                   key: 'provider',
                   label: '支付方式',
