@@ -71,24 +71,70 @@ describe(`password login on ${testDbKind}`, () => {
     expect(bad.body.message).toBe('请输入正确的11位手机号');
   });
 
-  it('locks an account for 15 minutes after 5 failures, even for the right password', async () => {
+  const attempt = (telephone: string, password: string, ip: string) =>
+    call(ctx.app, 'POST', '/api/login/login', { body: { telephone, password }, ip });
+  const failuresFrom = async (ip: string) =>
+    (await ctx.database.db.select().from(auditLogs).where(eq(auditLogs.ip, ip))).filter(
+      (r) => r.action === 'login_failed',
+    ).length;
+
+  it('5 failures block that account from that source only; the owner elsewhere still signs in', async () => {
     const phone = DEMO.auditor;
-    for (let i = 0; i < 5; i++) {
-      const r = await call(ctx.app, 'POST', '/api/login/login', {
-        body: { telephone: phone, password: `Bad@pass${i}x` },
-        ip: `10.1.0.${i}`,
-      });
-      expect(r.status).toBe(400);
-    }
-    const locked = await call(ctx.app, 'POST', '/api/login/login', {
-      body: { telephone: phone, password: DEMO.password },
-      ip: '10.1.0.99',
-    });
+    for (let i = 0; i < 5; i++) expect((await attempt(phone, `Bad@pass${i}x`, '10.1.0.1')).status).toBe(400);
+
+    // The guessing source is refused even with the right password, and told for how long.
+    const locked = await attempt(phone, DEMO.password, '10.1.0.1');
     expect(locked.status).toBe(429);
-    expect(locked.body.message).toMatch(/该账号登录失败次数过多，请 \d+ 分钟后再试/);
-    expect(Number(locked.res.headers['retry-after'])).toBeGreaterThan(0);
-    time.advance(15 * 60_000 + 1000);
-    await login(ctx.app, phone);
+    expect(locked.body.message).toBe('密码错误次数过多，请在 15 分钟后再试');
+    expect(locked.res.headers['retry-after']).toBe('900');
+
+    // The owner, from another address, is not locked out.
+    expect((await attempt(phone, DEMO.password, '10.1.0.2')).status).toBe(200);
+
+    // The wait counts down from the oldest counted failure.
+    time.advance(3 * 60_000);
+    const later = await attempt(phone, `Bad@pass9x`, '10.1.0.1');
+    expect(later.status).toBe(429);
+    expect(later.body.message).toBe('密码错误次数过多，请在 12 分钟后再试');
+    expect(later.res.headers['retry-after']).toBe('720');
+    // Refused attempts are not counted, so they do not prolong the block.
+    expect(await failuresFrom('10.1.0.1')).toBe(5);
+
+    time.advance(12 * 60_000 + 1000);
+    expect((await attempt(phone, DEMO.password, '10.1.0.1')).status).toBe(200);
+  });
+
+  it('50 failures for one account from all sources block it everywhere, until they age out', async () => {
+    const phone = DEMO.admin;
+    // Ten addresses, five failures each (their own limit), one address a minute.
+    for (let a = 0; a < 10; a++) {
+      for (let i = 0; i < 5; i++)
+        expect((await attempt(phone, `Bad@pass${i}x`, `10.7.0.${a}`)).status).toBe(400);
+      if (a < 9) time.advance(60_000);
+    }
+    const owner = await attempt(phone, DEMO.password, '10.7.1.1');
+    expect(owner.status).toBe(429);
+    // The oldest failure was 9 minutes ago: 6 minutes until it leaves the 15-minute window.
+    expect(owner.body.message).toBe('该账号登录失败次数过多，请在 6 分钟后再试，或使用短信验证码登录');
+    expect(owner.res.headers['retry-after']).toBe('360');
+    // Another account is unaffected.
+    expect((await attempt(DEMO.expert, DEMO.password, '10.7.1.1')).status).toBe(200);
+
+    time.advance(6 * 60_000 + 1000);
+    // The first address's five failures have aged out: 45 remain, under the limit.
+    expect((await attempt(phone, DEMO.password, '10.7.1.1')).status).toBe(200);
+    time.advance(16 * 60_000);
+  });
+
+  it('parallel guesses from one source cannot get past the 5', async () => {
+    const results = await Promise.all(
+      Array.from({ length: 12 }, (_, i) => attempt('13900007777', `Bad@pass${i}x`, '10.8.0.1')),
+    );
+    const statuses = results.map((r) => r.status);
+    expect(statuses.filter((s) => s === 400).length).toBeLessThanOrEqual(5);
+    expect(statuses.filter((s) => s === 400).length + statuses.filter((s) => s === 429).length).toBe(12);
+    expect(await failuresFrom('10.8.0.1')).toBeLessThanOrEqual(5);
+    time.advance(16 * 60_000);
   });
 
   it('limits failures per IP across accounts', async () => {
@@ -117,6 +163,8 @@ describe(`password login on ${testDbKind}`, () => {
     const rows = await ctx.database.db.select().from(auditLogs);
     expect(rows.some((r) => r.action === 'login' && r.outcome === 'success')).toBe(true);
     expect(rows.some((r) => r.action === 'login_failed' && r.outcome === 'failure')).toBe(true);
+    // Attempts in flight are resolved: kept as failures or deleted.
+    expect(rows.filter((r) => r.action === 'login_attempt')).toEqual([]);
     const text = JSON.stringify(rows);
     expect(text).not.toContain(DEMO.password);
     expect(text).not.toContain('Wrong@123456');

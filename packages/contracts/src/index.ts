@@ -11,6 +11,7 @@ export * from './notifications';
 export * from './experts';
 export * from './orders';
 export * from './bookings';
+export * from './uploads';
 
 import { z } from 'zod';
 // Zod's own messages (for rules without a message of ours) in Chinese, on server and web alike.

@@ -1,7 +1,8 @@
 import type { FastifyServerOptions } from 'fastify';
 import type { DestinationStream } from 'pino';
 
-const SECRET_QUERY = /([?&](?:token|serviceToken|password|code|telephone|phone|sign|signature)=)[^&#]*/gi;
+/** Query parameters whose values are secrets: credentials, codes, and URL signatures (`sig` of signed chat-image URLs). */
+const SECRET_QUERY = /([?&](?:token|serviceToken|password|code|telephone|phone|sig|sign|signature)=)[^&#]*/gi;
 const PHONE = /(?<!\d)(1\d{2})\d{4}(\d{4})(?!\d)/g;
 
 /** Removes secrets and phone numbers from a URL before it is logged. */

@@ -8,11 +8,11 @@ import { burnPasswordCheck, hashPassword, verifyPassword } from '../../lib/passw
 import type { AuditService } from '../audit/audit.service';
 import { toUserInfo } from '../users/users.presenter';
 import { usersRepository } from '../users/users.repository';
+import { createLoginThrottle } from './login-throttle';
 import type { SessionService } from './session.service';
 import type { SmsService } from './sms.service';
 
-/** Failed password logins: 5 per account or 20 per IP in 15 minutes, then 429 until the window passes. */
-export const LOGIN_LIMITS = { windowMs: 15 * 60_000, perAccount: 5, perIp: 20 } as const;
+export { LOGIN_LIMITS } from './login-throttle';
 
 export interface RequestMeta {
   ip: string | null;
@@ -31,6 +31,7 @@ export interface AuthServiceDeps {
 
 export function createAuthService({ db, clock, secret, events, audit, sessions, sms }: AuthServiceDeps) {
   const subjectOf = (telephone: string) => hmacHex(secret, `phone:${telephone}`);
+  const throttle = createLoginThrottle({ db, clock });
 
   async function issue(
     userId: number,
@@ -52,44 +53,25 @@ export function createAuthService({ db, clock, secret, events, audit, sessions, 
     });
   }
 
-  async function assertNotLockedOut(telephone: string, ip: string | null) {
-    const now = clock().getTime();
-    const since = new Date(now - LOGIN_LIMITS.windowMs);
-    const checks: [{ subject: string } | { ip: string }, number, string][] = [
-      [{ subject: subjectOf(telephone) }, LOGIN_LIMITS.perAccount, '该账号登录失败次数过多'],
-    ];
-    if (ip) checks.push([{ ip }, LOGIN_LIMITS.perIp, '当前网络登录失败次数过多']);
-    for (const [by, limit, what] of checks) {
-      const { n, oldest } = await audit.countSince(db, by, 'login_failed', since);
-      if (n >= limit && oldest) {
-        const waitMs = oldest.getTime() + LOGIN_LIMITS.windowMs - now;
-        const minutes = Math.max(1, Math.ceil(waitMs / 60_000));
-        throw new AppError('RATE_LIMITED', `${what}，请 ${minutes} 分钟后再试`, {
-          'Retry-After': String(Math.max(1, Math.ceil(waitMs / 1000))),
-        });
-      }
-    }
-  }
-
   return {
+    /** Throttled per account and source, per source, and per account (`LOGIN_LIMITS`). */
     async loginWithPassword(telephone: string, password: string, meta: RequestMeta): Promise<LoginResult> {
-      await assertNotLockedOut(telephone, meta.ip);
+      const source = { subject: subjectOf(telephone), ip: meta.ip };
       const user = await usersRepository.byPhone(db, telephone);
+      // Recorded as a failure until the password proves right, counted before it is checked.
+      const attempt = await throttle.begin(source, {
+        userId: user?.id ?? null,
+        telephoneMasked: maskPhone(telephone),
+      });
       // Unknown phone and wrong password take the same time and give the same answer.
       const ok = user?.passwordHash
         ? await verifyPassword(user.passwordHash, password)
         : (await burnPasswordCheck(password), false);
       if (!user || !ok) {
-        await audit.record(db, {
-          action: 'login_failed',
-          outcome: 'failure',
-          userId: user?.id ?? null,
-          subject: subjectOf(telephone),
-          telephoneMasked: maskPhone(telephone),
-          ip: meta.ip,
-        });
+        await throttle.failed(attempt);
         throw new AppError('BAD_REQUEST', authMessages.loginFailed);
       }
+      await throttle.done(attempt);
       if (user.status !== 'active') throw new AppError('FORBIDDEN', authMessages.accountDisabled);
       return issue(user.id, meta, 'login');
     },
@@ -174,11 +156,11 @@ export function createAuthService({ db, clock, secret, events, audit, sessions, 
         telephoneMasked: maskPhone(telephone),
         ip: meta.ip,
       });
-    });
-    events.publish('sessions.revoked', { userId, sessionIds: 'all' });
-    events.publish('account.passwordChanged', {
-      userId,
-      via: action === 'password_reset' ? 'reset' : 'change',
+      await events.emit(tx, 'sessions.revoked', { userId, sessionIds: 'all' });
+      await events.emit(tx, 'account.passwordChanged', {
+        userId,
+        via: action === 'password_reset' ? 'reset' : 'change',
+      });
     });
   }
 }

@@ -15,6 +15,7 @@ import { z } from 'zod';
 import { AppError } from '../../lib/errors';
 import { ok } from '../../lib/reply';
 import { currentUser, secured } from '../auth/auth.plugin';
+import { takeImageUpload } from '../uploads/images';
 
 export const chatRoutes: FastifyPluginAsyncZod = async (app) => {
   const { chat } = app.deps.services;
@@ -110,6 +111,7 @@ export const chatRoutes: FastifyPluginAsyncZod = async (app) => {
       bodyLimit: CHAT_IMAGE_MAX_BYTES + 64 * 1024,
     },
     async (req) => {
+      takeImageUpload(app.deps, currentUser(req).userId);
       if (!req.isMultipart()) throw new AppError('UNSUPPORTED_MEDIA', '请以 multipart/form-data 上传图片');
       const file = await req.file({ limits: { fileSize: CHAT_IMAGE_MAX_BYTES, files: 1 } });
       if (!file) throw new AppError('BAD_REQUEST', '请选择要发送的图片');

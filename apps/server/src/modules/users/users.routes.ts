@@ -16,6 +16,7 @@ import { z } from 'zod';
 import { AppError } from '../../lib/errors';
 import { ok } from '../../lib/reply';
 import { currentUser, secured } from '../auth/auth.plugin';
+import { takeImageUpload } from '../uploads/images';
 
 export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
   const { users } = app.deps.services;
@@ -62,6 +63,7 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req) => {
+      takeImageUpload(app.deps, currentUser(req).userId);
       if (!req.isMultipart()) throw new AppError('UNSUPPORTED_MEDIA', '请以 multipart/form-data 上传图片');
       const file = await req.file({ limits: { fileSize: AVATAR_MAX_BYTES, files: 1 } });
       if (!file) throw new AppError('BAD_REQUEST', '请选择要上传的图片');

@@ -1,5 +1,6 @@
 import crypto from 'node:crypto';
 import {
+  AVATAR_MAX_PIXELS,
   identityTypeOf,
   type Department,
   type EditProfileBody,
@@ -65,7 +66,13 @@ export function createUsersService({
 
     /** Re-encodes the upload to a 256 x 256 WebP with no metadata and stores it under a new name. */
     async uploadAvatar(data: Buffer): Promise<{ avatar: string }> {
-      const image = await reencodeImage(data, { maxWidth: 256, maxHeight: 256, fit: 'cover', quality: 85 });
+      const image = await reencodeImage(data, {
+        maxPixels: AVATAR_MAX_PIXELS,
+        maxWidth: 256,
+        maxHeight: 256,
+        fit: 'cover',
+        quality: 85,
+      });
       const avatar = `avatar-${crypto.randomUUID()}.webp`;
       await storage.put(avatar, image.data);
       return { avatar };
