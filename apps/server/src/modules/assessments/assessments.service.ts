@@ -177,6 +177,7 @@ export function createAssessmentsService({
             level: alert.level,
             reason: alert.reason,
             scaleName,
+            createdAt: now,
           })
           .returning({ id: warnings.id });
         raised.push({ warningId: w!.id, level: alert.level, reason: alert.reason, scaleName });
