@@ -176,7 +176,7 @@ export async function buildApp({
   app.addHook('preClose', async () => {
     await stomp.close();
   });
-  const sweeper = startSweeper(config.sweepIntervalMs, services, app.log);
+  const sweeper = startSweeper(config.sweepIntervalMs, services, app.log, events);
   app.addHook('onClose', async () => {
     sweeper.stop();
     await broker.close();

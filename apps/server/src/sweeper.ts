@@ -1,4 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
+import type { EventBus } from './lib/events';
 import type { Services } from './services';
 
 /**
@@ -11,7 +12,12 @@ export async function sweepOnce(services: Services): Promise<void> {
   await services.followup.escalate();
 }
 
-export function startSweeper(intervalMs: number, services: Services, log: FastifyBaseLogger) {
+export function startSweeper(
+  intervalMs: number,
+  services: Services,
+  log: FastifyBaseLogger,
+  events?: EventBus,
+) {
   if (intervalMs <= 0) return { stop() {} };
   let running = false;
   let lastMaterialized = 0;
@@ -22,6 +28,7 @@ export function startSweeper(intervalMs: number, services: Services, log: Fastif
       await sweepOnce(services);
       if (Date.now() - lastMaterialized > 3_600_000) {
         await services.experts.materializeAll();
+        await events?.prune();
         lastMaterialized = Date.now();
       }
     } catch (err) {
