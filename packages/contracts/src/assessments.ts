@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { fen } from './common';
+import { boundedInt, fen, id, INT4_MAX } from './common';
 import { PHONE_PATTERN } from './auth';
 import { regionPath } from './regions';
 import { scaleAlertResult, scaleBandResult, scaleDimensionResult } from './scales';
@@ -98,9 +98,9 @@ export type ActivityDetail = z.infer<typeof activityDetail>;
 
 export const startAssessmentBody = z
   .object({
-    scaleId: z.number().int().positive().optional(),
-    planId: z.number().int().positive().optional(),
-    activityId: z.number().int().positive().optional(),
+    scaleId: id().optional(),
+    planId: id().optional(),
+    activityId: id().optional(),
   })
   .refine(
     (b) => (b.scaleId ? 1 : 0) + (b.planId ? 1 : 0) + (b.activityId ? 1 : 0) === 1,
@@ -130,14 +130,14 @@ export const basicInfoBody = z.object({
 export type BasicInfoBody = z.infer<typeof basicInfoBody>;
 
 export const answerBody = z.object({
-  part: z.number().int().min(0, '量表序号不正确'),
-  item: z.number().int().min(1, '题号不正确'),
+  part: boundedInt(0, INT4_MAX),
+  item: boundedInt(1, INT4_MAX),
   /** Chosen option position, 1 = first; null clears the answer. */
-  position: z.number().int().min(1, '选项不正确').nullable(),
+  position: boundedInt(1, INT4_MAX).nullable(),
 });
 
 export const submitPartBody = z.object({
-  part: z.number().int().min(0, '量表序号不正确'),
+  part: boundedInt(0, INT4_MAX),
   /** Seconds the respondent spent on this scale, measured by the client. */
   durationSeconds: z
     .number()
@@ -254,6 +254,6 @@ export type AssessmentListItem = z.infer<typeof assessmentListItem>;
 
 export const previewScoreBody = z.object({
   scaleCode: z.string().min(1, '请指定量表'),
-  answers: z.array(z.number().int().nullable()),
+  answers: z.array(boundedInt(1, INT4_MAX).nullable()),
   basicInfo: z.object({ gender: z.enum(['male', 'female']).optional() }).optional(),
 });

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { fen } from './common';
+import { fen, id } from './common';
 import { consultMode } from './experts';
 import { order } from './orders';
 
@@ -52,7 +52,7 @@ export const booking = z.object({
 export type Booking = z.infer<typeof booking>;
 
 export const createBookingBody = z.object({
-  slotId: z.number({ error: '请选择预约时间' }).int().positive('请选择预约时间'),
+  slotId: id({ required: '请选择预约时间' }),
   topic: z
     .string({ error: '请填写咨询主题' })
     .trim()

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { fen } from './common';
+import { fen, fenParam, idParam } from './common';
 
 export const consultModes = ['online', 'offline'] as const;
 export const consultModeLabels: Record<(typeof consultModes)[number], string> = {
@@ -50,10 +50,10 @@ export const expertListQuery = z.object({
   keyword: z.string().trim().max(50).optional(),
   specialty: z.string().trim().max(20).optional(),
   mode: consultMode.optional(),
-  institutionId: z.coerce.number().int().positive().optional(),
+  institutionId: idParam().optional(),
   /** Price range in fen. */
-  minPrice: z.coerce.number().int().min(0).optional(),
-  maxPrice: z.coerce.number().int().min(0).optional(),
+  minPrice: fenParam().optional(),
+  maxPrice: fenParam().optional(),
 });
 export type ExpertListQuery = z.infer<typeof expertListQuery>;
 

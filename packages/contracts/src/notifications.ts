@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { idParam } from './common';
 
 export const notificationKinds = [
   'system',
@@ -62,4 +63,4 @@ export const unreadSummary = z.object({
 });
 export type UnreadSummary = z.infer<typeof unreadSummary>;
 
-export const notificationIdParams = z.object({ id: z.coerce.number().int().positive('通知编号不正确') });
+export const notificationIdParams = z.object({ id: idParam({ label: '通知编号' }) });

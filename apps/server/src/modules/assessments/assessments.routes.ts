@@ -8,6 +8,7 @@ import {
   basicInfoBody,
   consentBody,
   envelope,
+  idParam,
   order,
   planDetail,
   planSummary,
@@ -20,7 +21,7 @@ import { ok } from '../../lib/reply';
 import { currentUser, secured } from '../auth/auth.plugin';
 import { renderReportPdf } from './report-pdf';
 
-const idParams = z.object({ id: z.coerce.number().int().positive('编号不正确') });
+const idParams = z.object({ id: idParam() });
 
 export const assessmentsRoutes: FastifyPluginAsyncZod = async (app) => {
   const { assessments, catalog, followup } = app.deps.services;

@@ -5,6 +5,7 @@ import {
   createBookingBody,
   envelope,
   expertCancelBody,
+  idParam,
   page,
 } from '@psy/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -12,7 +13,7 @@ import { z } from 'zod';
 import { ok } from '../../lib/reply';
 import { currentUser, secured } from '../auth/auth.plugin';
 
-const idParams = z.object({ id: z.coerce.number().int().positive('预约编号不正确') });
+const idParams = z.object({ id: idParam({ label: '预约编号' }) });
 
 export const bookingsRoutes: FastifyPluginAsyncZod = async (app) => {
   const { bookings } = app.deps.services;

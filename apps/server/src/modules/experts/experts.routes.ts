@@ -7,6 +7,7 @@ import {
   expertListQuery,
   expertProfileBody,
   expertSlot,
+  idParam,
   institutionSummary,
   page,
   rangeQuery,
@@ -21,7 +22,7 @@ import { ok } from '../../lib/reply';
 import { currentUser, secured } from '../auth/auth.plugin';
 import { institutions } from '../institutions/institutions.table';
 
-const idParams = z.object({ id: z.coerce.number().int().positive('编号不正确') });
+const idParams = z.object({ id: idParam() });
 
 export const expertsRoutes: FastifyPluginAsyncZod = async (app) => {
   const { experts } = app.deps.services;

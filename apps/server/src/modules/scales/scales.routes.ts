@@ -2,6 +2,7 @@ import {
   catalogQuery,
   contentStatuses,
   envelope,
+  idParam,
   page,
   previewScoreBody,
   scaleDetail,
@@ -13,7 +14,7 @@ import { z } from 'zod';
 import { ok } from '../../lib/reply';
 import { currentUser, secured } from '../auth/auth.plugin';
 
-const idParams = z.object({ id: z.coerce.number().int().positive('量表编号不正确') });
+const idParams = z.object({ id: idParam({ label: '量表编号' }) });
 const authoringBody = z.object({
   name: z.string().trim().min(2, '请输入量表名称').max(100),
   shortName: z.string().trim().min(1, '请输入量表简称').max(30),
