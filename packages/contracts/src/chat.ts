@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { boundedInt, idParam, INT4_MAX } from './common';
 import type { Notification } from './notifications';
 
 /** Message types (spec section 9): "0" text, "1" image. */
@@ -68,10 +69,10 @@ export const chatListItem = z.object({
 export type ChatListItem = z.infer<typeof chatListItem>;
 
 export const beginChatBody = z.object({
-  receiverId: z.coerce.number({ error: '请选择咨询对象' }).int().positive('请选择咨询对象'),
+  receiverId: idParam({ message: '请选择咨询对象' }),
 });
 
-export const chatIdParams = z.object({ chatId: z.coerce.number().int().positive('会话编号不正确') });
+export const chatIdParams = z.object({ chatId: idParam() });
 
 /**
  * History and catch-up. `readChatMessage` is the id of the newest message the client
@@ -80,9 +81,9 @@ export const chatIdParams = z.object({ chatId: z.coerce.number().int().positive(
  * marks the chat read for the caller up to the newest message returned.
  */
 export const chatMessagesQuery = z.object({
-  chatId: z.coerce.number({ error: '请选择会话' }).int().positive('会话编号不正确'),
-  readChatMessage: z.coerce.number().int().min(0).default(0),
-  before: z.coerce.number().int().positive().optional(),
+  chatId: idParam(),
+  readChatMessage: boundedInt(0, INT4_MAX, { coerce: true }).default(0),
+  before: idParam().optional(),
   limit: z.coerce.number().int().min(1).max(200).default(30),
 });
 export type ChatMessagesQuery = z.infer<typeof chatMessagesQuery>;
@@ -97,7 +98,7 @@ export type ChatMessagesPage = z.infer<typeof chatMessagesPage>;
 
 export const sendMessageBody = z
   .object({
-    chatId: z.coerce.number({ error: '请选择会话' }).int().positive('会话编号不正确'),
+    chatId: idParam(),
     messageType,
     messageContent: z.string({ error: '请输入消息内容' }).min(1, '请输入消息内容'),
     /** Chosen by the sender; a retried send with the same id stores one message. */
