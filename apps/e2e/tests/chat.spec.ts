@@ -208,6 +208,62 @@ describe.skipIf(!hasBrowser())('online consultation between a user and an expert
     await expertPage.close();
   });
 
+  it('a send that cannot get through shows 发送中, then 发送失败 with 重发, and is delivered once when resent', async () => {
+    const userPage = await browser.newPage();
+    const expertPage = await browser.newPage();
+    const user = await signIn(userPage, DEMO.user);
+    const expert = await signIn(expertPage, DEMO.expert);
+    const begun = await apiCall<{ chatId: number }>('POST', '/api/chat/begin', {
+      token: user.token,
+      body: { receiverId: expert.userinfo.id },
+    });
+    const chatId = begun.data.chatId;
+    for (const p of [userPage, expertPage]) {
+      await p.goto(`/sys/userChat?chatId=${chatId}`);
+      await p.getByRole('textbox', { name: '输入消息' }).waitFor();
+      await p.getByRole('status').getByText('已连接').first().waitFor();
+    }
+
+    // Every try of the send fails as if the network were down.
+    let blocked = 0;
+    const sendUrl = '**/SysAdmin/api/chat/send';
+    await userPage.route(sendUrl, (route) => {
+      blocked++;
+      return route.abort('internetdisconnected');
+    });
+    const text = unique('网络不好时发的消息');
+    const box = userPage.getByRole('textbox', { name: '输入消息' });
+    await box.fill(text);
+    await box.press('Enter');
+    // The bubble keeps its clientMessageId from the first try to the stored message.
+    const row = messageLog(userPage).locator('[data-client-message-id]', { hasText: text });
+    await row.waitFor();
+    // Tried again by itself a few times, 发送中 all the while, and not dropped afterwards.
+    await row.getByText('发送中').waitFor();
+    await row.getByText('发送失败').waitFor({ timeout: 15_000 });
+    expect(blocked).toBeGreaterThanOrEqual(2);
+    expect(await row.getAttribute('data-message-id')).toBeNull();
+
+    // The network is back: 重发 sends it, with the same clientMessageId.
+    await userPage.unroute(sendUrl);
+    await row.getByRole('button', { name: '重发' }).click();
+    await expect.poll(() => row.getAttribute('data-message-id'), { timeout: 10_000 }).toMatch(/^\d+$/);
+    expect(await row.getByText('发送失败').count()).toBe(0);
+    await messageLog(expertPage).getByText(text, { exact: true }).waitFor({ timeout: 10_000 });
+    // Once on each side, once on the server.
+    await expertPage.waitForTimeout(500);
+    expect(await messageLog(userPage).getByText(text, { exact: true }).count()).toBe(1);
+    expect(await messageLog(expertPage).getByText(text, { exact: true }).count()).toBe(1);
+    const history = await apiCall<{ list: { messageContent: string }[] }>(
+      'GET',
+      `/api/chat/messages?chatId=${chatId}&limit=50`,
+      { token: expert.token },
+    );
+    expect(history.data.list.filter((m) => m.messageContent === text)).toHaveLength(1);
+    await userPage.close();
+    await expertPage.close();
+  });
+
   it('at phone width shows the list or the open chat, with a way back', async () => {
     const page = await browser.newPage({ width: 390, height: 844 });
     const user = await signIn(page, DEMO.user);

@@ -12,7 +12,10 @@ export interface StompOptions {
   /** Destination -> handler of each MESSAGE body (already parsed as JSON). */
   subscriptions: Record<string, (body: unknown) => void>;
   onStatus: (status: StompStatus, reason?: string) => void;
-  /** After every successful (re)connect and subscribe: the place to catch up on what was missed. */
+  /**
+   * After every successful (re)connect, once the server has confirmed every subscription
+   * (RECEIPT): the place to catch up on what was missed.
+   */
   onConnected: () => void;
   /**
    * Asked after an ERROR frame. The server sends one both when the session is over (logout,
@@ -62,16 +65,35 @@ export function openStomp(opts: StompOptions): () => void {
     connectionTimeout: 10_000,
   });
 
+  let receiptSeq = 0;
   client.onConnect = () => {
-    for (const [destination, handler] of Object.entries(opts.subscriptions)) {
-      client.subscribe(destination, (m) => {
-        const body = parse(m);
-        if (body !== null) handler(body);
-      });
+    // Catching up before the server has the subscriptions could miss what is published in
+    // between: each SUBSCRIBE asks for a RECEIPT, and onConnected waits for all of them.
+    // (A connection that drops first never answers; the next one starts over.)
+    const entries = Object.entries(opts.subscriptions);
+    let waiting = entries.length;
+    const subscribed = () => {
+      if (--waiting > 0 || closed) return;
+      everConnected = true;
+      opts.onStatus('connected');
+      opts.onConnected();
+    };
+    for (const [destination, handler] of entries) {
+      const receipt = `sub-${++receiptSeq}`;
+      client.watchForReceipt(receipt, subscribed);
+      client.subscribe(
+        destination,
+        (m) => {
+          const body = parse(m);
+          if (body !== null) handler(body);
+        },
+        { receipt },
+      );
     }
-    everConnected = true;
-    opts.onStatus('connected');
-    opts.onConnected();
+    if (entries.length === 0) {
+      waiting = 1;
+      subscribed();
+    }
   };
 
   const checkSession = (delay: number) => {

@@ -18,6 +18,7 @@ import type { Storage } from '../uploads/storage';
 import { users } from '../users/users.table';
 import { toChatMessage, toChatPeer, type ImageSigner } from './chat.presenter';
 import { chatImages, chatMessages, chatParticipants, chats } from './chat.table';
+import { createPushOrder, type PushTurn } from './push-order';
 
 export interface ChatServiceDeps {
   db: Db;
@@ -30,12 +31,18 @@ export interface ChatServiceDeps {
 const CHAT_NOT_FOUND = '会话不存在';
 
 export function createChatService({ db, clock, hub, privateStorage, signer }: ChatServiceDeps) {
-  /** The chat if the caller is one of its two participants; anyone else gets 404. */
-  async function ownChat(tx: DbOrTx, chatId: number, userId: number) {
-    const [chat] = await tx
+  const pushOrder = createPushOrder();
+
+  /**
+   * The chat if the caller is one of its two participants; anyone else gets 404. `lock`
+   * (inside a transaction) holds the chat row until commit: FOR UPDATE.
+   */
+  async function ownChat(tx: DbOrTx, chatId: number, userId: number, lock = false) {
+    const query = tx
       .select()
       .from(chats)
       .where(and(eq(chats.id, chatId), or(eq(chats.userLowId, userId), eq(chats.userHighId, userId))));
+    const [chat] = lock ? await query.for('update') : await query;
     if (!chat) throw notFound(CHAT_NOT_FOUND);
     return { chat, peerId: chat.userLowId === userId ? chat.userHighId : chat.userLowId };
   }
@@ -175,56 +182,77 @@ export function createChatService({ db, clock, hub, privateStorage, signer }: Ch
     /**
      * Stores the message first, then pushes it to both participants. A retry with the same
      * clientMessageId returns the stored message and pushes nothing twice.
+     *
+     * Sends to one chat are serialised on the chat's row (SELECT ... FOR UPDATE before the
+     * insert), so within a chat ids are taken in commit order: once a reader has seen id N,
+     * no message with a smaller id can still appear, and catching up with
+     * `readChatMessage=N` misses nothing. The pushes leave in the same order (push-order.ts).
      */
     async send(actor: SessionUser, body: SendMessageBody): Promise<ChatMessage> {
-      const result = await db.transaction(async (tx) => {
-        const { peerId } = await ownChat(tx, body.chatId, actor.userId);
-        if (body.messageType === '1') {
-          const [img] = await tx
-            .select({ id: chatImages.id })
-            .from(chatImages)
-            .where(and(eq(chatImages.id, body.messageContent), eq(chatImages.uploaderId, actor.userId)));
-          if (!img) throw new AppError('BAD_REQUEST', '图片不存在，请重新上传');
-        }
-        const now = clock();
-        const [row] = await tx
-          .insert(chatMessages)
-          .values({
-            chatId: body.chatId,
-            senderId: actor.userId,
-            messageType: body.messageType === '1' ? 1 : 0,
-            content: body.messageType === '0' ? body.messageContent : body.messageContent.toLowerCase(),
-            clientMessageId: body.clientMessageId ?? null,
-            createdAt: now,
-          })
-          .onConflictDoNothing({ target: [chatMessages.senderId, chatMessages.clientMessageId] })
-          .returning();
-        if (!row) {
-          const [existing] = await tx
-            .select()
-            .from(chatMessages)
-            .where(
-              and(
-                eq(chatMessages.senderId, actor.userId),
-                eq(chatMessages.clientMessageId, body.clientMessageId!),
-              ),
-            );
-          if (!existing || existing.chatId !== body.chatId) throw new AppError('CONFLICT', '消息编号重复');
-          return { message: (await present(tx, [existing]))[0]!, peerId, fresh: false };
-        }
-        await tx
-          .update(chats)
-          .set({ lastMessageId: row.id, lastActivityAt: now })
-          .where(eq(chats.id, body.chatId));
-        await tx
-          .update(chatParticipants)
-          .set({ lastReadMessageId: row.id })
-          .where(and(eq(chatParticipants.chatId, body.chatId), eq(chatParticipants.userId, actor.userId)));
-        return { message: (await present(tx, [row]))[0]!, peerId, fresh: true };
-      });
-      if (result.fresh) {
-        await hub.push(result.peerId, 'message', result.message);
-        await hub.push(actor.userId, 'message', result.message);
+      let turn: PushTurn | undefined;
+      let result;
+      try {
+        result = await db.transaction(async (tx) => {
+          const { peerId } = await ownChat(tx, body.chatId, actor.userId, true);
+          if (body.messageType === '1') {
+            const [img] = await tx
+              .select({ id: chatImages.id })
+              .from(chatImages)
+              .where(and(eq(chatImages.id, body.messageContent), eq(chatImages.uploaderId, actor.userId)));
+            if (!img) throw new AppError('BAD_REQUEST', '图片不存在，请重新上传');
+          }
+          const now = clock();
+          const [row] = await tx
+            .insert(chatMessages)
+            .values({
+              chatId: body.chatId,
+              senderId: actor.userId,
+              messageType: body.messageType === '1' ? 1 : 0,
+              content: body.messageType === '0' ? body.messageContent : body.messageContent.toLowerCase(),
+              clientMessageId: body.clientMessageId ?? null,
+              createdAt: now,
+            })
+            .onConflictDoNothing({ target: [chatMessages.senderId, chatMessages.clientMessageId] })
+            .returning();
+          if (!row) {
+            const [existing] = await tx
+              .select()
+              .from(chatMessages)
+              .where(
+                and(
+                  eq(chatMessages.senderId, actor.userId),
+                  eq(chatMessages.clientMessageId, body.clientMessageId!),
+                ),
+              );
+            if (!existing || existing.chatId !== body.chatId) throw new AppError('CONFLICT', '消息编号重复');
+            return { message: (await present(tx, [existing]))[0]!, peerId, fresh: false };
+          }
+          // Still under the row lock: the turn is taken in commit order.
+          turn = pushOrder.take(body.chatId);
+          // Never backwards, whatever happens to run concurrently.
+          await tx
+            .update(chats)
+            .set({
+              lastMessageId: sql`greatest(coalesce(${chats.lastMessageId}, 0), ${row.id})`,
+              lastActivityAt: sql`greatest(${chats.lastActivityAt}, ${now.toISOString()}::timestamptz)`,
+            })
+            .where(eq(chats.id, body.chatId));
+          await tx
+            .update(chatParticipants)
+            .set({ lastReadMessageId: sql`greatest(${chatParticipants.lastReadMessageId}, ${row.id})` })
+            .where(and(eq(chatParticipants.chatId, body.chatId), eq(chatParticipants.userId, actor.userId)));
+          return { message: (await present(tx, [row]))[0]!, peerId, fresh: true };
+        });
+      } catch (err) {
+        turn?.skip();
+        throw err;
+      }
+      if (result.fresh && turn) {
+        const { message, peerId } = result;
+        await turn.run(async () => {
+          await hub.push(peerId, 'message', message);
+          await hub.push(actor.userId, 'message', message);
+        });
       }
       return result.message;
     },

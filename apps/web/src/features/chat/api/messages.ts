@@ -2,7 +2,7 @@ import type { ChatMessage, ChatMessagesPage, MessageType } from '@psy/contracts'
 import { api } from '../../../lib/api';
 
 export const PAGE_SIZE = 30;
-/** Catch-up after a reconnect asks for up to this many; a longer gap reloads the newest page. */
+/** Catch-up (after a reconnect or a push) asks for up to this many; a longer gap reloads the newest page. */
 export const CATCH_UP_LIMIT = 200;
 
 /**
@@ -31,11 +31,15 @@ export function newClientMessageId(): string {
   return `w${Date.now().toString(36)}_${random}`.slice(0, 64);
 }
 
-export function sendMessage(body: {
-  chatId: number;
-  messageType: MessageType;
-  messageContent: string;
-  clientMessageId: string;
-}): Promise<ChatMessage> {
-  return api.post<ChatMessage>('/api/chat/send', body);
+/** `silent`: no error toast; the message bubble shows 发送失败 and 重发 instead. */
+export function sendMessage(
+  body: {
+    chatId: number;
+    messageType: MessageType;
+    messageContent: string;
+    clientMessageId: string;
+  },
+  opts: { silent?: boolean } = {},
+): Promise<ChatMessage> {
+  return api.post<ChatMessage>('/api/chat/send', body, { silent: opts.silent });
 }

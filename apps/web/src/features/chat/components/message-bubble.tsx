@@ -43,6 +43,8 @@ export function MessageBubble({ message, own, peer, me, peerLastReadId, onRetry,
     <div
       className={`${styles.row} ${own ? styles.rowOwn : ''}`}
       data-message-id={message.id > 0 ? message.id : undefined}
+      data-client-message-id={message.clientMessageId ?? undefined}
+      aria-busy={message.pending === 'sending' || undefined}
     >
       <PeerAvatar peer={avatar} size={36} />
       <div className={styles.stack}>

@@ -1,8 +1,15 @@
-import { CHAT_TEXT_MAX, type ChatListItem, type ChatMessage, type NotificationPush } from '@psy/contracts';
+import {
+  CHAT_TEXT_MAX,
+  type ChatImage,
+  type ChatListItem,
+  type ChatMessage,
+  type NotificationPush,
+} from '@psy/contracts';
 import { create } from 'zustand';
 import { ApiError } from '../../../lib/api';
 import { useSession } from '../../../lib/session';
 import type { StompStatus } from '../../../lib/stomp';
+import { toast } from '../../../lib/toast';
 import { fetchChat, fetchChatList } from '../api/chats';
 import {
   CATCH_UP_LIMIT,
@@ -12,6 +19,7 @@ import {
   type MessagesCursor,
 } from '../api/messages';
 import { uploadChatImage } from '../api/upload-image';
+import { isTransient, sendWithRetries } from './delivery';
 import { firstStoredId, isStored, lastStoredId, mergeMessages, sortChats, type LocalMessage } from './merge';
 
 type Status = 'idle' | 'loading' | 'ready' | 'error';
@@ -92,7 +100,50 @@ export const useChatStore = create<ChatState>()((set, get) => {
   let listAgain = false;
   let imagesRefreshedAt = 0;
 
+  /**
+   * Up to this id the open chat is held without a gap. Only reads move it (a page of
+   * "everything after N" has no holes); pushes may have holes (a dropped socket) and my
+   * own send answers skip what others sent meanwhile, so neither does. Catching up always
+   * starts here.
+   */
+  let syncedId = 0;
+  let catchUpRun: Promise<void> | null = null;
+  let catchUpAgain = false;
+
+  /**
+   * My messages not stored yet (发送中 or 发送失败), in every chat, by clientMessageId: they
+   * survive switching chats and are shown again when their chat is opened.
+   */
+  const outbox = new Map<string, LocalMessage>();
+  /** Sends with a try under way, so a retry never runs twice at once. */
+  const inFlight = new Set<string>();
+  /** Failed only for want of a connection: tried again by themselves after a reconnect. */
+  const retryOnReconnect = new Set<string>();
+
   const isOpen = (chatId: number) => get().openChatId === chatId;
+
+  /** Stored copies have arrived (answer, push or read): those messages are no longer waiting. */
+  function settleOutbox(list: ChatMessage[]) {
+    for (const m of list) {
+      if (m.clientMessageId && outbox.get(m.clientMessageId)?.chatId === m.chatId) {
+        outbox.delete(m.clientMessageId);
+        retryOnReconnect.delete(m.clientMessageId);
+      }
+    }
+  }
+
+  const unsentOf = (chatId: number) => [...outbox.values()].filter((m) => m.chatId === chatId);
+
+  /** Shows a waiting message as 发送中 or 发送失败, in the outbox and, when its chat is open, on screen. */
+  function markUnsent(clientMessageId: string, pending: 'sending' | 'failed') {
+    const held = outbox.get(clientMessageId);
+    if (!held) return;
+    const updated = { ...held, pending };
+    outbox.set(clientMessageId, updated);
+    set((s) => ({
+      messages: s.messages.map((m) => (m.clientMessageId === clientMessageId && !isStored(m) ? updated : m)),
+    }));
+  }
 
   /** The open chat has been read (the server marked it while answering): clear its unread state. */
   function markLocallyRead(chatId: number) {
@@ -105,8 +156,12 @@ export const useChatStore = create<ChatState>()((set, get) => {
   /** Reads messages of the open chat and merges them in; every such read marks the chat read. */
   async function readInto(chatId: number, cursor: MessagesCursor, limit?: number) {
     const gen = generation;
+    const seq = openSeq;
     const page = await fetchMessages(chatId, cursor, limit);
-    if (gen !== generation || !isOpen(chatId)) return null;
+    if (gen !== generation || seq !== openSeq || !isOpen(chatId)) return null;
+    settleOutbox(page.list);
+    // Everything after `after` up to the page's last message is now held.
+    if ('after' in cursor && cursor.after <= syncedId) syncedId = Math.max(syncedId, lastStoredId(page.list));
     set((s) => ({
       messages: mergeMessages(s.messages, page.list),
       peerLastReadId: Math.max(s.peerLastReadId, page.peerLastReadId),
@@ -115,24 +170,92 @@ export const useChatStore = create<ChatState>()((set, get) => {
     return page;
   }
 
-  async function deliver(message: LocalMessage) {
+  /**
+   * Sends a waiting message, trying again by itself a few times (always the same
+   * clientMessageId, so it is stored once); it stays 发送中 meanwhile and shows 发送失败 with
+   * 重发 if every try fails. It is never dropped.
+   */
+  async function deliver(clientMessageId: string) {
+    const message = outbox.get(clientMessageId);
+    if (!message || inFlight.has(clientMessageId)) return;
+    inFlight.add(clientMessageId);
+    retryOnReconnect.delete(clientMessageId);
     const gen = generation;
     try {
-      const stored = await sendMessage({
-        chatId: message.chatId,
-        messageType: message.messageType,
-        messageContent: message.messageContent,
-        clientMessageId: message.clientMessageId!,
-      });
-      if (gen !== generation || !isOpen(stored.chatId)) return;
-      set((s) => ({ messages: mergeMessages(s.messages, [stored]) }));
-    } catch {
+      const stored = await sendWithRetries(
+        () =>
+          sendMessage(
+            {
+              chatId: message.chatId,
+              messageType: message.messageType,
+              messageContent: message.messageContent,
+              clientMessageId,
+            },
+            { silent: true },
+          ),
+        { keepGoing: () => gen === generation && outbox.has(clientMessageId) },
+      );
       if (gen !== generation) return;
-      set((s) => ({
-        messages: s.messages.map((m) =>
-          m.clientMessageId === message.clientMessageId && !isStored(m) ? { ...m, pending: 'failed' } : m,
-        ),
-      }));
+      settleOutbox([stored]);
+      if (isOpen(stored.chatId)) set((s) => ({ messages: mergeMessages(s.messages, [stored]) }));
+    } catch (err) {
+      if (gen !== generation || !outbox.has(clientMessageId)) return;
+      markUnsent(clientMessageId, 'failed');
+      if (isTransient(err)) retryOnReconnect.add(clientMessageId);
+      else if (err instanceof ApiError && err.status !== 401) toast.error(err.message);
+    } finally {
+      inFlight.delete(clientMessageId);
+    }
+  }
+
+  /** Puts a new message of mine in the outbox and on screen, then sends it. */
+  function enqueue(message: LocalMessage): Promise<void> {
+    outbox.set(message.clientMessageId!, message);
+    if (isOpen(message.chatId)) set((s) => ({ messages: [...s.messages, message] }));
+    return deliver(message.clientMessageId!);
+  }
+
+  /** Reads what came after `syncedId` in the open chat; one run at a time, plus one more if asked meanwhile. */
+  function catchUp(): Promise<void> {
+    if (catchUpRun) {
+      catchUpAgain = true;
+      return catchUpRun;
+    }
+    const run: Promise<void> = (async () => {
+      do {
+        catchUpAgain = false;
+        const { openChatId, chatStatus } = get();
+        if (!openChatId || chatStatus !== 'ready') return;
+        try {
+          await catchUpOnce(openChatId);
+        } catch {
+          // The next push or reconnect tries again, from the same place.
+        }
+      } while (catchUpAgain);
+    })().finally(() => {
+      if (catchUpRun === run) catchUpRun = null;
+    });
+    catchUpRun = run;
+    return run;
+  }
+
+  async function catchUpOnce(chatId: number) {
+    const from = syncedId;
+    const seq = openSeq;
+    // 0: the chat was empty when opened, so the newest page is all of it (or its newest part).
+    const page = await readInto(chatId, from ? { after: from } : { newest: true }, CATCH_UP_LIMIT);
+    if (!page || seq !== openSeq) return;
+    if (!from) {
+      syncedId = Math.max(syncedId, lastStoredId(page.list));
+      if (page.hasMore) set({ hasMore: true });
+    } else if (page.hasMore) {
+      // Too much missed to stitch together: start again from the newest page.
+      set((s) => ({ messages: s.messages.filter((m) => !isStored(m)) }));
+      const fresh = await readInto(chatId, { newest: true });
+      if (fresh && seq === openSeq) {
+        syncedId = Math.max(syncedId, lastStoredId(fresh.list));
+        set({ hasMore: fresh.hasMore });
+      }
     }
   }
 
@@ -188,12 +311,14 @@ export const useChatStore = create<ChatState>()((set, get) => {
       if (s.openChatId && s.draft) drafts[s.openChatId] = s.draft;
       const draft = drafts[chatId] ?? '';
       delete drafts[chatId];
+      syncedId = 0;
       set({
         openChatId: chatId,
         currentChat: s.chats.find((c) => c.chatId === chatId) ?? null,
         chatStatus: 'loading',
         chatError: null,
-        messages: [],
+        // My messages still waiting to be sent in this chat come back with it.
+        messages: unsentOf(chatId),
         hasMore: false,
         peerLastReadId: 0,
         draft,
@@ -206,8 +331,10 @@ export const useChatStore = create<ChatState>()((set, get) => {
         set({ currentChat: chat, peerLastReadId: chat.peerLastReadId });
         const page = await fetchMessages(chatId, { newest: true });
         if (stale()) return;
+        settleOutbox(page.list);
+        syncedId = lastStoredId(page.list);
         // Pushes that came while loading were already added: keep them.
-        const pushedLater = lastStoredId(get().messages) > lastStoredId(page.list);
+        const pushedLater = lastStoredId(get().messages) > syncedId;
         set((st) => ({
           messages: mergeMessages(page.list, st.messages),
           hasMore: page.hasMore,
@@ -215,7 +342,7 @@ export const useChatStore = create<ChatState>()((set, get) => {
           chatStatus: 'ready',
         }));
         markLocallyRead(chatId);
-        if (pushedLater) await readInto(chatId, { after: lastStoredId(page.list) }, CATCH_UP_LIMIT);
+        if (pushedLater) await catchUp();
       } catch (err) {
         if (stale()) return;
         const notFound = err instanceof ApiError && (err.status === 404 || err.status === 400);
@@ -226,6 +353,7 @@ export const useChatStore = create<ChatState>()((set, get) => {
     closeChat() {
       const s = get();
       openSeq++;
+      syncedId = 0;
       const drafts = { ...s.drafts };
       if (s.openChatId && s.draft) drafts[s.openChatId] = s.draft;
       set({
@@ -279,44 +407,49 @@ export const useChatStore = create<ChatState>()((set, get) => {
         createdAt: new Date().toISOString(),
         pending: 'sending',
       };
-      set((s) => ({ draft: '', messages: [...s.messages, pending] }));
-      await deliver(pending);
+      set({ draft: '' });
+      await enqueue(pending);
     },
 
     async retry(clientMessageId) {
-      const m = get().messages.find((x) => x.clientMessageId === clientMessageId && x.pending === 'failed');
-      if (!m) return;
-      set((s) => ({
-        messages: s.messages.map((x) => (x === m ? { ...x, pending: 'sending' } : x)),
-      }));
+      if (outbox.get(clientMessageId)?.pending !== 'failed' || inFlight.has(clientMessageId)) return;
+      markUnsent(clientMessageId, 'sending');
       // The same clientMessageId: if the first try was in fact stored, it is not stored twice.
-      await deliver(m);
+      await deliver(clientMessageId);
     },
 
     // Spec section 4: sending an image reloads the chat list.
     async sendImage(file) {
       const chatId = get().openChatId;
-      if (!chatId || get().uploading) return;
+      const me = myId();
+      if (!chatId || !me || get().uploading) return;
       const gen = generation;
       set({ uploading: { chatId, percent: 0 } });
+      let image: ChatImage;
       try {
-        const image = await uploadChatImage(file, (percent) => {
+        image = await uploadChatImage(file, (percent) => {
           if (gen === generation) set({ uploading: { chatId, percent } });
         });
-        const stored = await sendMessage({
-          chatId,
-          messageType: '1',
-          messageContent: image.id,
-          clientMessageId: newClientMessageId(),
-        });
-        if (gen !== generation) return;
-        if (isOpen(chatId)) set((s) => ({ messages: mergeMessages(s.messages, [stored]) }));
-        await get().loadList();
       } catch {
-        // The API client has already said what went wrong.
+        // The API client has already said what went wrong; nothing was sent.
+        return;
       } finally {
         if (gen === generation) set({ uploading: null });
       }
+      if (gen !== generation) return;
+      // Uploaded: from here it is a message like a text one (发送中, tried again, 重发).
+      await enqueue({
+        id: -++tempId,
+        chatId,
+        senderId: me,
+        messageType: '1',
+        messageContent: image.id,
+        image,
+        clientMessageId: newClientMessageId(),
+        createdAt: new Date().toISOString(),
+        pending: 'sending',
+      });
+      if (gen === generation) await get().loadList();
     },
 
     /**
@@ -346,10 +479,12 @@ export const useChatStore = create<ChatState>()((set, get) => {
             : [...s.unreadChatIds, message.chatId],
         messages: s.openChatId === message.chatId ? mergeMessages(s.messages, [message]) : s.messages,
       }));
+      settleOutbox([message]);
       if (isOpen(message.chatId) && get().chatStatus === 'ready') {
         if (own) markLocallyRead(message.chatId);
-        // Reading from just before it marks it (and anything after it) read on the server.
-        else await readInto(message.chatId, { after: message.id - 1 }, CATCH_UP_LIMIT).catch(() => null);
+        // Reading everything after the gap-free part marks it read on the server, and fills
+        // any hole a dropped socket left before this message.
+        else await catchUp();
       }
       await get().loadList();
     },
@@ -365,22 +500,16 @@ export const useChatStore = create<ChatState>()((set, get) => {
       }));
     },
 
-    /** After every (re)connect: what came while the socket was down, then a fresh list. */
+    /**
+     * After every (re)connect, once the server has confirmed the subscriptions: what came
+     * while the socket was down, my messages that failed for want of a connection, then a
+     * fresh list.
+     */
     async resync() {
-      const { openChatId, chatStatus, messages } = get();
-      if (openChatId && chatStatus === 'ready') {
-        const last = lastStoredId(messages);
-        try {
-          const page = await readInto(openChatId, last ? { after: last } : { newest: true }, CATCH_UP_LIMIT);
-          // Too much missed to stitch together: start again from the newest page.
-          if (page?.hasMore && last) {
-            set((s) => ({ messages: s.messages.filter((m) => !isStored(m)) }));
-            const fresh = await readInto(openChatId, { newest: true });
-            if (fresh) set({ hasMore: fresh.hasMore });
-          }
-        } catch {
-          // The next push or reconnect tries again.
-        }
+      await catchUp();
+      for (const clientMessageId of [...retryOnReconnect]) {
+        markUnsent(clientMessageId, 'sending');
+        void deliver(clientMessageId);
       }
       await get().loadList();
     },
@@ -414,6 +543,12 @@ export const useChatStore = create<ChatState>()((set, get) => {
       openSeq++;
       listAgain = false;
       listRun = null;
+      syncedId = 0;
+      catchUpAgain = false;
+      catchUpRun = null;
+      outbox.clear();
+      inFlight.clear();
+      retryOnReconnect.clear();
       set({ ...initial });
     },
   };
