@@ -213,8 +213,8 @@ describe(`notifications on ${testDbKind}`, () => {
       body: { telephone: DEMO.auditor, code, password: 'Reset@2026x' },
     });
     const token = await login(ctx.app, DEMO.auditor, 'Reset@2026x');
-    // Event handlers run after the answer; give them a moment.
-    await new Promise((r) => setTimeout(r, 50));
+    // Notifications are delivered from the outbox once the change has committed.
+    await ctx.app.deps.events.drain();
     const list = await call(ctx.app, 'GET', '/api/userNotification?pageNum=1&pageSize=10', { token });
     expect(list.body.data.haveNotRead).toBe(1);
     const n = list.body.data.list[0];

@@ -1,4 +1,5 @@
 import crypto from 'node:crypto';
+import { CHAT_IMAGE_MAX_PIXELS } from '@psy/contracts';
 import type {
   ChatListItem,
   ChatMessage,
@@ -259,8 +260,15 @@ export function createChatService({ db, clock, hub, privateStorage, signer }: Ch
 
     /** A chat image: re-encoded (max 2048 px) with a 320 px thumbnail, kept private. */
     async uploadImage(actor: SessionUser, data: Buffer) {
-      const full = await reencodeImage(data, { maxWidth: 2048, maxHeight: 2048, fit: 'inside', quality: 82 });
+      const full = await reencodeImage(data, {
+        maxPixels: CHAT_IMAGE_MAX_PIXELS,
+        maxWidth: 2048,
+        maxHeight: 2048,
+        fit: 'inside',
+        quality: 82,
+      });
       const thumb = await reencodeImage(full.data, {
+        maxPixels: CHAT_IMAGE_MAX_PIXELS,
         maxWidth: 320,
         maxHeight: 320,
         fit: 'inside',
