@@ -52,6 +52,8 @@ export function openStomp(opts: StompOptions): () => void {
   let closed = false;
   let refused = false;
   let everConnected = false;
+  /** ERROR frames in a row without a good connection between: each waits twice as long. */
+  let errorStreak = 0;
   let recheck: ReturnType<typeof setTimeout> | undefined;
   const client = new Client({
     brokerURL: stompUrl(),
@@ -75,6 +77,7 @@ export function openStomp(opts: StompOptions): () => void {
     const subscribed = () => {
       if (--waiting > 0 || closed) return;
       everConnected = true;
+      errorStreak = 0;
       opts.onStatus('connected');
       opts.onConnected();
     };
@@ -120,7 +123,12 @@ export function openStomp(opts: StompOptions): () => void {
       if (!opts.sessionAlive) return opts.onStatus('stopped', reason);
       // The delay also lets a logout in this tab finish first (it closes us), so no check runs then.
       opts.onStatus('reconnecting', reason);
-      checkSession(RECONNECT_FIRST_MS);
+      // A limit (too many tabs or subscriptions) will not clear in a second: wait the longest.
+      errorStreak++;
+      const delay = /上限/.test(reason)
+        ? RECONNECT_MAX_MS
+        : Math.min(RECONNECT_FIRST_MS * 2 ** (errorStreak - 1), RECONNECT_MAX_MS);
+      checkSession(delay);
     });
   };
   client.onWebSocketClose = () => {
