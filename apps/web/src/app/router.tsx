@@ -1,5 +1,6 @@
 import { createBrowserRouter, Navigate, redirect, type RouteObject } from 'react-router';
 import { registerRoutes } from '../lib/route-exists';
+import { demoRoutes } from '../features/demo/routes';
 import { featureRoutes } from './feature-routes';
 import { MainLayout } from './layouts/main-layout';
 import { RedirectPage } from './redirect-page';
@@ -50,6 +51,8 @@ const routes: RouteObject[] = [
   redirectRoute('/home/resources', '/user/center'),
   // Blank layout: a hop, no header or footer.
   { path: '/redirect/*', element: <RedirectPage /> },
+  // The demo management console: its own layout, lazy, apart from the platform's pages.
+  ...demoRoutes,
   { element: <MainLayout />, hydrateFallbackElement: <RouteFallback />, children: pages },
 ];
 

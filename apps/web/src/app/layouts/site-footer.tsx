@@ -19,6 +19,7 @@ export function SiteFooter({ site }: { site: SiteConfig | undefined }) {
                 {n.label}
               </Link>
             ))}
+            <Link to="/demo">演示后台</Link>
           </nav>
           <div className={styles.legal}>
             <div>{site?.copyright}</div>
