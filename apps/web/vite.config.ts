@@ -9,6 +9,9 @@ export default defineConfig({
     port: 5173,
     proxy: {
       '/SysAdmin': { target: apiTarget, ws: true, changeOrigin: false },
+      // The demo console's mock API (/v1/*, /table/list) is served by the same server.
+      '/v1': { target: apiTarget, changeOrigin: false },
+      '/table/list': { target: apiTarget, changeOrigin: false },
     },
   },
   build: {
