@@ -88,7 +88,8 @@ function scoreHarmlessly(def: ScaleDefinition) {
 
 const sources = builtinScaleSources.filter((s) => ['PHQ15', 'SDS', 'SCL90'].includes(s.code));
 
-describe('scale definitions cannot reach code or globals', () => {
+// Thousands of variants per scale: allowed a minute on a loaded two-core CI machine.
+describe('scale definitions cannot reach code or globals', { timeout: 60_000 }, () => {
   it.each(sources.map((s) => [s.code, s] as const))(
     '%s: every string position holding a hostile name is refused or harmless',
     (_code, source) => {
