@@ -1,10 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { bandFor, scoreAssessment } from '../engine';
+import { scoreAssessment } from '../engine';
 import { builtinScaleByCode } from './index';
-import { allAt, answersSumming } from './test-support';
+import { allAt, answersSumming, itScoresZungBands } from './test-support';
 
 const def = builtinScaleByCode('SAS')!;
-const standardBands = def.scores.find((s) => s.key === 'standard')!.bands;
 
 describe('SAS', () => {
   it('marks exactly the published reverse items 5, 9, 13, 17, 19', () => {
@@ -20,32 +19,27 @@ describe('SAS', () => {
     expect(result.band?.label).toBe('无焦虑症状');
   });
 
-  it.each([
-    [20, 25, '无焦虑症状'],
-    [39, 48, '无焦虑症状'],
-    [40, 50, '轻度'],
-    [47, 58, '轻度'],
-    [48, 60, '中度'],
-    [55, 68, '中度'],
-    [56, 70, '重度'],
-    [80, 100, '重度'],
-  ])('raw %i -> standard %i is %s', (raw, standard, label) => {
-    const result = scoreAssessment(def, answersSumming(def, raw));
-    expect(result.rawScore).toBe(raw);
-    expect(result.standardScore).toBe(standard);
-    expect(result.band?.label).toBe(label);
-  });
-
-  it.each([
-    [49, '无焦虑症状'],
-    [50, '轻度'],
-    [59, '轻度'],
-    [60, '中度'],
-    [69, '中度'],
-    [70, '重度'],
-  ])('the band table puts standard %i in %s', (standard, label) => {
-    expect(bandFor(standardBands, standard)?.label).toBe(label);
-  });
+  itScoresZungBands(
+    def,
+    [
+      [20, 25, '无焦虑症状'],
+      [39, 48, '无焦虑症状'],
+      [40, 50, '轻度'],
+      [47, 58, '轻度'],
+      [48, 60, '中度'],
+      [55, 68, '中度'],
+      [56, 70, '重度'],
+      [80, 100, '重度'],
+    ],
+    [
+      [49, '无焦虑症状'],
+      [50, '轻度'],
+      [59, '轻度'],
+      [60, '中度'],
+      [69, '中度'],
+      [70, '重度'],
+    ],
+  );
 
   it('raises a level-2 alert from standard 70 (raw 56), not at 68 (raw 55)', () => {
     expect(scoreAssessment(def, answersSumming(def, 55)).alerts).toEqual([]);

@@ -1,4 +1,5 @@
 import type { ScaleDefinitionInput } from '../engine/contracts';
+import { zungScale } from './zung';
 
 /**
  * Zung Self-Rating Anxiety Scale (Zung 1971), Chinese version and norm. Licence status not
@@ -27,75 +28,36 @@ const items: Array<[text: string, reverse: boolean]> = [
   ['我做恶梦', false],
 ];
 
-export const sas: ScaleDefinitionInput = {
+export const sas: ScaleDefinitionInput = zungScale({
   code: 'SAS',
-  version: 1,
   name: '焦虑自评量表',
   shortName: 'SAS',
-  instructions:
-    '下面有20条文字，请仔细阅读每一条，把意思弄明白，然后根据你最近一星期的实际感觉，选择最符合你情况的选项。',
-  timeframe: '最近一星期',
-  estimatedMinutes: 5,
   source:
     'Zung WWK. A rating instrument for anxiety disorders. Psychosomatics 1971;12:371-379. 中国常模分界值为标准分50分。',
-  optionSets: [
+  items,
+  cutoffs: [50, 60, 70],
+  bands: [
     {
-      key: 'time',
-      options: [
-        { label: '没有或很少时间', value: 1 },
-        { label: '小部分时间', value: 2 },
-        { label: '相当多时间', value: 3 },
-        { label: '绝大部分或全部时间', value: 4 },
-      ],
+      label: '无焦虑症状',
+      interpretation: '目前没有明显的焦虑症状。',
+      advice: '保持规律作息和适度运动，学习一些放松方法。',
+    },
+    {
+      label: '轻度',
+      interpretation: '存在轻度焦虑症状。',
+      advice: '可以尝试放松训练、规律运动，与信任的人倾诉；如症状持续或加重，建议咨询心理咨询师。',
+    },
+    {
+      label: '中度',
+      interpretation: '存在中度焦虑症状。',
+      advice: '建议尽快向心理咨询师或精神科医生寻求专业评估。',
+    },
+    {
+      label: '重度',
+      interpretation: '存在重度焦虑症状。',
+      advice: '建议尽快到医院精神科或心理科就诊，接受专业评估和治疗。',
     },
   ],
-  items: items.map(([text, reverse], i) => ({ number: i + 1, text, optionSet: 'time', reverse })),
-  scores: [
-    { key: 'raw', name: '粗分', expr: { op: 'sumItems' }, decimals: 0 },
-    {
-      key: 'standard',
-      name: '标准分',
-      // Integer part of raw x 1.25: truncated, never rounded.
-      expr: {
-        op: 'multiply',
-        of: { op: 'score', key: 'raw' },
-        factor: 1.25,
-        rounding: { mode: 'truncate', decimals: 0 },
-      },
-      decimals: 0,
-      bands: [
-        {
-          max: 49,
-          label: '无焦虑症状',
-          interpretation: '目前没有明显的焦虑症状。',
-          advice: '保持规律作息和适度运动，学习一些放松方法。',
-        },
-        {
-          min: 50,
-          max: 59,
-          label: '轻度',
-          interpretation: '存在轻度焦虑症状。',
-          advice: '可以尝试放松训练、规律运动，与信任的人倾诉；如症状持续或加重，建议咨询心理咨询师。',
-        },
-        {
-          min: 60,
-          max: 69,
-          label: '中度',
-          interpretation: '存在中度焦虑症状。',
-          advice: '建议尽快向心理咨询师或精神科医生寻求专业评估。',
-        },
-        {
-          min: 70,
-          label: '重度',
-          interpretation: '存在重度焦虑症状。',
-          advice: '建议尽快到医院精神科或心理科就诊，接受专业评估和治疗。',
-        },
-      ],
-    },
-  ],
-  report: { raw: 'raw', standard: 'standard', band: 'standard' },
-  // Not in scales.md as a screen: the Chinese norm cut-off, the start of 轻度.
-  positive: { anyOf: [{ on: 'score', score: 'standard', cmp: 'gte', value: 50 }] },
   alerts: [
     {
       when: { on: 'score', score: 'standard', cmp: 'gte', value: 70 },
@@ -103,4 +65,4 @@ export const sas: ScaleDefinitionInput = {
       reason: '重度焦虑症状（标准分≥70）',
     },
   ],
-};
+});

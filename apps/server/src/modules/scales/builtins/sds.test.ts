@@ -1,11 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { bandFor, scoreAssessment } from '../engine';
+import { scoreAssessment } from '../engine';
 import { builtinScaleByCode } from './index';
-import { allAt, answersSumming } from './test-support';
+import { allAt, answersSumming, itScoresZungBands } from './test-support';
 
 const def = builtinScaleByCode('SDS')!;
 const reverseItems = [2, 5, 6, 11, 12, 14, 16, 17, 18, 20];
-const standardBands = def.scores.find((s) => s.key === 'standard')!.bands;
 
 describe('SDS', () => {
   it('marks exactly the published reverse items', () => {
@@ -33,32 +32,27 @@ describe('SDS', () => {
     expect(result.standardScore).toBe(51);
   });
 
-  it.each([
-    [20, 25, '无抑郁症状'],
-    [42, 52, '无抑郁症状'],
-    [43, 53, '轻度'],
-    [50, 62, '轻度'],
-    [51, 63, '中度'],
-    [58, 72, '中度'],
-    [59, 73, '重度'],
-    [80, 100, '重度'],
-  ])('raw %i -> standard %i is %s', (raw, standard, label) => {
-    const result = scoreAssessment(def, answersSumming(def, raw));
-    expect(result.rawScore).toBe(raw);
-    expect(result.standardScore).toBe(standard);
-    expect(result.band?.label).toBe(label);
-  });
-
-  it.each([
-    [52, '无抑郁症状'],
-    [53, '轻度'],
-    [62, '轻度'],
-    [63, '中度'],
-    [72, '中度'],
-    [73, '重度'],
-  ])('the band table puts standard %i in %s', (standard, label) => {
-    expect(bandFor(standardBands, standard)?.label).toBe(label);
-  });
+  itScoresZungBands(
+    def,
+    [
+      [20, 25, '无抑郁症状'],
+      [42, 52, '无抑郁症状'],
+      [43, 53, '轻度'],
+      [50, 62, '轻度'],
+      [51, 63, '中度'],
+      [58, 72, '中度'],
+      [59, 73, '重度'],
+      [80, 100, '重度'],
+    ],
+    [
+      [52, '无抑郁症状'],
+      [53, '轻度'],
+      [62, '轻度'],
+      [63, '中度'],
+      [72, '中度'],
+      [73, '重度'],
+    ],
+  );
 
   it('raises a level-3 crisis alert at item 19 C or D, not at B', () => {
     const answers = allAt(def, 1);

@@ -1,4 +1,5 @@
 import type { ScaleDefinitionInput } from '../engine/contracts';
+import { zungScale } from './zung';
 
 /**
  * Zung Self-Rating Depression Scale (Zung 1965), Chinese version and norm. Licence status not
@@ -28,76 +29,36 @@ const items: Array<[text: string, reverse: boolean]> = [
   ['平常感兴趣的事我仍然照样感兴趣', true],
 ];
 
-export const sds: ScaleDefinitionInput = {
+export const sds: ScaleDefinitionInput = zungScale({
   code: 'SDS',
-  version: 1,
   name: '抑郁自评量表',
   shortName: 'SDS',
-  instructions:
-    '下面有20条文字，请仔细阅读每一条，把意思弄明白，然后根据你最近一星期的实际感觉，选择最符合你情况的选项。',
-  timeframe: '最近一星期',
-  estimatedMinutes: 5,
   source:
     'Zung WWK. A self-rating depression scale. Arch Gen Psychiatry 1965;12:63-70. 中国常模分界值为标准分53分。',
-  optionSets: [
+  items,
+  cutoffs: [53, 63, 73],
+  bands: [
     {
-      key: 'time',
-      options: [
-        { label: '没有或很少时间', value: 1 },
-        { label: '小部分时间', value: 2 },
-        { label: '相当多时间', value: 3 },
-        { label: '绝大部分或全部时间', value: 4 },
-      ],
+      label: '无抑郁症状',
+      interpretation: '目前没有明显的抑郁症状。',
+      advice: '保持规律作息、适度运动和良好的社会交往。',
+    },
+    {
+      label: '轻度',
+      interpretation: '存在轻度抑郁症状。',
+      advice: '注意调节情绪、规律作息，可以与信任的人聊聊；如症状持续两周以上或加重，建议咨询心理咨询师。',
+    },
+    {
+      label: '中度',
+      interpretation: '存在中度抑郁症状。',
+      advice: '建议尽快向心理咨询师或精神科医生寻求专业评估。',
+    },
+    {
+      label: '重度',
+      interpretation: '存在重度抑郁症状。',
+      advice: '请尽快到医院精神科就诊；如有伤害自己的想法，请立即联系心理援助热线或身边可信任的人。',
     },
   ],
-  items: items.map(([text, reverse], i) => ({ number: i + 1, text, optionSet: 'time', reverse })),
-  scores: [
-    { key: 'raw', name: '粗分', expr: { op: 'sumItems' }, decimals: 0 },
-    {
-      key: 'standard',
-      name: '标准分',
-      // Integer part of raw x 1.25: truncated, never rounded (raw 50 -> 62.5 -> 62).
-      expr: {
-        op: 'multiply',
-        of: { op: 'score', key: 'raw' },
-        factor: 1.25,
-        rounding: { mode: 'truncate', decimals: 0 },
-      },
-      decimals: 0,
-      bands: [
-        {
-          max: 52,
-          label: '无抑郁症状',
-          interpretation: '目前没有明显的抑郁症状。',
-          advice: '保持规律作息、适度运动和良好的社会交往。',
-        },
-        {
-          min: 53,
-          max: 62,
-          label: '轻度',
-          interpretation: '存在轻度抑郁症状。',
-          advice:
-            '注意调节情绪、规律作息，可以与信任的人聊聊；如症状持续两周以上或加重，建议咨询心理咨询师。',
-        },
-        {
-          min: 63,
-          max: 72,
-          label: '中度',
-          interpretation: '存在中度抑郁症状。',
-          advice: '建议尽快向心理咨询师或精神科医生寻求专业评估。',
-        },
-        {
-          min: 73,
-          label: '重度',
-          interpretation: '存在重度抑郁症状。',
-          advice: '请尽快到医院精神科就诊；如有伤害自己的想法，请立即联系心理援助热线或身边可信任的人。',
-        },
-      ],
-    },
-  ],
-  report: { raw: 'raw', standard: 'standard', band: 'standard' },
-  // Not in scales.md as a screen: the Chinese norm cut-off, the start of 轻度.
-  positive: { anyOf: [{ on: 'score', score: 'standard', cmp: 'gte', value: 53 }] },
   alerts: [
     // "At C or D": the chosen position, whatever the item's values.
     {
@@ -112,4 +73,4 @@ export const sds: ScaleDefinitionInput = {
       reason: '重度抑郁症状（标准分≥73）',
     },
   ],
-};
+});

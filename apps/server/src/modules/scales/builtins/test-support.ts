@@ -1,4 +1,5 @@
-import { visibleItems } from '../engine';
+import { expect, it } from 'vitest';
+import { bandFor, scoreAssessment, visibleItems } from '../engine';
 import type { ScaleBasicInfo, ScaleDefinition, ScaleItem, ScaleOption } from '../engine/contracts';
 
 /** Helpers for the built-in scales' tests: answers built from the values a test wants. */
@@ -56,4 +57,25 @@ export function answersSumming(
 export function allAt(def: ScaleDefinition, position: number, basicInfo?: ScaleBasicInfo): (number | null)[] {
   const shown = new Set(visibleItems(def, basicInfo));
   return def.items.map((item) => (shown.has(item.number) ? position : null));
+}
+
+/**
+ * A Zung scale's table, as the tests state it: raw -> standard (truncated) -> band, and
+ * which band each cut-off's edges fall in.
+ */
+export function itScoresZungBands(
+  def: ScaleDefinition,
+  rows: ReadonlyArray<readonly [raw: number, standard: number, label: string]>,
+  edges: ReadonlyArray<readonly [standard: number, label: string]>,
+): void {
+  const standardBands = def.scores.find((s) => s.key === 'standard')!.bands;
+  it.each(rows)('raw %i -> standard %i is %s', (raw, standard, label) => {
+    const result = scoreAssessment(def, answersSumming(def, raw));
+    expect(result.rawScore).toBe(raw);
+    expect(result.standardScore).toBe(standard);
+    expect(result.band?.label).toBe(label);
+  });
+  it.each(edges)('the band table puts standard %i in %s', (standard, label) => {
+    expect(bandFor(standardBands, standard)?.label).toBe(label);
+  });
 }
