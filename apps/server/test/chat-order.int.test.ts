@@ -6,9 +6,8 @@
  * PostgreSQL). (b) A real server process killed with SIGKILL mid-stream and restarted on the
  * same database: every acknowledged message stored once and delivered once.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
@@ -18,12 +17,12 @@ import { eq, sql } from 'drizzle-orm';
 import postgres from 'postgres';
 import { afterAll, describe, expect, inject, it } from 'vitest';
 import type { WebSocket } from 'ws';
-import { repoRoot } from '../src/config';
 import { openDatabase, pgliteExtensions, type Database } from '../src/db/client';
 import { runMigrations } from '../src/db/migrate';
 import { seed } from '../src/db/seed';
 import { chatMessages, chats } from '../src/modules/chat/chat.table';
 import { createTestContext, testDbKind, withDatabase } from './context';
+import { exited, startServer } from './server-child';
 import { call, DEMO, login } from './helpers';
 import { stompClient, until } from './stomp-client';
 
@@ -284,62 +283,6 @@ describe(`chat order under concurrent sends on ${testDbKind}`, () => {
 
 // ---- (b) a real server process killed mid-stream ----
 
-/** Starts the real server (`tsx src/server.ts`) as `npm start` does and waits for it to listen. */
-async function startServer(env: Record<string, string>): Promise<{ child: ChildProcess; base: string }> {
-  const port = await freePort();
-  const child = spawn(
-    process.execPath,
-    ['--import', 'tsx', path.join(repoRoot, 'apps/server/src/server.ts')],
-    {
-      cwd: repoRoot,
-      env: {
-        ...process.env,
-        NODE_ENV: 'test',
-        LOG_LEVEL: 'warn',
-        HOST: '127.0.0.1',
-        PORT: String(port),
-        WEB_DIST: '/nonexistent',
-        ...env,
-      },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    },
-  );
-  let out = '';
-  child.stdout!.on('data', (d) => (out += d));
-  child.stderr!.on('data', (d) => (out += d));
-  const base = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 60_000;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null || child.signalCode !== null) throw new Error(`server exited early:\n${out}`);
-    try {
-      if ((await fetch(`${base}/SysAdmin/api/health`)).ok) return { child, base };
-    } catch {
-      /* not listening yet */
-    }
-    await sleep(100);
-  }
-  child.kill('SIGKILL');
-  throw new Error(`server did not start:\n${out}`);
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = net.createServer();
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as net.AddressInfo;
-      srv.close(() => resolve(port));
-    });
-    srv.on('error', reject);
-  });
-}
-
-function exited(child: ChildProcess): Promise<void> {
-  return new Promise((resolve) => {
-    if (child.exitCode !== null || child.signalCode !== null) return resolve();
-    child.once('exit', () => resolve());
-  });
-}
-
 describe(`chat across a killed server process on ${testDbKind}`, () => {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'psy-chat-kill-'));
   const pgName = `psy_chatkill_${process.pid}_${Date.now()}`;
@@ -378,7 +321,7 @@ describe(`chat across a killed server process on ${testDbKind}`, () => {
       await database.close();
 
       const t0 = Date.now();
-      const first = await startServer(env);
+      const first = await startServer(env, { logLevel: 'warn' });
       const firstStartMs = Date.now() - t0;
       children.push(first.child);
       let base = first.base;
@@ -476,7 +419,7 @@ describe(`chat across a killed server process on ${testDbKind}`, () => {
       const ackedBeforeKill = acked.size;
 
       const t1 = Date.now();
-      const second = await startServer(env);
+      const second = await startServer(env, { logLevel: 'warn' });
       const restartMs = Date.now() - t1;
       children.push(second.child);
       base = second.base;

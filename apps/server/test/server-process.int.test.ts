@@ -1,6 +1,5 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
@@ -9,64 +8,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { pgliteExtensions } from '../src/db/client';
 import { repoRoot } from '../src/config';
 import { testDbKind, withDatabase } from './context';
-
-/** Starts the real server (`tsx src/server.ts`) as `npm start` does and waits for it to listen. */
-async function startServer(
-  env: Record<string, string>,
-): Promise<{ child: ChildProcess; base: string; output: () => string }> {
-  const port = await freePort();
-  const child = spawn(
-    process.execPath,
-    ['--import', 'tsx', path.join(repoRoot, 'apps/server/src/server.ts')],
-    {
-      cwd: repoRoot,
-      env: {
-        ...process.env,
-        NODE_ENV: 'test',
-        LOG_LEVEL: 'info',
-        HOST: '127.0.0.1',
-        PORT: String(port),
-        ...env,
-      },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    },
-  );
-  let out = '';
-  child.stdout!.on('data', (d) => (out += d));
-  child.stderr!.on('data', (d) => (out += d));
-  const base = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 60_000;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`server exited early:\n${out}`);
-    try {
-      const res = await fetch(`${base}/SysAdmin/api/health`);
-      if (res.ok) return { child, base, output: () => out };
-    } catch {
-      /* not listening yet */
-    }
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  child.kill('SIGKILL');
-  throw new Error(`server did not start:\n${out}`);
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = net.createServer();
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as net.AddressInfo;
-      srv.close(() => resolve(port));
-    });
-    srv.on('error', reject);
-  });
-}
-
-function stop(child: ChildProcess): Promise<number | null> {
-  return new Promise((resolve) => {
-    child.on('exit', (code) => resolve(code));
-    child.kill('SIGTERM');
-  });
-}
+import { startServer, stop } from './server-child';
 
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'psy-data-'));
 const crashDir = fs.mkdtempSync(path.join(os.tmpdir(), 'psy-crash-'));

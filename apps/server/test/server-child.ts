@@ -1,0 +1,80 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import net from 'node:net';
+import path from 'node:path';
+import { repoRoot } from '../src/config';
+
+/** The real server (`tsx src/server.ts`) running as a child process, as `npm start` runs it. */
+export interface ServerChild {
+  child: ChildProcess;
+  base: string;
+  /** Everything it has printed so far. */
+  output: () => string;
+}
+
+/** Starts the server on a free loopback port and waits until /api/health answers. */
+export async function startServer(
+  env: Record<string, string>,
+  opts: { logLevel?: string; timeoutMs?: number } = {},
+): Promise<ServerChild> {
+  const port = await freePort();
+  const child = spawn(
+    process.execPath,
+    ['--import', 'tsx', path.join(repoRoot, 'apps/server/src/server.ts')],
+    {
+      cwd: repoRoot,
+      env: {
+        ...process.env,
+        NODE_ENV: 'test',
+        LOG_LEVEL: opts.logLevel ?? 'info',
+        HOST: '127.0.0.1',
+        PORT: String(port),
+        WEB_DIST: '/nonexistent',
+        ...env,
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  );
+  let out = '';
+  child.stdout!.on('data', (d) => (out += d));
+  child.stderr!.on('data', (d) => (out += d));
+  const base = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + (opts.timeoutMs ?? 60_000);
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null || child.signalCode !== null) throw new Error(`server exited early:\n${out}`);
+    try {
+      if ((await fetch(`${base}/SysAdmin/api/health`)).ok) return { child, base, output: () => out };
+    } catch {
+      /* not listening yet */
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  child.kill('SIGKILL');
+  throw new Error(`server did not start:\n${out}`);
+}
+
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = net.createServer();
+    srv.listen(0, '127.0.0.1', () => {
+      const { port } = srv.address() as net.AddressInfo;
+      srv.close(() => resolve(port));
+    });
+    srv.on('error', reject);
+  });
+}
+
+/** Resolves once the child has exited (at once if it already has). */
+export function exited(child: ChildProcess): Promise<void> {
+  return new Promise((resolve) => {
+    if (child.exitCode !== null || child.signalCode !== null) return resolve();
+    child.once('exit', () => resolve());
+  });
+}
+
+/** SIGTERM, then the exit code (0 for a clean shutdown). */
+export function stop(child: ChildProcess): Promise<number | null> {
+  return new Promise((resolve) => {
+    child.once('exit', (code) => resolve(code));
+    child.kill('SIGTERM');
+  });
+}
