@@ -58,7 +58,7 @@ export function createLoginThrottle({ db, clock, audit }: { db: Db; clock: Clock
       ip: ip === null ? null : [{ ip }, LOGIN_LIMITS.perIp],
       account: [{ subject }, LOGIN_LIMITS.perAccount],
     };
-    return which.flatMap((s) => (all[s] ? [{ scope: s, rows: all[s][0], limit: all[s][1] }] : []));
+    return which.flatMap((s) => (all[s] ? [{ scope: s, match: all[s][0], limit: all[s][1] }] : []));
   }
 
   /**
@@ -77,13 +77,13 @@ export function createLoginThrottle({ db, clock, audit }: { db: Db; clock: Clock
     const window = { actions, since: new Date(now - LOGIN_LIMITS.windowMs), exceptId: except };
     const counts = await audit.attempts.countEach(
       db,
-      checks.map((c) => c.rows),
+      checks.map((c) => c.match),
       window,
     );
     for (const [i, c] of checks.entries()) {
       const n = counts[i]!;
       if (n < c.limit) continue;
-      const nth = await audit.attempts.nthOldestAt(db, c.rows, window, n - c.limit);
+      const nth = await audit.attempts.nthOldestAt(db, c.match, window, n - c.limit);
       const waitMs = (nth ? nth.getTime() : now) + LOGIN_LIMITS.windowMs - now;
       throw lockedOut(c.scope, waitMs);
     }
