@@ -51,7 +51,7 @@ export interface AuditEntry {
 }
 
 export function createAuditService({ clock }: { clock: Clock }) {
-  const row = (e: AuditEntry) => ({
+  const row = (e: Omit<AuditEntry, 'action'> & { action: string }) => ({
     at: clock(),
     action: e.action,
     outcome: e.outcome,
