@@ -85,10 +85,7 @@ export function createAuditService({ clock }: { clock: Clock }) {
      */
     attempts: {
       async begin(db: DbOrTx, e: Omit<AuditEntry, 'action'>): Promise<number> {
-        return auditRepository.insert(db, {
-          ...row({ ...e, action: 'login_failed' }),
-          action: LOGIN_ATTEMPT,
-        });
+        return auditRepository.insert(db, row({ ...e, action: LOGIN_ATTEMPT }));
       },
       failed: (db: DbOrTx, id: number) => auditRepository.setAction(db, id, 'login_failed'),
       forget: (db: DbOrTx, id: number) => auditRepository.remove(db, id),
