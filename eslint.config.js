@@ -10,7 +10,14 @@ const MODULE_FILE = /(?:^|\/)apps\/server\/src\/modules\/([^/]+)\/(.+)$/;
  * Modules still being reshaped on another branch: their own imports are not checked yet.
  * Imports INTO other modules from them are, as everywhere else, meant to go through index.ts.
  */
-const BOUNDARY_EXEMPT_IMPORTERS = new Set(['assessments', 'scales', 'plans', 'warnings', 'reports', 'review']);
+const BOUNDARY_EXEMPT_IMPORTERS = new Set([
+  'assessments',
+  'scales',
+  'plans',
+  'warnings',
+  'reports',
+  'review',
+]);
 
 /**
  * psy/module-boundaries: a file in `modules/<a>/` may import another module `<b>` only through
@@ -20,7 +27,7 @@ const BOUNDARY_EXEMPT_IMPORTERS = new Set(['assessments', 'scales', 'plans', 'wa
 const moduleBoundaries = {
   meta: {
     type: 'problem',
-    docs: { description: "Import another server module only through its index.ts" },
+    docs: { description: 'Import another server module only through its index.ts' },
     schema: [],
     messages: {
       deep:
