@@ -1,7 +1,67 @@
+import path from 'node:path';
 import js from '@eslint/js';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
+
+const MODULE_FILE = /(?:^|\/)apps\/server\/src\/modules\/([^/]+)\/(.+)$/;
+
+/**
+ * Modules still being reshaped on another branch: their own imports are not checked yet.
+ * Imports INTO other modules from them are, as everywhere else, meant to go through index.ts.
+ */
+const BOUNDARY_EXEMPT_IMPORTERS = new Set([
+  'assessments',
+  'scales',
+  'plans',
+  'warnings',
+  'reports',
+  'review',
+]);
+
+/**
+ * psy/module-boundaries: a file in `modules/<a>/` may import another module `<b>` only through
+ * its `index.ts` (`../<b>` or `../<b>/index`). One exception: a `*.table.ts` may import another
+ * module's `*.table.ts`, because foreign keys name the table they reference.
+ */
+const moduleBoundaries = {
+  meta: {
+    type: 'problem',
+    docs: { description: 'Import another server module only through its index.ts' },
+    schema: [],
+    messages: {
+      deep:
+        "'{{source}}' reaches into module '{{target}}'. Import what '{{from}}' needs from '../{{target}}' (its index.ts); " +
+        "if it is not exported there, add it to modules/{{target}}/index.ts or ask that module's service.",
+    },
+  },
+  create(context) {
+    const filename = (context.filename ?? context.getFilename()).split(path.sep).join('/');
+    const own = MODULE_FILE.exec(filename);
+    if (!own || BOUNDARY_EXEMPT_IMPORTERS.has(own[1])) return {};
+    const [, from, rest] = own;
+    const isTable = rest.endsWith('.table.ts');
+    const check = (node) => {
+      const source = node.source?.value;
+      if (typeof source !== 'string' || !source.startsWith('.')) return;
+      const target = MODULE_FILE.exec(path.posix.join(path.posix.dirname(filename), source));
+      const bare = /(?:^|\/)apps\/server\/src\/modules\/([^/]+)\/?$/.exec(
+        path.posix.join(path.posix.dirname(filename), source),
+      );
+      if (bare || !target || target[1] === from) return;
+      const inner = target[2];
+      if (/^index(\.[cm]?[jt]s)?$/.test(inner)) return;
+      if (isTable && /\.table(\.ts)?$/.test(inner)) return;
+      context.report({ node: node.source, messageId: 'deep', data: { source, target: target[1], from } });
+    };
+    return {
+      ImportDeclaration: check,
+      ExportNamedDeclaration: check,
+      ExportAllDeclaration: check,
+      ImportExpression: check,
+    };
+  },
+};
 
 export default tseslint.config(
   { ignores: ['**/node_modules/**', '**/dist/**', '.data/**', '.tsbuild/**', 'apps/server/drizzle/**'] },
@@ -18,6 +78,11 @@ export default tseslint.config(
         { selector: "NewExpression[callee.name='Function']", message: 'new Function is never allowed.' },
       ],
     },
+  },
+  {
+    files: ['apps/server/src/modules/**/*.ts'],
+    plugins: { psy: { rules: { 'module-boundaries': moduleBoundaries } } },
+    rules: { 'psy/module-boundaries': 'error' },
   },
   {
     // Tests read loosely typed JSON answers.

@@ -22,7 +22,9 @@ import { assessmentsRoutes } from './modules/assessments/assessments.routes';
 import { bookingsRoutes } from './modules/bookings/bookings.routes';
 import { scalesRoutes } from './modules/scales/scales.routes';
 import { createImageSigner, type ImageSigner } from './modules/chat/chat.presenter';
+import { availabilityRoutes } from './modules/availability/availability.routes';
 import { expertsRoutes } from './modules/experts/experts.routes';
+import { institutionsRoutes } from './modules/institutions/institutions.routes';
 import { ordersRoutes } from './modules/orders/orders.routes';
 import type { PaymentProvider } from './modules/orders/payment-provider';
 import { createSandboxProvider, type SandboxProvider } from './modules/orders/sandbox-provider';
@@ -93,8 +95,7 @@ export async function buildApp({
   const app = Fastify({
     logger: logger ?? loggerOptions(config.logLevel),
     // X-Forwarded-For is believed only from the proxies TRUST_PROXY names (none by default).
-    trustProxy:
-      typeof config.trustProxy === 'number' ? trustHops(config.trustProxy) : config.trustProxy,
+    trustProxy: typeof config.trustProxy === 'number' ? trustHops(config.trustProxy) : config.trustProxy,
     bodyLimit: 1024 * 1024,
     // Client-supplied request ids would let callers forge log lines.
     requestIdHeader: false,
@@ -211,7 +212,9 @@ export async function buildApp({
       await api.register(usersRoutes);
       await api.register(chatRoutes);
       await api.register(notificationRoutes);
+      await api.register(institutionsRoutes);
       await api.register(expertsRoutes);
+      await api.register(availabilityRoutes);
       await api.register(bookingsRoutes);
       await api.register(ordersRoutes);
       await api.register(scalesRoutes);

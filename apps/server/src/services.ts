@@ -13,6 +13,7 @@ import { createAssessmentsService } from './modules/assessments/assessments.serv
 import { planSearch, scaleSearch } from './modules/assessments/assessments.search';
 import { createCatalogService } from './modules/assessments/catalog.service';
 import { createFollowupService } from './modules/assessments/followup.service';
+import { createAvailabilityService } from './modules/availability/availability.service';
 import { createBookingsService } from './modules/bookings/bookings.service';
 import { createScalesService } from './modules/scales/scales.service';
 import { createExpertsService } from './modules/experts/experts.service';
@@ -23,6 +24,7 @@ import { subscribeNotificationRules } from './modules/notifications/notification
 import { createNotificationsService } from './modules/notifications/notifications.service';
 import type { Hub } from './realtime/hub';
 import { institutionSearch } from './modules/institutions/institutions.search';
+import { createInstitutionsService } from './modules/institutions/institutions.service';
 import { createSearchService } from './modules/search/search.service';
 import type { Storage } from './modules/uploads/storage';
 import { expertSearch } from './modules/users/users.search';
@@ -70,7 +72,15 @@ export function createServices({
   search.register(expertSearch);
   search.register(institutionSearch);
   const notifications = createNotificationsService({ db, clock, hub });
-  const experts = createExpertsService({ db, clock });
+  const institutions = createInstitutionsService({ db });
+  const users = createUsersService({ db, storage, audit, institutions });
+  // Experts show their free slots; publishing slots needs an expert profile: each asks the other.
+  const availability = createAvailabilityService({
+    db,
+    clock,
+    profiles: { requireProfile: (expertId) => experts.requireProfile(expertId) },
+  });
+  const experts = createExpertsService({ db, clock, institutions, freeSlots: availability.freeSlots });
   const orders = createOrdersService({
     db,
     clock,
@@ -78,7 +88,15 @@ export function createServices({
     providers: paymentProviders,
     defaultProvider: Object.keys(paymentProviders)[0] ?? 'none',
   });
-  const bookings = createBookingsService({ db, clock, events, orders, rules: config.booking });
+  const bookings = createBookingsService({
+    db,
+    clock,
+    events,
+    orders,
+    availability,
+    experts,
+    rules: config.booking,
+  });
   const scales = createScalesService({ db, clock, events });
   const assessments = createAssessmentsService({ db, clock, events, orders, scales });
   const followup = createFollowupService({
@@ -94,7 +112,9 @@ export function createServices({
   return {
     audit,
     notifications,
+    institutions,
     experts,
+    availability,
     orders,
     bookings,
     scales,
@@ -104,10 +124,10 @@ export function createServices({
     chat: createChatService({ db, clock, hub, privateStorage, signer }),
     sessions,
     sms,
-    auth: createAuthService({ db, clock, secret, events, audit, sessions, sms }),
-    users: createUsersService({ db, storage, audit }),
+    auth: createAuthService({ db, clock, secret, events, audit, users, sessions, sms }),
+    users,
     search,
-    home: createHomeService({ db }),
+    home: createHomeService({ institutions, users }),
   };
 }
 export type Services = ReturnType<typeof createServices>;

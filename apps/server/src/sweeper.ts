@@ -27,7 +27,7 @@ export function startSweeper(
     try {
       await sweepOnce(services);
       if (Date.now() - lastMaterialized > 3_600_000) {
-        await services.experts.materializeAll();
+        await services.availability.materializeAll();
         await events?.prune();
         lastMaterialized = Date.now();
       }

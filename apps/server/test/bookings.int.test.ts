@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bookings } from '../src/modules/bookings/bookings.table';
-import { slots } from '../src/modules/experts/experts.table';
+import { slots } from '../src/modules/availability/availability.table';
 import { orders, paymentEvents } from '../src/modules/orders/orders.table';
 import { users } from '../src/modules/users/users.table';
 import { createTestContext, testClock, testDbKind, type TestContext } from './context';

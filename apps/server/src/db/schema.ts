@@ -7,6 +7,7 @@ export * from '../modules/audit/audit.table';
 export * from '../modules/chat/chat.table';
 export * from '../modules/notifications/notifications.table';
 export * from '../modules/experts/experts.table';
+export * from '../modules/availability/availability.table';
 export * from '../modules/orders/orders.table';
 export * from '../modules/bookings/bookings.table';
 export * from '../modules/scales/scales.table';

@@ -4,8 +4,9 @@ import { hashPassword } from '../../lib/password';
 import { institutions } from '../../modules/institutions/institutions.table';
 import { users } from '../../modules/users/users.table';
 import { systemClock } from '../../lib/clock';
-import { createExpertsService } from '../../modules/experts/experts.service';
-import { availabilityTemplates, expertProfiles } from '../../modules/experts/experts.table';
+import { availabilityTemplates } from '../../modules/availability/availability.table';
+import { materialize } from '../../modules/availability/availability.service';
+import { expertProfiles } from '../../modules/experts/experts.table';
 import { seedAssessments, seedBuiltinScales } from './assessments';
 import { DEMO_PASSWORD, demoExperts, demoInstitutions, demoUsers } from './demo-data';
 
@@ -21,7 +22,6 @@ async function seedExperts(db: Db): Promise<void> {
     .select({ id: users.id, telephone: users.telephone })
     .from(users)
     .where(inArray(users.telephone, phones));
-  const experts = createExpertsService({ db, clock: systemClock });
   for (const row of rows) {
     const { weekly, ...profile } = demoExperts[row.telephone]!;
     const created = await db
@@ -36,7 +36,7 @@ async function seedExperts(db: Db): Promise<void> {
         .onConflictDoNothing();
     }
     // Keeps four weeks of slots published; slots already there are left as they are.
-    await experts.materialize(db, row.id, systemClock());
+    await materialize(db, row.id, systemClock());
   }
 }
 

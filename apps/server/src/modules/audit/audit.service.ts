@@ -1,7 +1,8 @@
-import { and, count, desc, eq, gte, inArray, min } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import type { Clock } from '../../lib/clock';
-import { auditLogs } from './audit.table';
+import { auditRepository, type AuditScope, type AuditWindow } from './audit.repository';
+
+export type { AuditScope, AuditWindow } from './audit.repository';
 
 export type AuditAction =
   | 'login'
@@ -26,6 +27,18 @@ export const auditActionLabels: Record<AuditAction, string> = {
   account_created: '注册账号',
 };
 
+/** A password login in progress; not one of the account's visible history actions. */
+export const LOGIN_ATTEMPT = 'login_attempt';
+
+const HISTORY_ACTIONS = [
+  'login',
+  'login_failed',
+  'sms_login',
+  'logout',
+  'password_change',
+  'password_reset',
+] as const satisfies readonly AuditAction[];
+
 export interface AuditEntry {
   action: AuditAction;
   outcome: 'success' | 'failure';
@@ -38,55 +51,48 @@ export interface AuditEntry {
 }
 
 export function createAuditService({ clock }: { clock: Clock }) {
+  const row = (e: Omit<AuditEntry, 'action'> & { action: string }) => ({
+    at: clock(),
+    action: e.action,
+    outcome: e.outcome,
+    userId: e.userId ?? null,
+    subject: e.subject ?? null,
+    telephoneMasked: e.telephoneMasked ?? null,
+    ip: e.ip ?? null,
+    detail: e.detail ?? null,
+  });
   return {
     async record(db: DbOrTx, e: AuditEntry): Promise<void> {
-      await db.insert(auditLogs).values({
-        at: clock(),
-        action: e.action,
-        outcome: e.outcome,
-        userId: e.userId ?? null,
-        subject: e.subject ?? null,
-        telephoneMasked: e.telephoneMasked ?? null,
-        ip: e.ip ?? null,
-        detail: e.detail ?? null,
-      });
+      await auditRepository.insert(db, row(e));
     },
-
     /** How many `action` events matched since `since`, and when the oldest of them was. */
-    async countSince(
+    countSince(
       db: DbOrTx,
       by: { subject: string } | { ip: string },
       action: AuditAction,
       since: Date,
     ): Promise<{ n: number; oldest: Date | null }> {
-      const key = 'subject' in by ? eq(auditLogs.subject, by.subject) : eq(auditLogs.ip, by.ip);
-      const [row] = await db
-        .select({ n: count(), oldest: min(auditLogs.at) })
-        .from(auditLogs)
-        .where(and(key, eq(auditLogs.action, action), gte(auditLogs.at, since)));
-      return { n: row?.n ?? 0, oldest: row?.oldest ? new Date(row.oldest) : null };
+      return auditRepository.countSince(db, by, action, since);
+    },
+    /** The account's own recent security events, newest first. */
+    history(db: DbOrTx, userId: number, limit = 10) {
+      return auditRepository.history(db, userId, [...HISTORY_ACTIONS], limit);
     },
 
-    /** The account's own recent security events, newest first. */
-    async history(db: DbOrTx, userId: number, limit = 10) {
-      return db
-        .select()
-        .from(auditLogs)
-        .where(
-          and(
-            eq(auditLogs.userId, userId),
-            inArray(auditLogs.action, [
-              'login',
-              'login_failed',
-              'sms_login',
-              'logout',
-              'password_change',
-              'password_reset',
-            ]),
-          ),
-        )
-        .orderBy(desc(auditLogs.at), desc(auditLogs.id))
-        .limit(limit);
+    /**
+     * Login attempts (`auth/login-throttle.ts`): rows written before the password is checked,
+     * then turned into `login_failed` or removed, and counted in a sliding window.
+     */
+    attempts: {
+      async begin(db: DbOrTx, e: Omit<AuditEntry, 'action'>): Promise<number> {
+        return auditRepository.insert(db, row({ ...e, action: LOGIN_ATTEMPT }));
+      },
+      failed: (db: DbOrTx, id: number) => auditRepository.setAction(db, id, 'login_failed'),
+      forget: (db: DbOrTx, id: number) => auditRepository.remove(db, id),
+      countEach: (db: DbOrTx, scopes: AuditScope[], w: AuditWindow) =>
+        auditRepository.countEach(db, scopes, w),
+      nthOldestAt: (db: DbOrTx, scope: AuditScope, w: AuditWindow, offset: number) =>
+        auditRepository.nthOldestAt(db, scope, w, offset),
     },
   };
 }

@@ -13,6 +13,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../lib/errors';
 import { ok } from '../../lib/reply';
+import { audience } from '../../lib/routes';
 import { currentUser, requestMeta, secured } from './auth.plugin';
 import { SMS_RULES } from './sms.service';
 
@@ -89,36 +90,6 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.post(
-    '/api/login/logout',
-    {
-      onRequest: app.authenticate,
-      schema: { tags: ['auth'], summary: '退出登录', security: secured, response: { 200: nothing } },
-    },
-    async (req) => {
-      await auth.logout(currentUser(req), requestMeta(req));
-      return ok(null, '已退出登录');
-    },
-  );
-
-  app.post(
-    '/api/userinfo/password',
-    {
-      onRequest: app.authenticate,
-      schema: {
-        tags: ['auth'],
-        summary: '修改密码（本人手机号 + reset 验证码 + 新密码），成功后所有登录失效',
-        security: secured,
-        body: resetPasswordBody,
-        response: { 200: nothing },
-      },
-    },
-    async (req) => {
-      await auth.changePassword(currentUser(req), req.body, requestMeta(req));
-      return ok(null, '密码已修改，请重新登录');
-    },
-  );
-
   // Tests and the demo read SMS codes here; a production server has no such route.
   if (app.deps.config.env !== 'production') {
     const outbox = app.deps.smsOutbox;
@@ -135,4 +106,35 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       async (req) => ok(outbox ? outbox.outbox(req.query.telephone) : []),
     );
   }
+
+  // Signed in: end the session, change the password.
+  await audience(app, app.authenticate, (me) => {
+    me.post(
+      '/api/login/logout',
+      {
+        schema: { tags: ['auth'], summary: '退出登录', security: secured, response: { 200: nothing } },
+      },
+      async (req) => {
+        await auth.logout(currentUser(req), requestMeta(req));
+        return ok(null, '已退出登录');
+      },
+    );
+
+    me.post(
+      '/api/userinfo/password',
+      {
+        schema: {
+          tags: ['auth'],
+          summary: '修改密码（本人手机号 + reset 验证码 + 新密码），成功后所有登录失效',
+          security: secured,
+          body: resetPasswordBody,
+          response: { 200: nothing },
+        },
+      },
+      async (req) => {
+        await auth.changePassword(currentUser(req), req.body, requestMeta(req));
+        return ok(null, '密码已修改，请重新登录');
+      },
+    );
+  });
 };

@@ -5,9 +5,9 @@ import { hmacHex, maskPhone } from '../../lib/crypto';
 import { AppError } from '../../lib/errors';
 import type { EventBus } from '../../lib/events';
 import { burnPasswordCheck, hashPassword, verifyPassword } from '../../lib/password';
-import type { AuditService } from '../audit/audit.service';
-import { toUserInfo } from '../users/users.presenter';
-import { usersRepository } from '../users/users.repository';
+import type { AuditService } from '../audit';
+import type { UsersService } from '../users';
+import { isOwnPhone } from './auth.policy';
 import { createLoginThrottle } from './login-throttle';
 import type { SessionService } from './session.service';
 import type { SmsService } from './sms.service';
@@ -25,13 +25,23 @@ export interface AuthServiceDeps {
   secret: Buffer;
   events: EventBus;
   audit: AuditService;
+  users: UsersService;
   sessions: SessionService;
   sms: SmsService;
 }
 
-export function createAuthService({ db, clock, secret, events, audit, sessions, sms }: AuthServiceDeps) {
+export function createAuthService({
+  db,
+  clock,
+  secret,
+  events,
+  audit,
+  users,
+  sessions,
+  sms,
+}: AuthServiceDeps) {
   const subjectOf = (telephone: string) => hmacHex(secret, `phone:${telephone}`);
-  const throttle = createLoginThrottle({ db, clock });
+  const throttle = createLoginThrottle({ db, clock, audit });
 
   async function issue(
     userId: number,
@@ -40,16 +50,16 @@ export function createAuthService({ db, clock, secret, events, audit, sessions, 
   ): Promise<LoginResult> {
     return db.transaction(async (tx) => {
       const token = await sessions.create(tx, userId, meta);
-      const user = (await usersRepository.withInstitution(tx, userId))!;
+      const userinfo = await users.info(userId, tx);
       await audit.record(tx, {
         action,
         outcome: 'success',
         userId,
-        subject: subjectOf(user.telephone),
-        telephoneMasked: maskPhone(user.telephone),
+        subject: subjectOf(userinfo.telephone),
+        telephoneMasked: maskPhone(userinfo.telephone),
         ip: meta.ip,
       });
-      return { token, userinfo: toUserInfo(user) };
+      return { token, userinfo };
     });
   }
 
@@ -57,7 +67,7 @@ export function createAuthService({ db, clock, secret, events, audit, sessions, 
     /** Throttled per account and source, per source, and per account (`LOGIN_LIMITS`). */
     async loginWithPassword(telephone: string, password: string, meta: RequestMeta): Promise<LoginResult> {
       const source = { subject: subjectOf(telephone), ip: meta.ip };
-      const user = await usersRepository.byPhone(db, telephone);
+      const user = await users.byPhone(telephone);
       // Recorded as a failure until the password proves right, counted before it is checked.
       const attempt = await throttle.begin(source, {
         userId: user?.id ?? null,
@@ -78,7 +88,7 @@ export function createAuthService({ db, clock, secret, events, audit, sessions, 
 
     async sendCode(telephone: string, type: SmsType, meta: RequestMeta): Promise<void> {
       // A reset for a phone with no account answers the same, but nothing is delivered.
-      const deliver = type === 'login' || !!(await usersRepository.byPhone(db, telephone));
+      const deliver = type === 'login' || !!(await users.byPhone(telephone));
       await sms.send(telephone, type, meta.ip, deliver);
       await audit.record(db, {
         action: 'sms_send',
@@ -93,13 +103,9 @@ export function createAuthService({ db, clock, secret, events, audit, sessions, 
     /** SMS login; the first one for a phone creates an ordinary account. */
     async loginWithSms(telephone: string, code: string, meta: RequestMeta): Promise<LoginResult> {
       await sms.verify(telephone, 'login', code);
-      let user = await usersRepository.byPhone(db, telephone);
+      let user = await users.byPhone(telephone);
       if (!user) {
-        user = await usersRepository.create(db, {
-          telephone,
-          name: `用户${telephone.slice(-4)}`,
-          role: 'user',
-        });
+        user = await users.createForPhone(telephone);
         await audit.record(db, {
           action: 'account_created',
           outcome: 'success',
@@ -114,7 +120,7 @@ export function createAuthService({ db, clock, secret, events, audit, sessions, 
     /** Sets a new password with a reset code and ends every session of the account. */
     async resetPassword(telephone: string, code: string, password: string, meta: RequestMeta): Promise<void> {
       await sms.verify(telephone, 'reset', code);
-      const user = await usersRepository.byPhone(db, telephone);
+      const user = await users.byPhone(telephone);
       // A code for a phone with no account can never verify, so `user` exists here.
       if (!user) throw new AppError('BAD_REQUEST', authMessages.codeWrong);
       await setPassword(user.id, telephone, password, 'password_reset', meta);
@@ -126,7 +132,7 @@ export function createAuthService({ db, clock, secret, events, audit, sessions, 
       input: { telephone: string; code: string; password: string },
       meta: RequestMeta,
     ): Promise<void> {
-      if (input.telephone !== actor.telephone) throw new AppError('BAD_REQUEST', authMessages.notOwnPhone);
+      if (!isOwnPhone(actor, input.telephone)) throw new AppError('BAD_REQUEST', authMessages.notOwnPhone);
       await sms.verify(input.telephone, 'reset', input.code);
       await setPassword(actor.userId, actor.telephone, input.password, 'password_change', meta);
     },
@@ -146,7 +152,7 @@ export function createAuthService({ db, clock, secret, events, audit, sessions, 
   ) {
     const passwordHash = await hashPassword(password);
     await db.transaction(async (tx) => {
-      await usersRepository.update(tx, userId, { passwordHash });
+      await users.setPasswordHash(tx, userId, passwordHash);
       await sessions.revokeAll(tx, userId);
       await audit.record(tx, {
         action,

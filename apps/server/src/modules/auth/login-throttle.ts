@@ -1,8 +1,7 @@
-import { and, asc, eq, gte, inArray, isNull, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import type { Clock } from '../../lib/clock';
 import { AppError } from '../../lib/errors';
-import { auditLogs } from '../audit/audit.table';
+import { LOGIN_ATTEMPT, type AuditScope, type AuditService } from '../audit';
 
 /**
  * Failed password logins counted in a sliding 15-minute window, from `audit_logs` (so every
@@ -25,7 +24,7 @@ export const LOGIN_LIMITS = {
  * guesses count against each other; it becomes `login_failed` on a wrong password and is
  * deleted otherwise. Not one of the account's visible history actions.
  */
-const ATTEMPT = 'login_attempt';
+const ATTEMPT = LOGIN_ATTEMPT;
 const FAILED = 'login_failed';
 
 type Scope = 'pair' | 'ip' | 'account';
@@ -51,17 +50,15 @@ export interface LoginSource {
   ip: string | null;
 }
 
-export function createLoginThrottle({ db, clock }: { db: Db; clock: Clock }) {
-  const byIp = (ip: string | null) => (ip === null ? isNull(auditLogs.ip) : eq(auditLogs.ip, ip));
-
-  /** The scopes to check, with their conditions and limits. */
+export function createLoginThrottle({ db, clock, audit }: { db: Db; clock: Clock; audit: AuditService }) {
+  /** The scopes to check, with the rows they count and their limits. */
   function scopes({ subject, ip }: LoginSource, which: Scope[]) {
-    const all: Record<Scope, [SQL, number] | null> = {
-      pair: [and(eq(auditLogs.subject, subject), byIp(ip))!, LOGIN_LIMITS.perAccountAndIp],
-      ip: ip === null ? null : [eq(auditLogs.ip, ip), LOGIN_LIMITS.perIp],
-      account: [eq(auditLogs.subject, subject), LOGIN_LIMITS.perAccount],
+    const all: Record<Scope, [AuditScope, number] | null> = {
+      pair: [{ subject, ip }, LOGIN_LIMITS.perAccountAndIp],
+      ip: ip === null ? null : [{ ip }, LOGIN_LIMITS.perIp],
+      account: [{ subject }, LOGIN_LIMITS.perAccount],
     };
-    return which.flatMap((s) => (all[s] ? [{ scope: s, where: all[s][0], limit: all[s][1] }] : []));
+    return which.flatMap((s) => (all[s] ? [{ scope: s, match: all[s][0], limit: all[s][1] }] : []));
   }
 
   /**
@@ -77,29 +74,17 @@ export function createLoginThrottle({ db, clock }: { db: Db; clock: Clock }) {
   ): Promise<void> {
     const now = clock().getTime();
     const checks = scopes(source, which);
-    const base = and(
-      inArray(auditLogs.action, actions),
-      gte(auditLogs.at, new Date(now - LOGIN_LIMITS.windowMs)),
-      except === null ? undefined : ne(auditLogs.id, except),
+    const window = { actions, since: new Date(now - LOGIN_LIMITS.windowMs), exceptId: except };
+    const counts = await audit.attempts.countEach(
+      db,
+      checks.map((c) => c.match),
+      window,
     );
-    const fields = Object.fromEntries(
-      checks.map((c, i) => [`n${i}`, sql<number>`count(*) filter (where ${c.where})`.mapWith(Number)]),
-    );
-    const [row] = await db
-      .select(fields)
-      .from(auditLogs)
-      .where(and(base, or(...checks.map((c) => c.where))));
     for (const [i, c] of checks.entries()) {
-      const n = Number(row?.[`n${i}`] ?? 0);
+      const n = counts[i]!;
       if (n < c.limit) continue;
-      const [nth] = await db
-        .select({ at: auditLogs.at })
-        .from(auditLogs)
-        .where(and(base, c.where))
-        .orderBy(asc(auditLogs.at))
-        .offset(n - c.limit)
-        .limit(1);
-      const waitMs = (nth ? new Date(nth.at).getTime() : now) + LOGIN_LIMITS.windowMs - now;
+      const nth = await audit.attempts.nthOldestAt(db, c.match, window, n - c.limit);
+      const waitMs = (nth ? nth.getTime() : now) + LOGIN_LIMITS.windowMs - now;
       throw lockedOut(c.scope, waitMs);
     }
   }
@@ -115,39 +100,29 @@ export function createLoginThrottle({ db, clock }: { db: Db; clock: Clock }) {
       entry: { userId: number | null; telephoneMasked: string },
     ): Promise<number> {
       await assertUnder(source, ['pair', 'ip', 'account'], [FAILED], null);
-      const [attempt] = await db
-        .insert(auditLogs)
-        .values({
-          at: clock(),
-          action: ATTEMPT,
-          outcome: 'failure',
-          userId: entry.userId,
-          subject: source.subject,
-          telephoneMasked: entry.telephoneMasked,
-          ip: source.ip,
-        })
-        .returning({ id: auditLogs.id });
-      const id = attempt!.id;
+      const id = await audit.attempts.begin(db, {
+        outcome: 'failure',
+        userId: entry.userId,
+        subject: source.subject,
+        telephoneMasked: entry.telephoneMasked,
+        ip: source.ip,
+      });
       try {
         // Per account across all sources only finished failures count: other people's attempts
         // in flight must not lock the owner out.
         await assertUnder(source, ['pair', 'ip'], [FAILED, ATTEMPT], id);
       } catch (err) {
-        await db.delete(auditLogs).where(eq(auditLogs.id, id));
+        await audit.attempts.forget(db, id);
         throw err;
       }
       return id;
     },
 
     /** The password was wrong (or the phone unknown): the attempt stays as a `login_failed` event. */
-    async failed(id: number): Promise<void> {
-      await db.update(auditLogs).set({ action: FAILED }).where(eq(auditLogs.id, id));
-    },
+    failed: (id: number): Promise<void> => audit.attempts.failed(db, id),
 
     /** The password was right: the attempt is forgotten (the login itself is audited separately). */
-    async done(id: number): Promise<void> {
-      await db.delete(auditLogs).where(eq(auditLogs.id, id));
-    },
+    done: (id: number): Promise<void> => audit.attempts.forget(db, id),
   };
 }
 export type LoginThrottle = ReturnType<typeof createLoginThrottle>;

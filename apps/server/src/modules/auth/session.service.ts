@@ -1,10 +1,9 @@
-import { and, eq, isNull } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client';
 import type { Clock } from '../../lib/clock';
 import { newToken, sha256Hex } from '../../lib/crypto';
 import type { EventBus } from '../../lib/events';
-import { users } from '../users/users.table';
-import { sessions } from './auth.table';
+import type { Role } from '../users';
+import { sessionsRepository } from './auth.repository';
 
 /** lastSeenAt is written at most this often, so each request does not cost a write. */
 const TOUCH_EVERY_MS = 60_000;
@@ -12,9 +11,12 @@ const TOUCH_EVERY_MS = 60_000;
 export interface SessionUser {
   sessionId: number;
   userId: number;
-  role: (typeof users.$inferSelect)['role'];
+  role: Role;
   telephone: string;
 }
+
+/** Who acts, as permission rules (`*.policy.ts`) see it. */
+export type Actor = Pick<SessionUser, 'userId' | 'role'>;
 
 export interface SessionServiceDeps {
   db: Db;
@@ -34,7 +36,7 @@ export function createSessionService({ db, clock, events, idleMs, absoluteMs }: 
     ): Promise<string> {
       const token = newToken();
       const now = clock();
-      await tx.insert(sessions).values({
+      await sessionsRepository.insert(tx, {
         userId,
         tokenHash: sha256Hex(token),
         createdAt: now,
@@ -50,44 +52,25 @@ export function createSessionService({ db, clock, events, idleMs, absoluteMs }: 
     async resolve(token: string): Promise<SessionUser | null> {
       if (!token || token.length > 100) return null;
       const now = clock();
-      const [row] = await db
-        .select({
-          id: sessions.id,
-          userId: sessions.userId,
-          lastSeenAt: sessions.lastSeenAt,
-          expiresAt: sessions.expiresAt,
-          revokedAt: sessions.revokedAt,
-          role: users.role,
-          status: users.status,
-          telephone: users.telephone,
-        })
-        .from(sessions)
-        .innerJoin(users, eq(users.id, sessions.userId))
-        .where(eq(sessions.tokenHash, sha256Hex(token)));
+      const row = await sessionsRepository.byTokenHash(db, sha256Hex(token));
       if (!row || row.revokedAt || row.status !== 'active') return null;
       if (row.expiresAt <= now || row.lastSeenAt.getTime() + idleMs <= now.getTime()) return null;
       if (now.getTime() - row.lastSeenAt.getTime() > TOUCH_EVERY_MS) {
-        await db.update(sessions).set({ lastSeenAt: now }).where(eq(sessions.id, row.id));
+        await sessionsRepository.touch(db, row.id, now);
       }
       return { sessionId: row.id, userId: row.userId, role: row.role, telephone: row.telephone };
     },
 
     async revoke(sessionId: number, userId: number): Promise<void> {
       await db.transaction(async (tx) => {
-        await tx
-          .update(sessions)
-          .set({ revokedAt: clock() })
-          .where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)));
+        await sessionsRepository.revoke(tx, sessionId, clock());
         await events.emit(tx, 'sessions.revoked', { userId, sessionIds: [sessionId] });
       });
     },
 
     /** Ends every session of the account (password change, reset). */
     async revokeAll(tx: DbOrTx, userId: number): Promise<void> {
-      await tx
-        .update(sessions)
-        .set({ revokedAt: clock() })
-        .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)));
+      await sessionsRepository.revokeAllOf(tx, userId, clock());
     },
   };
 }

@@ -1,10 +1,9 @@
 import { authMessages, type SmsType } from '@psy/contracts';
-import { and, count, desc, eq, gte, isNull, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client';
 import type { Clock } from '../../lib/clock';
 import { hmacHex, randomDigits, sameHex } from '../../lib/crypto';
 import { AppError } from '../../lib/errors';
-import { smsCodes } from './auth.table';
+import { smsCodesRepository } from './auth.repository';
 import type { SmsProvider } from './sms.provider';
 
 /** Brief section 8: 6 digits, 5 minutes, single use, 5 wrong tries; 1 / 60 s, 5 / hour, 10 / day per phone. */
@@ -44,18 +43,10 @@ export function createSmsService({ db, clock, secret, provider }: SmsServiceDeps
   const hashCode = (telephone: string, purpose: SmsType, code: string) =>
     hmacHex(secret, `sms:${purpose}:${telephone}:${code}`);
 
-  /** Rows created for `where` since `since`, and the oldest one's time. */
-  async function sentSince(tx: DbOrTx, where: ReturnType<typeof eq>, since: Date) {
-    const [row] = await tx
-      .select({ n: count(), oldest: sql<string | null>`min(${smsCodes.createdAt})` })
-      .from(smsCodes)
-      .where(and(where, gte(smsCodes.createdAt, since)));
-    return { n: row?.n ?? 0, oldest: row?.oldest ? new Date(row.oldest) : null };
-  }
-
   async function checkLimits(tx: DbOrTx, telephone: string, ip: string | null, now: Date) {
     const t = now.getTime();
-    const byPhone = eq(smsCodes.telephone, telephone);
+    const byPhone = { telephone };
+    const sentSince = smsCodesRepository.sentSince;
     const minute = await sentSince(tx, byPhone, new Date(t - SMS_RULES.resendMs));
     if (minute.n > 0) {
       const wait = minute.oldest!.getTime() + SMS_RULES.resendMs - t;
@@ -72,7 +63,7 @@ export function createSmsService({ db, clock, secret, provider }: SmsServiceDeps
       throw tooMany(`该手机号今日获取验证码次数已达上限，请 ${waitText(wait)}后再试`, wait);
     }
     if (ip) {
-      const fromIp = await sentSince(tx, eq(smsCodes.ip, ip), new Date(t - HOUR));
+      const fromIp = await sentSince(tx, { ip }, new Date(t - HOUR));
       if (fromIp.n >= SMS_RULES.perIpPerHour) {
         const wait = fromIp.oldest!.getTime() + HOUR - t;
         throw tooMany(`当前网络获取验证码过于频繁，请 ${waitText(wait)}后再试`, wait);
@@ -90,20 +81,11 @@ export function createSmsService({ db, clock, secret, provider }: SmsServiceDeps
       const code = randomDigits(SMS_RULES.digits);
       await db.transaction(async (tx) => {
         // Serialise sends per phone so two simultaneous requests cannot both pass the 60 s rule.
-        await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`sms:${telephone}`}))`);
+        await smsCodesRepository.lockPhone(tx, telephone);
         await checkLimits(tx, telephone, ip, now);
         // Only the newest code of a purpose is valid.
-        await tx
-          .update(smsCodes)
-          .set({ consumedAt: now })
-          .where(
-            and(
-              eq(smsCodes.telephone, telephone),
-              eq(smsCodes.purpose, purpose),
-              isNull(smsCodes.consumedAt),
-            ),
-          );
-        await tx.insert(smsCodes).values({
+        await smsCodesRepository.voidOpen(tx, telephone, purpose, now);
+        await smsCodesRepository.insert(tx, {
           telephone,
           purpose,
           codeHash: hashCode(telephone, purpose, deliver ? code : `void:${randomDigits(12)}`),
@@ -119,30 +101,17 @@ export function createSmsService({ db, clock, secret, provider }: SmsServiceDeps
     async verify(telephone: string, purpose: SmsType, code: string): Promise<void> {
       const now = clock();
       const ok = await db.transaction(async (tx) => {
-        const [row] = await tx
-          .select()
-          .from(smsCodes)
-          .where(
-            and(
-              eq(smsCodes.telephone, telephone),
-              eq(smsCodes.purpose, purpose),
-              isNull(smsCodes.consumedAt),
-              gte(smsCodes.expiresAt, now),
-            ),
-          )
-          .orderBy(desc(smsCodes.createdAt), desc(smsCodes.id))
-          .limit(1)
-          .for('update');
+        const row = await smsCodesRepository.newestOpenForUpdate(tx, telephone, purpose, now);
         if (!row) return false;
         if (sameHex(row.codeHash, hashCode(telephone, purpose, code))) {
-          await tx.update(smsCodes).set({ consumedAt: now }).where(eq(smsCodes.id, row.id));
+          await smsCodesRepository.update(tx, row.id, { consumedAt: now });
           return true;
         }
         const attempts = row.attempts + 1;
-        await tx
-          .update(smsCodes)
-          .set({ attempts, consumedAt: attempts >= SMS_RULES.maxAttempts ? now : null })
-          .where(eq(smsCodes.id, row.id));
+        await smsCodesRepository.update(tx, row.id, {
+          attempts,
+          consumedAt: attempts >= SMS_RULES.maxAttempts ? now : null,
+        });
         return false;
       });
       if (!ok) throw new AppError('BAD_REQUEST', authMessages.codeWrong);

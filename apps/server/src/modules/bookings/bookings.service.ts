@@ -1,5 +1,4 @@
 import type { Booking, BookingStatus, CreateBookingBody, Page } from '@psy/contracts';
-import { and, count, desc, eq, isNull, lte, or, sql, gt } from 'drizzle-orm';
 import type { Db, DbOrTx, Tx } from '../../db/client';
 import type { Clock } from '../../lib/clock';
 import { maskPhone } from '../../lib/crypto';
@@ -7,12 +6,12 @@ import { AppError, notFound } from '../../lib/errors';
 import type { BookingEvent, EventBus } from '../../lib/events';
 import { EXCLUSION_VIOLATION, pgError, UNIQUE_VIOLATION } from '../../lib/pg-errors';
 import { formatShanghai } from '../../lib/time';
-import type { SessionUser } from '../auth/session.service';
-import { expertProfiles, slots } from '../experts/experts.table';
-import { orders } from '../orders/orders.table';
-import type { OrdersService } from '../orders/orders.service';
-import { users } from '../users/users.table';
-import { bookings } from './bookings.table';
+import type { Actor } from '../auth';
+import type { AvailabilityService } from '../availability';
+import type { ExpertsService } from '../experts';
+import type { OrdersService } from '../orders';
+import { bookingViewer, canActOnBooking, canBookSlot } from './bookings.policy';
+import { bookingsRepository as repo, type BookingRow } from './bookings.repository';
 
 export interface BookingRules {
   /** An unpaid booking holds its slot this long. */
@@ -21,16 +20,18 @@ export interface BookingRules {
   cancelDeadlineMs: number;
 }
 
-type Row = typeof bookings.$inferSelect;
+type Page0 = { pageNum: number; pageSize: number; status?: BookingStatus | undefined };
 
 export function createBookingsService(deps: {
   db: Db;
   clock: Clock;
   events: EventBus;
   orders: OrdersService;
+  availability: Pick<AvailabilityService, 'slotForBooking'>;
+  experts: Pick<ExpertsService, 'profileOf'>;
   rules: BookingRules;
 }) {
-  const { db, clock, events, orders: orderService, rules } = deps;
+  const { db, clock, events, orders: orderService, availability, experts, rules } = deps;
 
   /** Confirming; reminders whose moment has already passed are skipped, the confirmation says it all. */
   function confirmation(startsAt: Date) {
@@ -43,27 +44,9 @@ export function createBookingsService(deps: {
     };
   }
 
-  async function load(tx: DbOrTx, id: number) {
-    const [row] = await tx
-      .select({
-        b: bookings,
-        expertName: sql<string>`ex.name`,
-        expertAvatar: sql<string | null>`ex.avatar`,
-        title: expertProfiles.title,
-        userName: users.name,
-        userPhone: users.telephone,
-      })
-      .from(bookings)
-      .innerJoin(users, eq(users.id, bookings.userId))
-      .innerJoin(sql`${users} as ex`, sql`ex.id = ${bookings.expertId}`)
-      .leftJoin(expertProfiles, eq(expertProfiles.userId, bookings.expertId))
-      .where(eq(bookings.id, id));
-    return row;
-  }
-
   async function present(id: number, viewer: 'user' | 'expert'): Promise<Booking> {
-    const r = (await load(db, id))!;
-    const [o] = r.b.orderId ? await db.select().from(orders).where(eq(orders.id, r.b.orderId)) : [];
+    const r = (await repo.withPeople(db, id))!;
+    const order = r.b.orderId ? await orderService.presentById(db, r.b.orderId) : null;
     return {
       id: r.b.id,
       status: r.b.status,
@@ -93,13 +76,13 @@ export function createBookingsService(deps: {
       refundFen: r.b.refundFen,
       freeCancelUntil: new Date(r.b.startsAt.getTime() - rules.cancelDeadlineMs).toISOString(),
       orderId: r.b.orderId,
-      order: o ? orderService.present(o) : null,
+      order,
       createdAt: r.b.createdAt.toISOString(),
     };
   }
 
   async function eventOf(tx: DbOrTx, id: number): Promise<BookingEvent> {
-    const r = (await load(tx, id))!;
+    const r = (await repo.withPeople(tx, id))!;
     return {
       bookingId: id,
       userId: r.b.userId,
@@ -110,25 +93,18 @@ export function createBookingsService(deps: {
     };
   }
 
-  /** Pending bookings whose hold ran out: cancelled, their orders too. */
-  async function expireHolds(tx: Tx, where?: ReturnType<typeof or>) {
+  /** Pending bookings whose hold ran out: cancelled, their orders too (through the orders service). */
+  async function expireHolds(tx: Tx, scope?: { slotId: number; userId: number }) {
     const now = clock();
-    const stale = await tx
-      .select()
-      .from(bookings)
-      .where(and(eq(bookings.status, 'pending_payment'), lte(bookings.holdExpiresAt, now), where))
-      .for('update');
+    const stale = await repo.staleHolds(tx, now, scope);
     for (const b of stale) {
-      await tx
-        .update(bookings)
-        .set({ status: 'cancelled', cancelledBy: 'system', cancelReason: '超时未支付', cancelledAt: now })
-        .where(eq(bookings.id, b.id));
-      if (b.orderId) {
-        await tx
-          .update(orders)
-          .set({ status: 'cancelled', cancelledAt: now })
-          .where(and(eq(orders.id, b.orderId), eq(orders.status, 'unpaid')));
-      }
+      await repo.update(tx, b.id, {
+        status: 'cancelled',
+        cancelledBy: 'system',
+        cancelReason: '超时未支付',
+        cancelledAt: now,
+      });
+      if (b.orderId) await orderService.cancelUnpaidFor(tx, b.orderId);
     }
     return stale;
   }
@@ -136,41 +112,38 @@ export function createBookingsService(deps: {
   // Paying for a booking confirms it, in the payment's transaction.
   orderService.register('booking', {
     async onPaid(tx, order) {
-      const [b] = await tx.select().from(bookings).where(eq(bookings.id, order.itemId)).for('update');
+      const b = await repo.lock(tx, order.itemId);
       if (!b || b.status !== 'pending_payment') return 'refund';
-      await tx.update(bookings).set(confirmation(b.startsAt)).where(eq(bookings.id, b.id));
+      await repo.update(tx, b.id, confirmation(b.startsAt));
       await events.emit(tx, 'booking.confirmed', await eventOf(tx, b.id));
       return 'ok';
     },
     async onCancelled(tx, order) {
-      await tx
-        .update(bookings)
-        .set({ status: 'cancelled', cancelledBy: 'user', cancelReason: '取消支付', cancelledAt: clock() })
-        .where(and(eq(bookings.id, order.itemId), eq(bookings.status, 'pending_payment')));
+      await repo.update(
+        tx,
+        order.itemId,
+        { status: 'cancelled', cancelledBy: 'user', cancelReason: '取消支付', cancelledAt: clock() },
+        'pending_payment',
+      );
     },
     link: (id) => `/booking/detail?id=${id}`,
   });
 
   async function transition(
-    actor: SessionUser,
+    actor: Actor,
     id: number,
     as: 'user' | 'expert',
     change: (
       tx: Tx,
-      b: Row,
+      b: BookingRow,
     ) => Promise<{
       event: 'booking.cancelled' | 'booking.completed' | 'booking.no_show';
       extra?: Record<string, unknown>;
     }>,
   ): Promise<Booking> {
     const result = await db.transaction(async (tx) => {
-      const owner = as === 'user' ? eq(bookings.userId, actor.userId) : eq(bookings.expertId, actor.userId);
-      const [b] = await tx
-        .select()
-        .from(bookings)
-        .where(and(eq(bookings.id, id), owner))
-        .for('update');
-      if (!b) throw notFound('预约不存在');
+      const b = await repo.lock(tx, id);
+      if (!b || !canActOnBooking(actor, b, as)) throw notFound('预约不存在');
       const out = await change(tx, b);
       const e = await eventOf(tx, id);
       if (out.event === 'booking.cancelled')
@@ -185,52 +158,35 @@ export function createBookingsService(deps: {
     return present(id, as);
   }
 
-  async function cancel(tx: Tx, b: Row, by: 'user' | 'expert', reason: string | null) {
+  async function cancel(tx: Tx, b: BookingRow, by: 'user' | 'expert', reason: string | null) {
     const now = clock();
     if (b.status !== 'pending_payment' && b.status !== 'confirmed')
       throw new AppError('CONFLICT', '当前状态的预约不能取消');
     if (b.startsAt <= now) throw new AppError('CONFLICT', '咨询已开始，不能取消');
+    // The booking first: the order's fulfiller then finds nothing pending left to undo.
+    await repo.update(tx, b.id, {
+      status: 'cancelled',
+      cancelledBy: by,
+      cancelReason: reason,
+      cancelledAt: now,
+      holdExpiresAt: null,
+    });
     let refundFen = 0;
-    const [o] = b.orderId ? await tx.select().from(orders).where(eq(orders.id, b.orderId)).for('update') : [];
-    if (o?.status === 'unpaid') {
-      await tx.update(orders).set({ status: 'cancelled', cancelledAt: now }).where(eq(orders.id, o.id));
-    } else if (o?.status === 'paid') {
+    const o = b.orderId ? await orderService.settleForCancelledItem(tx, b.orderId) : undefined;
+    if (o?.status === 'paid') {
       // Users: full refund until the deadline (inclusive), none after. Experts: always in full.
       const inTime = now.getTime() <= b.startsAt.getTime() - rules.cancelDeadlineMs;
       refundFen = by === 'expert' || inTime ? o.amountFen : 0;
       await orderService.startRefund(tx, o, refundFen);
+      await repo.update(tx, b.id, { refundFen });
     }
-    await tx
-      .update(bookings)
-      .set({
-        status: 'cancelled',
-        cancelledBy: by,
-        cancelReason: reason,
-        cancelledAt: now,
-        refundFen,
-        holdExpiresAt: null,
-      })
-      .where(eq(bookings.id, b.id));
     return { event: 'booking.cancelled' as const, extra: { by, refundFen, reason } };
   }
 
-  async function list(
-    where: ReturnType<typeof and>,
-    q: { pageNum: number; pageSize: number },
-    viewer: 'user' | 'expert',
-  ) {
-    const [rows, [total]] = await Promise.all([
-      db
-        .select({ id: bookings.id })
-        .from(bookings)
-        .where(where)
-        .orderBy(desc(bookings.startsAt), desc(bookings.id))
-        .limit(q.pageSize)
-        .offset((q.pageNum - 1) * q.pageSize),
-      db.select({ n: count() }).from(bookings).where(where),
-    ]);
-    const list = await Promise.all(rows.map((r) => present(r.id, viewer)));
-    return { list, total: total?.n ?? 0, pageNum: q.pageNum, pageSize: q.pageSize };
+  async function list(whose: { userId: number } | { expertId: number }, q: Page0, viewer: 'user' | 'expert') {
+    const { ids, total } = await repo.pageOf(db, whose, q);
+    const list = await Promise.all(ids.map((id) => present(id, viewer)));
+    return { list, total, pageNum: q.pageNum, pageSize: q.pageSize };
   }
 
   return {
@@ -238,53 +194,47 @@ export function createBookingsService(deps: {
      * Books a slot: the database, not a read-then-write check, makes sure a slot holds one
      * active booking and a user's active bookings never overlap. The slot is held 15 minutes.
      */
-    async create(actor: SessionUser, body: CreateBookingBody): Promise<Booking> {
+    async create(actor: Actor, body: CreateBookingBody): Promise<Booking> {
       const now = clock();
       let bookingId: number;
       try {
         bookingId = await db.transaction(async (tx) => {
-          const [s] = await tx.select().from(slots).where(eq(slots.id, body.slotId));
+          const s = await availability.slotForBooking(tx, body.slotId);
           if (!s || s.status !== 'open') throw new AppError('NOT_FOUND', '该时段不存在或已关闭');
           if (s.startsAt <= now) throw new AppError('CONFLICT', '该时段已过期，请选择其他时间');
-          if (s.expertId === actor.userId) throw new AppError('BAD_REQUEST', '不能预约自己的时段');
-          const [profile] = await tx
-            .select()
-            .from(expertProfiles)
-            .where(eq(expertProfiles.userId, s.expertId));
+          if (!canBookSlot(actor, s)) throw new AppError('BAD_REQUEST', '不能预约自己的时段');
+          const profile = await experts.profileOf(s.expertId, tx);
           if (!profile) throw new AppError('NOT_FOUND', '该专家暂不接受预约');
-          await expireHolds(tx, or(eq(bookings.slotId, s.id), eq(bookings.userId, actor.userId)));
-          const [b] = await tx
-            .insert(bookings)
-            .values({
-              userId: actor.userId,
-              expertId: s.expertId,
-              slotId: s.id,
-              startsAt: s.startsAt,
-              endsAt: s.endsAt,
-              mode: s.mode,
-              priceFen: profile.priceFen,
-              topic: body.topic,
-              contactPreference: body.contactPreference,
-              note: body.note || null,
-              holdExpiresAt: new Date(now.getTime() + rules.holdMs),
-              createdAt: now,
-            })
-            .returning();
-          const [expert] = await tx.select({ name: users.name }).from(users).where(eq(users.id, s.expertId));
+          await expireHolds(tx, { slotId: s.id, userId: actor.userId });
+          const b = await repo.insert(tx, {
+            userId: actor.userId,
+            expertId: s.expertId,
+            slotId: s.id,
+            startsAt: s.startsAt,
+            endsAt: s.endsAt,
+            mode: s.mode,
+            priceFen: profile.priceFen,
+            topic: body.topic,
+            contactPreference: body.contactPreference,
+            note: body.note || null,
+            holdExpiresAt: new Date(now.getTime() + rules.holdMs),
+            createdAt: now,
+          });
+          const expertName = await repo.expertName(tx, s.expertId);
           let order = await orderService.create(tx, {
             userId: actor.userId,
             kind: 'booking',
-            itemId: b!.id,
-            title: `心理咨询预约：${expert!.name} ${formatShanghai(s.startsAt)}`,
+            itemId: b.id,
+            title: `心理咨询预约：${expertName!} ${formatShanghai(s.startsAt)}`,
             amountFen: profile.priceFen,
           });
-          await tx.update(bookings).set({ orderId: order.id }).where(eq(bookings.id, b!.id));
+          await repo.update(tx, b.id, { orderId: order.id });
           if (order.amountFen === 0) {
             order = await orderService.markPaidFree(tx, order);
-            await tx.update(bookings).set(confirmation(s.startsAt)).where(eq(bookings.id, b!.id));
-            await events.emit(tx, 'booking.confirmed', await eventOf(tx, b!.id));
+            await repo.update(tx, b.id, confirmation(s.startsAt));
+            await events.emit(tx, 'booking.confirmed', await eventOf(tx, b.id));
           }
-          return b!.id;
+          return b.id;
         });
       } catch (err) {
         const { code, constraint } = pgError(err);
@@ -307,47 +257,32 @@ export function createBookingsService(deps: {
       return present(bookingId, 'user');
     },
 
-    async listForUser(
-      actor: SessionUser,
-      q: { pageNum: number; pageSize: number; status?: BookingStatus | undefined },
-    ): Promise<Page<Booking>> {
-      return list(
-        and(eq(bookings.userId, actor.userId), q.status ? eq(bookings.status, q.status) : undefined),
-        q,
-        'user',
-      );
-    },
+    listForUser: (actor: Actor, q: Page0): Promise<Page<Booking>> =>
+      list({ userId: actor.userId }, q, 'user'),
 
-    async listForExpert(
-      actor: SessionUser,
-      q: { pageNum: number; pageSize: number; status?: BookingStatus | undefined },
-    ): Promise<Page<Booking>> {
-      return list(
-        and(eq(bookings.expertId, actor.userId), q.status ? eq(bookings.status, q.status) : undefined),
-        q,
-        'expert',
-      );
-    },
+    listForExpert: (actor: Actor, q: Page0): Promise<Page<Booking>> =>
+      list({ expertId: actor.userId }, q, 'expert'),
 
     /** The booker sees it as a user, the expert as the expert; anyone else gets 404. */
-    async detail(actor: SessionUser, id: number): Promise<Booking> {
-      const [b] = await db.select().from(bookings).where(eq(bookings.id, id));
-      if (!b || (b.userId !== actor.userId && b.expertId !== actor.userId)) throw notFound('预约不存在');
-      return present(id, b.expertId === actor.userId ? 'expert' : 'user');
+    async detail(actor: Actor, id: number): Promise<Booking> {
+      const b = await repo.byId(db, id);
+      const viewer = b && bookingViewer(actor, b);
+      if (!viewer) throw notFound('预约不存在');
+      return present(id, viewer);
     },
 
-    cancelByUser: (actor: SessionUser, id: number, reason?: string) =>
+    cancelByUser: (actor: Actor, id: number, reason?: string) =>
       transition(actor, id, 'user', (tx, b) => cancel(tx, b, 'user', reason || null)),
 
-    cancelByExpert: (actor: SessionUser, id: number, reason: string) =>
+    cancelByExpert: (actor: Actor, id: number, reason: string) =>
       transition(actor, id, 'expert', (tx, b) => cancel(tx, b, 'expert', reason)),
 
     /** After the start time the expert records how it went. */
-    finish: (actor: SessionUser, id: number, outcome: 'completed' | 'no_show') =>
+    finish: (actor: Actor, id: number, outcome: 'completed' | 'no_show') =>
       transition(actor, id, 'expert', async (tx, b) => {
         if (b.status !== 'confirmed') throw new AppError('CONFLICT', '只有已确认的预约可以标记');
         if (b.startsAt > clock()) throw new AppError('CONFLICT', '咨询开始后才能标记完成或未到场');
-        await tx.update(bookings).set({ status: outcome }).where(eq(bookings.id, b.id));
+        await repo.update(tx, b.id, { status: outcome });
         return { event: outcome === 'completed' ? 'booking.completed' : 'booking.no_show' };
       }),
 
@@ -360,39 +295,14 @@ export function createBookingsService(deps: {
       // Marking a reminder sent and announcing it commit together: none lost, none sent twice.
       await db.transaction(async (tx) => {
         // The 1 h reminder first; a booking inside the last hour never also gets the 24 h one.
-        const soon = await tx
-          .update(bookings)
-          .set({
-            reminder1SentAt: now,
-            reminder24SentAt: sql`coalesce(${bookings.reminder24SentAt}, ${now.toISOString()}::timestamptz)`,
-          })
-          .where(
-            and(
-              eq(bookings.status, 'confirmed'),
-              isNull(bookings.reminder1SentAt),
-              gt(bookings.startsAt, now),
-              lte(bookings.startsAt, new Date(now.getTime() + hour)),
-            ),
-          )
-          .returning({ id: bookings.id });
-        const tomorrow = await tx
-          .update(bookings)
-          .set({ reminder24SentAt: now })
-          .where(
-            and(
-              eq(bookings.status, 'confirmed'),
-              isNull(bookings.reminder24SentAt),
-              gt(bookings.startsAt, new Date(now.getTime() + hour)),
-              lte(bookings.startsAt, new Date(now.getTime() + 24 * hour)),
-            ),
-          )
-          .returning({ id: bookings.id });
+        const soon = await repo.markHourReminders(tx, now, hour);
+        const tomorrow = await repo.markDayReminders(tx, now, hour);
         for (const [due, hoursBefore] of [
           [soon, 1],
           [tomorrow, 24],
         ] as const) {
-          for (const d of due) {
-            await events.emit(tx, 'booking.reminder', { ...(await eventOf(tx, d.id)), hoursBefore });
+          for (const id of due) {
+            await events.emit(tx, 'booking.reminder', { ...(await eventOf(tx, id)), hoursBefore });
             reminders++;
           }
         }

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { index, integer, pgEnum, pgTable, text, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
 import { timestamps } from '../../db/columns';
-import { consultModeEnum, slots } from '../experts/experts.table';
+import { consultModeEnum, slots } from '../availability/availability.table';
 import { orders } from '../orders/orders.table';
 import { users } from '../users/users.table';
 

@@ -14,116 +14,114 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../lib/errors';
 import { ok } from '../../lib/reply';
-import { currentUser, secured } from '../auth/auth.plugin';
-import { takeImageUpload } from '../uploads/images';
+import { audience } from '../../lib/routes';
+import { currentUser, secured } from '../auth';
+import { takeImageUpload } from '../uploads';
 
 export const chatRoutes: FastifyPluginAsyncZod = async (app) => {
   const { chat } = app.deps.services;
   const signer = app.deps.imageSigner;
   const tags = ['chat'];
 
-  app.post(
-    '/api/chat/begin',
-    {
-      onRequest: app.authenticate,
-      schema: {
-        tags,
-        summary: '与某人开始会话（已有则返回原会话）',
-        security: secured,
-        body: beginChatBody,
-        response: { 200: envelope(chatListItem) },
+  // The caller's own chats.
+  await audience(app, app.authenticate, (me) => {
+    me.post(
+      '/api/chat/begin',
+      {
+        schema: {
+          tags,
+          summary: '与某人开始会话（已有则返回原会话）',
+          security: secured,
+          body: beginChatBody,
+          response: { 200: envelope(chatListItem) },
+        },
       },
-    },
-    async (req) => ok(await chat.begin(currentUser(req), req.body.receiverId)),
-  );
+      async (req) => ok(await chat.begin(currentUser(req), req.body.receiverId)),
+    );
 
-  app.get(
-    '/api/chat/get-list',
-    {
-      onRequest: app.authenticate,
-      schema: {
-        tags,
-        summary: '我的会话列表（按最近活动排序）',
-        security: secured,
-        response: { 200: envelope(z.array(chatListItem)) },
+    me.get(
+      '/api/chat/get-list',
+      {
+        schema: {
+          tags,
+          summary: '我的会话列表（按最近活动排序）',
+          security: secured,
+          response: { 200: envelope(z.array(chatListItem)) },
+        },
       },
-    },
-    async (req) => ok(await chat.list(currentUser(req))),
-  );
+      async (req) => ok(await chat.list(currentUser(req))),
+    );
 
-  app.get(
-    '/api/chat/get/:chatId',
-    {
-      onRequest: app.authenticate,
-      schema: {
-        tags,
-        summary: '会话详情',
-        security: secured,
-        params: chatIdParams,
-        response: { 200: envelope(chatListItem) },
+    me.get(
+      '/api/chat/get/:chatId',
+      {
+        schema: {
+          tags,
+          summary: '会话详情',
+          security: secured,
+          params: chatIdParams,
+          response: { 200: envelope(chatListItem) },
+        },
       },
-    },
-    async (req) => ok(await chat.get(currentUser(req), req.params.chatId)),
-  );
+      async (req) => ok(await chat.get(currentUser(req), req.params.chatId)),
+    );
 
-  app.get(
-    '/api/chat/messages',
-    {
-      onRequest: app.authenticate,
-      schema: {
-        tags,
-        summary:
-          '消息记录。readChatMessage=0 取最新一页；readChatMessage=N 取 N 之后的消息（断线重连补齐）；before=M 向上翻页。调用即标记已读。',
-        security: secured,
-        querystring: chatMessagesQuery,
-        response: { 200: envelope(chatMessagesPage) },
+    me.get(
+      '/api/chat/messages',
+      {
+        schema: {
+          tags,
+          summary:
+            '消息记录。readChatMessage=0 取最新一页；readChatMessage=N 取 N 之后的消息（断线重连补齐）；before=M 向上翻页。调用即标记已读。',
+          security: secured,
+          querystring: chatMessagesQuery,
+          response: { 200: envelope(chatMessagesPage) },
+        },
       },
-    },
-    async (req) => ok(await chat.messages(currentUser(req), req.query)),
-  );
+      async (req) => ok(await chat.messages(currentUser(req), req.query)),
+    );
 
-  app.post(
-    '/api/chat/send',
-    {
-      onRequest: app.authenticate,
-      schema: {
-        tags,
-        summary: '发送消息（messageType "0" 文字 / "1" 图片编号）；先入库再推送',
-        security: secured,
-        body: sendMessageBody,
-        response: { 200: envelope(chatMessage) },
+    me.post(
+      '/api/chat/send',
+      {
+        schema: {
+          tags,
+          summary: '发送消息（messageType "0" 文字 / "1" 图片编号）；先入库再推送',
+          security: secured,
+          body: sendMessageBody,
+          response: { 200: envelope(chatMessage) },
+        },
       },
-    },
-    async (req) => ok(await chat.send(currentUser(req), req.body)),
-  );
+      async (req) => ok(await chat.send(currentUser(req), req.body)),
+    );
 
-  app.post(
-    '/api/chat/image',
-    {
-      onRequest: app.authenticate,
-      schema: {
-        tags,
-        summary: '上传聊天图片（multipart 字段 file；JPG/PNG/WebP/GIF，10 MB 以内）',
-        security: secured,
-        consumes: ['multipart/form-data'],
-        response: { 200: envelope(chatImage) },
+    me.post(
+      '/api/chat/image',
+      {
+        schema: {
+          tags,
+          summary: '上传聊天图片（multipart 字段 file；JPG/PNG/WebP/GIF，10 MB 以内）',
+          security: secured,
+          consumes: ['multipart/form-data'],
+          response: { 200: envelope(chatImage) },
+        },
+        bodyLimit: CHAT_IMAGE_MAX_BYTES + 64 * 1024,
       },
-      bodyLimit: CHAT_IMAGE_MAX_BYTES + 64 * 1024,
-    },
-    async (req) => {
-      takeImageUpload(app.deps, currentUser(req).userId);
-      if (!req.isMultipart()) throw new AppError('UNSUPPORTED_MEDIA', '请以 multipart/form-data 上传图片');
-      const file = await req.file({ limits: { fileSize: CHAT_IMAGE_MAX_BYTES, files: 1 } });
-      if (!file) throw new AppError('BAD_REQUEST', '请选择要发送的图片');
-      let data: Buffer;
-      try {
-        data = await file.toBuffer();
-      } catch {
-        throw new AppError('TOO_LARGE', `图片不能超过 ${CHAT_IMAGE_MAX_BYTES / 1024 / 1024} MB`);
-      }
-      return ok(await chat.uploadImage(currentUser(req), data), '上传成功');
-    },
-  );
+      async (req) => {
+        takeImageUpload(app.deps, currentUser(req).userId);
+        if (!req.isMultipart()) throw new AppError('UNSUPPORTED_MEDIA', '请以 multipart/form-data 上传图片');
+        const file = await req.file({ limits: { fileSize: CHAT_IMAGE_MAX_BYTES, files: 1 } });
+        if (!file) throw new AppError('BAD_REQUEST', '请选择要发送的图片');
+        let data: Buffer;
+        try {
+          data = await file.toBuffer();
+        } catch {
+          throw new AppError('TOO_LARGE', `图片不能超过 ${CHAT_IMAGE_MAX_BYTES / 1024 / 1024} MB`);
+        }
+        return ok(await chat.uploadImage(currentUser(req), data), '上传成功');
+      },
+    );
+  });
 
   // Opened by <img> tags, which cannot send headers: the signed, expiring URL is the permission.
   app.get(

@@ -1,9 +1,7 @@
 import type { HomeOverview } from '@psy/contracts';
-import { asc, count, eq } from 'drizzle-orm';
-import type { Db } from '../../db/client';
 import { ttlCached } from '../../lib/ttl-cache';
-import { institutions } from '../institutions/institutions.table';
-import { users } from '../users/users.table';
+import type { InstitutionsService } from '../institutions';
+import type { UsersService } from '../users';
 
 /** Crisis lines shown on every home page (brief section 6). */
 export const HOTLINES: HomeOverview['hotlines'] = [
@@ -15,26 +13,23 @@ export const HOTLINES: HomeOverview['hotlines'] = [
 /** The home page changes rarely and is the most visited page: a few seconds of staleness is fine. */
 const OVERVIEW_TTL_MS = 5_000;
 
-export function createHomeService({ db }: { db: Db }) {
+/** The home page only gathers what other domains publish: it has no table of its own. */
+export function createHomeService({
+  institutions,
+  users,
+}: {
+  institutions: InstitutionsService;
+  users: UsersService;
+}) {
   const overview = ttlCached(async (): Promise<HomeOverview> => {
-    const [[inst], [experts], [all], list] = await Promise.all([
-      db.select({ n: count() }).from(institutions),
-      db.select({ n: count() }).from(users).where(eq(users.role, 'expert')),
-      db.select({ n: count() }).from(users),
-      db
-        .select({
-          id: institutions.id,
-          name: institutions.name,
-          city: institutions.city,
-          logo: institutions.logo,
-          intro: institutions.intro,
-        })
-        .from(institutions)
-        .orderBy(asc(institutions.id))
-        .limit(8),
+    const [inst, experts, all, list] = await Promise.all([
+      institutions.count(),
+      users.count('expert'),
+      users.count(),
+      institutions.list(8),
     ]);
     return {
-      stats: { institutions: inst?.n ?? 0, experts: experts?.n ?? 0, users: all?.n ?? 0 },
+      stats: { institutions: inst, experts, users: all },
       institutions: list,
       hotlines: HOTLINES,
     };

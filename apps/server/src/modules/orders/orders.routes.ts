@@ -4,7 +4,8 @@ import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provid
 import { z } from 'zod';
 import { AppError, notFound } from '../../lib/errors';
 import { ok } from '../../lib/reply';
-import { currentUser, secured } from '../auth/auth.plugin';
+import { audience, type ZodApp } from '../../lib/routes';
+import { currentUser, secured } from '../auth';
 
 const idParams = z.object({ id: idParam({ label: '订单编号' }) });
 const orderNoParams = z.object({ orderNo: z.string().regex(/^P\d{20}$/, '订单号不正确') });
@@ -14,71 +15,70 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
   const sandbox = app.deps.sandbox;
   const tags = ['order'];
 
-  app.get(
-    '/api/order/list',
-    {
-      onRequest: app.authenticate,
-      schema: {
-        tags,
-        security: secured,
-        summary: '我的订单',
-        querystring: orderListQuery,
-        response: { 200: envelope(page(order)) },
+  // The payer's own orders, and the sandbox cashier where it is on.
+  await audience(app, app.authenticate, (me) => {
+    me.get(
+      '/api/order/list',
+      {
+        schema: {
+          tags,
+          security: secured,
+          summary: '我的订单',
+          querystring: orderListQuery,
+          response: { 200: envelope(page(order)) },
+        },
       },
-    },
-    async (req) => ok(await orders.list(currentUser(req).userId, req.query)),
-  );
-  app.get(
-    '/api/order/orderDetail/:id',
-    {
-      onRequest: app.authenticate,
-      schema: {
-        tags,
-        security: secured,
-        summary: '订单详情（仅本人）',
-        params: idParams,
-        response: { 200: envelope(order) },
+      async (req) => ok(await orders.list(currentUser(req), req.query)),
+    );
+    me.get(
+      '/api/order/orderDetail/:id',
+      {
+        schema: {
+          tags,
+          security: secured,
+          summary: '订单详情（仅本人）',
+          params: idParams,
+          response: { 200: envelope(order) },
+        },
       },
-    },
-    async (req) => ok(await orders.detail(currentUser(req).userId, req.params.id)),
-  );
-  app.post(
-    '/api/order/pay/:id',
-    {
-      onRequest: app.authenticate,
-      schema: {
-        tags,
-        security: secured,
-        summary: '去支付：返回收银台地址',
-        params: idParams,
-        response: { 200: envelope(payStart) },
+      async (req) => ok(await orders.detail(currentUser(req), req.params.id)),
+    );
+    me.post(
+      '/api/order/pay/:id',
+      {
+        schema: {
+          tags,
+          security: secured,
+          summary: '去支付：返回收银台地址',
+          params: idParams,
+          response: { 200: envelope(payStart) },
+        },
       },
-    },
-    async (req) => ok(await orders.startPayment(currentUser(req).userId, req.params.id)),
-  );
-  app.post(
-    '/api/order/cancel/:id',
-    {
-      onRequest: app.authenticate,
-      schema: {
-        tags,
-        security: secured,
-        summary: '取消待支付订单',
-        params: idParams,
-        response: { 200: envelope(order) },
+      async (req) => ok(await orders.startPayment(currentUser(req), req.params.id)),
+    );
+    me.post(
+      '/api/order/cancel/:id',
+      {
+        schema: {
+          tags,
+          security: secured,
+          summary: '取消待支付订单',
+          params: idParams,
+          response: { 200: envelope(order) },
+        },
       },
-    },
-    async (req) => ok(await orders.cancel(currentUser(req).userId, req.params.id), '订单已取消'),
-  );
+      async (req) => ok(await orders.cancel(currentUser(req), req.params.id), '订单已取消'),
+    );
 
-  // ---- the sandbox cashier: the payer confirms here, then the "gateway" notifies us ----
-  // Only where the sandbox is on (PAYMENTS_SANDBOX, or outside production): elsewhere these paths do not exist.
-  if (app.deps.config.paymentsSandbox) registerSandboxCashier();
-  function registerSandboxCashier() {
-    app.get(
+    // ---- the sandbox cashier: the payer confirms here, then the "gateway" notifies us ----
+    // Only where the sandbox is on (PAYMENTS_SANDBOX, or outside production): elsewhere these paths do not exist.
+    if (app.deps.config.paymentsSandbox) registerSandboxCashier(me);
+  });
+
+  function registerSandboxCashier(me: ZodApp) {
+    me.get(
       '/api/pay/sandbox/:orderNo',
       {
-        onRequest: app.authenticate,
         schema: {
           tags: ['pay'],
           security: secured,
@@ -87,12 +87,11 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
           response: { 200: envelope(order) },
         },
       },
-      async (req) => ok(await orders.byOrderNo(currentUser(req).userId, req.params.orderNo)),
+      async (req) => ok(await orders.byOrderNo(currentUser(req), req.params.orderNo)),
     );
-    app.post(
+    me.post(
       '/api/pay/sandbox/:orderNo/confirm',
       {
-        onRequest: app.authenticate,
         schema: {
           tags: ['pay'],
           security: secured,
@@ -103,11 +102,11 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
         },
       },
       async (req) => {
-        const { userId } = currentUser(req);
-        const o = await orders.byOrderNo(userId, req.params.orderNo);
+        const actor = currentUser(req);
+        const o = await orders.byOrderNo(actor, req.params.orderNo);
         if (req.body.action === 'cancel') {
           if (o.status !== 'unpaid') throw new AppError('CONFLICT', '订单当前不可取消');
-          return ok(await orders.cancel(userId, o.id), '已取消支付');
+          return ok(await orders.cancel(actor, o.id), '已取消支付');
         }
         if (o.status !== 'unpaid') throw new AppError('CONFLICT', '订单当前不可支付');
         if (new Date(o.expiresAt) <= app.deps.clock())
@@ -126,7 +125,7 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
           payload: n.rawBody,
         });
         if (res.statusCode !== 200) throw new AppError('CONFLICT', '支付未成功，请重试');
-        return ok(await orders.byOrderNo(userId, o.orderNo), '支付成功');
+        return ok(await orders.byOrderNo(actor, o.orderNo), '支付成功');
       },
     );
   }

@@ -1,18 +1,19 @@
 import crypto from 'node:crypto';
 import type { Order, OrderKind, OrderStatus, Page, PayStart } from '@psy/contracts';
-import { and, count, desc, eq, lte } from 'drizzle-orm';
 import type { Db, DbOrTx, Tx } from '../../db/client';
 import type { Clock } from '../../lib/clock';
 import { AppError, notFound } from '../../lib/errors';
 import type { EventBus } from '../../lib/events';
 import { pgError, UNIQUE_VIOLATION } from '../../lib/pg-errors';
-import { duplicatePayments, orders, paymentEvents } from './orders.table';
+import type { Actor } from '../auth';
+import { canSeeOrder } from './orders.policy';
+import { ordersRepository, type OrderRow } from './orders.repository';
 import { PaymentNotifyError, type PaymentProvider } from './payment-provider';
 
 /** An unpaid order is cancelled after this long. */
 export const ORDER_TTL_MS = 30 * 60_000;
 
-type OrderRow = typeof orders.$inferSelect;
+export type { OrderRow } from './orders.repository';
 
 /** What an order buys: each kind (booking, course, report) says what paying and cancelling change. */
 export interface Fulfiller {
@@ -67,11 +68,7 @@ export function createOrdersService({ db, clock, events, providers, defaultProvi
 
   /** The order with the second payments it received, for its detail page. */
   async function presentDetail(o: OrderRow): Promise<Order> {
-    const dups = await db
-      .select()
-      .from(duplicatePayments)
-      .where(eq(duplicatePayments.orderId, o.id))
-      .orderBy(duplicatePayments.id);
+    const dups = await ordersRepository.duplicatesOf(db, o.id);
     return {
       ...present(o),
       duplicatePayments: dups.map((d) => ({
@@ -85,16 +82,7 @@ export function createOrdersService({ db, clock, events, providers, defaultProvi
 
   /** Gives back every second payment not yet refunded (also what a restart picks up). */
   async function settleDuplicateRefunds(orderId?: number): Promise<void> {
-    const pending = await db
-      .select({ d: duplicatePayments, o: orders })
-      .from(duplicatePayments)
-      .innerJoin(orders, eq(orders.id, duplicatePayments.orderId))
-      .where(
-        and(
-          eq(duplicatePayments.status, 'refunding'),
-          orderId ? eq(duplicatePayments.orderId, orderId) : undefined,
-        ),
-      );
+    const pending = await ordersRepository.refundingDuplicates(db, orderId);
     for (const { d, o } of pending) {
       const r = await provider(o.provider).refund({
         orderNo: o.orderNo,
@@ -104,17 +92,15 @@ export function createOrdersService({ db, clock, events, providers, defaultProvi
       });
       await db.transaction(async (tx) => {
         if (r.status !== 'succeeded') {
-          await tx
-            .update(duplicatePayments)
-            .set({ providerRefundId: r.providerRefundId })
-            .where(eq(duplicatePayments.id, d.id));
+          await ordersRepository.updateDuplicate(tx, d.id, { providerRefundId: r.providerRefundId });
           return;
         }
-        const [done] = await tx
-          .update(duplicatePayments)
-          .set({ status: 'refunded', refundedAt: clock(), providerRefundId: r.providerRefundId })
-          .where(and(eq(duplicatePayments.id, d.id), eq(duplicatePayments.status, 'refunding')))
-          .returning();
+        const done = await ordersRepository.updateDuplicate(
+          tx,
+          d.id,
+          { status: 'refunded', refundedAt: clock(), providerRefundId: r.providerRefundId },
+          true,
+        );
         if (done)
           await events.emit(tx, 'order.duplicateRefunded', {
             orderId: o.id,
@@ -126,32 +112,23 @@ export function createOrdersService({ db, clock, events, providers, defaultProvi
     }
   }
 
-  async function ownOrder(tx: DbOrTx, userId: number, where: { id: number } | { orderNo: string }) {
-    const cond = 'id' in where ? eq(orders.id, where.id) : eq(orders.orderNo, where.orderNo);
-    const [o] = await tx
-      .select()
-      .from(orders)
-      .where(and(cond, eq(orders.userId, userId)));
-    if (!o) throw notFound('订单不存在');
+  /** The caller's own order; anyone else's answers 404 like one that does not exist. */
+  async function ownOrder(tx: DbOrTx, actor: Actor, by: { id: number } | { orderNo: string }) {
+    const o =
+      'id' in by ? await ordersRepository.byId(tx, by.id) : await ordersRepository.byOrderNo(tx, by.orderNo);
+    if (!o || !canSeeOrder(actor, o)) throw notFound('订单不存在');
     return o;
   }
 
   /** Marks refunding in the caller's transaction; `settleRefunds` then asks the provider. */
   async function startRefund(tx: Tx, o: OrderRow, amountFen: number): Promise<void> {
     if (amountFen <= 0) return;
-    await tx.update(orders).set({ status: 'refunding', refundFen: amountFen }).where(eq(orders.id, o.id));
+    await ordersRepository.update(tx, o.id, { status: 'refunding', refundFen: amountFen });
   }
 
   /** Asks the provider for every refund not yet done (also what a restart picks up). */
   async function settleRefunds(orderId?: number): Promise<void> {
-    const pending = await db
-      .select()
-      .from(orders)
-      .where(
-        orderId
-          ? and(eq(orders.id, orderId), eq(orders.status, 'refunding'))
-          : eq(orders.status, 'refunding'),
-      );
+    const pending = await ordersRepository.inStatus(db, 'refunding', orderId);
     for (const o of pending) {
       const r = await provider(o.provider).refund({
         orderNo: o.orderNo,
@@ -160,15 +137,16 @@ export function createOrdersService({ db, clock, events, providers, defaultProvi
         totalFen: o.amountFen,
       });
       if (r.status !== 'succeeded') {
-        await db.update(orders).set({ providerRefundId: r.providerRefundId }).where(eq(orders.id, o.id));
+        await ordersRepository.update(db, o.id, { providerRefundId: r.providerRefundId });
         continue;
       }
       await db.transaction(async (tx) => {
-        const [done] = await tx
-          .update(orders)
-          .set({ status: 'refunded', refundedAt: clock(), providerRefundId: r.providerRefundId })
-          .where(and(eq(orders.id, o.id), eq(orders.status, 'refunding')))
-          .returning();
+        const done = await ordersRepository.update(
+          tx,
+          o.id,
+          { status: 'refunded', refundedAt: clock(), providerRefundId: r.providerRefundId },
+          'refunding',
+        );
         if (done)
           await events.emit(tx, 'order.refunded', {
             orderId: o.id,
@@ -181,11 +159,12 @@ export function createOrdersService({ db, clock, events, providers, defaultProvi
   }
 
   async function cancelUnpaid(tx: Tx, o: OrderRow): Promise<boolean> {
-    const [done] = await tx
-      .update(orders)
-      .set({ status: 'cancelled', cancelledAt: clock() })
-      .where(and(eq(orders.id, o.id), eq(orders.status, 'unpaid')))
-      .returning();
+    const done = await ordersRepository.update(
+      tx,
+      o.id,
+      { status: 'cancelled', cancelledAt: clock() },
+      'unpaid',
+    );
     if (done) await fulfillers.get(o.kind)?.onCancelled(tx, done);
     return !!done;
   }
@@ -196,6 +175,29 @@ export function createOrdersService({ db, clock, events, providers, defaultProvi
     },
     present,
     startRefund,
+
+    /** The order as its item's page shows it, or null. */
+    async presentById(tx: DbOrTx, id: number): Promise<Order | null> {
+      const o = await ordersRepository.byId(tx, id);
+      return o ? present(o) : null;
+    },
+
+    /**
+     * The order of an item being given up, locked in the caller's transaction: still unpaid, it
+     * is cancelled (its fulfiller told); paid, the caller decides the refund (`startRefund`).
+     * Answers the order as it was, or undefined.
+     */
+    async settleForCancelledItem(tx: Tx, orderId: number): Promise<OrderRow | undefined> {
+      const o = await ordersRepository.lock(tx, { id: orderId });
+      if (o?.status === 'unpaid') await cancelUnpaid(tx, o);
+      return o;
+    },
+
+    /** Cancels the order if it is still unpaid (an item's hold ran out); answers whether it did. */
+    cancelUnpaidFor: async (tx: Tx, orderId: number): Promise<boolean> => {
+      const o = await ordersRepository.byId(tx, orderId);
+      return !!o && o.status === 'unpaid' && (await cancelUnpaid(tx, o));
+    },
     settleRefunds,
     settleDuplicateRefunds,
 
@@ -205,69 +207,55 @@ export function createOrdersService({ db, clock, events, providers, defaultProvi
       input: { userId: number; kind: OrderKind; itemId: number; title: string; amountFen: number },
     ) {
       const now = clock();
-      const [o] = await tx
-        .insert(orders)
-        .values({
-          ...input,
-          orderNo: newOrderNo(now),
-          provider: defaultProvider,
-          expiresAt: new Date(now.getTime() + ORDER_TTL_MS),
-          createdAt: now,
-        })
-        .returning();
-      return o!;
+      return ordersRepository.insert(tx, {
+        ...input,
+        orderNo: newOrderNo(now),
+        provider: defaultProvider,
+        expiresAt: new Date(now.getTime() + ORDER_TTL_MS),
+        createdAt: now,
+      });
     },
 
     /** Free items need no payment: the order is paid on the spot, in the same transaction. */
     async markPaidFree(tx: Tx, o: OrderRow): Promise<OrderRow> {
-      const [paid] = await tx
-        .update(orders)
-        .set({ status: 'paid', paidAt: clock(), providerTxnId: 'FREE' })
-        .where(eq(orders.id, o.id))
-        .returning();
-      return paid!;
+      return (await ordersRepository.update(tx, o.id, {
+        status: 'paid',
+        paidAt: clock(),
+        providerTxnId: 'FREE',
+      }))!;
     },
 
+    /** The caller's own orders, newest first. */
     async list(
-      userId: number,
+      actor: Actor,
       q: { pageNum: number; pageSize: number; status?: OrderStatus | undefined },
     ): Promise<Page<Order>> {
-      const where = and(eq(orders.userId, userId), q.status ? eq(orders.status, q.status) : undefined);
-      const [rows, [total]] = await Promise.all([
-        db
-          .select()
-          .from(orders)
-          .where(where)
-          .orderBy(desc(orders.id))
-          .limit(q.pageSize)
-          .offset((q.pageNum - 1) * q.pageSize),
-        db.select({ n: count() }).from(orders).where(where),
-      ]);
-      return { list: rows.map(present), total: total?.n ?? 0, pageNum: q.pageNum, pageSize: q.pageSize };
+      const { rows, total } = await ordersRepository.pageOf(db, actor.userId, q);
+      return { list: rows.map(present), total, pageNum: q.pageNum, pageSize: q.pageSize };
     },
 
-    async detail(userId: number, id: number): Promise<Order> {
-      return presentDetail(await ownOrder(db, userId, { id }));
+    async detail(actor: Actor, id: number): Promise<Order> {
+      return presentDetail(await ownOrder(db, actor, { id }));
     },
 
-    async byOrderNo(userId: number, orderNo: string): Promise<Order> {
-      return presentDetail(await ownOrder(db, userId, { orderNo }));
+    async byOrderNo(actor: Actor, orderNo: string): Promise<Order> {
+      return presentDetail(await ownOrder(db, actor, { orderNo }));
     },
 
     /** Where the payer goes to pay this order. */
-    async startPayment(userId: number, id: number): Promise<PayStart> {
-      const o = await ownOrder(db, userId, { id });
+    async startPayment(actor: Actor, id: number): Promise<PayStart> {
+      const o = await ownOrder(db, actor, { id });
       if (o.status !== 'unpaid') throw new AppError('CONFLICT', '订单当前不可支付');
       if (o.expiresAt <= clock()) throw new AppError('CONFLICT', '订单已超时，请重新下单');
       const { cashierUrl } = await provider(o.provider).createPayment(o);
       return { cashierUrl, order: present(o) };
     },
 
-    async cancel(userId: number, id: number): Promise<Order> {
-      const o = await ownOrder(db, userId, { id });
+    async cancel(actor: Actor, id: number): Promise<Order> {
+      const o = await ownOrder(db, actor, { id });
       if (o.status !== 'unpaid') throw new AppError('CONFLICT', '只有待支付的订单可以取消');
       await db.transaction((tx) => cancelUnpaid(tx, o));
-      return present(await ownOrder(db, userId, { id }));
+      return present(await ownOrder(db, actor, { id }));
     },
 
     /**
@@ -286,7 +274,7 @@ export function createOrdersService({ db, clock, events, providers, defaultProvi
         n = p.verifyNotification({ rawBody, headers });
       } catch (err) {
         if (!(err instanceof PaymentNotifyError)) throw err;
-        await db.insert(paymentEvents).values({
+        await ordersRepository.insertPaymentEvent(db, {
           provider: p.name,
           kind: 'notify',
           outcome: `rejected:${err.reason}`,
@@ -295,7 +283,7 @@ export function createOrdersService({ db, clock, events, providers, defaultProvi
         return { ok: false, message: err.message };
       }
       try {
-        await db.insert(paymentEvents).values({
+        await ordersRepository.insertPaymentEvent(db, {
           provider: p.name,
           orderNo: n.orderNo,
           kind: 'notify',
@@ -310,23 +298,19 @@ export function createOrdersService({ db, clock, events, providers, defaultProvi
         throw err;
       }
       const result = await db.transaction(async (tx) => {
-        const [o] = await tx.select().from(orders).where(eq(orders.orderNo, n.orderNo)).for('update');
+        const o = await ordersRepository.lock(tx, { orderNo: n.orderNo });
         if (!o) return { ok: false, message: '订单不存在' } as const;
         if (n.amountFen !== o.amountFen) return { ok: false, message: '金额不符' } as const;
         if (n.status !== 'paid') return { ok: true, message: 'payment failed noted' } as const;
         if (o.status === 'paid' || o.status === 'refunding' || o.status === 'refunded') {
           if (o.providerTxnId === n.providerTxnId) return { ok: true, message: 'already paid' } as const;
           // The payer was charged a second time (another transaction): that money goes back in full.
-          const [dup] = await tx
-            .insert(duplicatePayments)
-            .values({
-              orderId: o.id,
-              providerTxnId: n.providerTxnId,
-              amountFen: n.amountFen,
-              createdAt: clock(),
-            })
-            .onConflictDoNothing()
-            .returning();
+          const dup = await ordersRepository.insertDuplicate(tx, {
+            orderId: o.id,
+            providerTxnId: n.providerTxnId,
+            amountFen: n.amountFen,
+            createdAt: clock(),
+          });
           return {
             ok: true,
             message: dup ? 'paid twice, refunding' : 'paid twice noted',
@@ -334,11 +318,11 @@ export function createOrdersService({ db, clock, events, providers, defaultProvi
           } as const;
         }
         const late = o.status === 'cancelled';
-        const [paid] = await tx
-          .update(orders)
-          .set({ status: 'paid', paidAt: clock(), providerTxnId: n.providerTxnId })
-          .where(eq(orders.id, o.id))
-          .returning();
+        const paid = await ordersRepository.update(tx, o.id, {
+          status: 'paid',
+          paidAt: clock(),
+          providerTxnId: n.providerTxnId,
+        });
         // Money that arrives after the order was given up goes straight back.
         const outcome = late ? 'refund' : await fulfillers.get(o.kind)!.onPaid(tx, paid!);
         if (outcome === 'refund') await startRefund(tx, paid!, paid!.amountFen);
@@ -357,10 +341,12 @@ export function createOrdersService({ db, clock, events, providers, defaultProvi
           outcome,
         } as const;
       });
-      await db
-        .update(paymentEvents)
-        .set({ outcome: result.ok ? result.message : `rejected:${result.message}` })
-        .where(and(eq(paymentEvents.provider, p.name), eq(paymentEvents.nonce, n.nonce)));
+      await ordersRepository.setPaymentEventOutcome(
+        db,
+        p.name,
+        n.nonce,
+        result.ok ? result.message : `rejected:${result.message}`,
+      );
       if ('order' in result && result.order && result.outcome === 'refund')
         await settleRefunds(result.order.id);
       if ('duplicateOf' in result && result.duplicateOf) await settleDuplicateRefunds(result.duplicateOf);
@@ -370,10 +356,7 @@ export function createOrdersService({ db, clock, events, providers, defaultProvi
     /** Cancels unpaid orders past their time, then finishes refunds left half-way. */
     async sweep(): Promise<number> {
       const now = clock();
-      const stale = await db
-        .select()
-        .from(orders)
-        .where(and(eq(orders.status, 'unpaid'), lte(orders.expiresAt, now)));
+      const stale = await ordersRepository.unpaidExpiredBy(db, now);
       let n = 0;
       for (const o of stale) if (await db.transaction((tx) => cancelUnpaid(tx, o))) n++;
       await settleRefunds();

@@ -1,7 +1,6 @@
 import crypto from 'node:crypto';
-import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { settings } from './settings.table';
+import { settingsRepository } from './settings.repository';
 
 const SECRET_KEY = 'app_secret';
 
@@ -12,8 +11,6 @@ const SECRET_KEY = 'app_secret';
  */
 export async function loadAppSecret(db: Db, fromEnv: string | undefined): Promise<Buffer> {
   if (fromEnv) return Buffer.from(fromEnv, 'utf8');
-  const fresh = crypto.randomBytes(32).toString('base64');
-  await db.insert(settings).values({ key: SECRET_KEY, value: fresh }).onConflictDoNothing();
-  const [row] = await db.select().from(settings).where(eq(settings.key, SECRET_KEY));
-  return Buffer.from(row!.value, 'base64');
+  await settingsRepository.insertIfMissing(db, SECRET_KEY, crypto.randomBytes(32).toString('base64'));
+  return Buffer.from((await settingsRepository.get(db, SECRET_KEY))!, 'base64');
 }

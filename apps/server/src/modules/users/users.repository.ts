@@ -1,12 +1,33 @@
-import { eq } from 'drizzle-orm';
+import { and, count, desc, eq, ilike, or, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { institutions } from '../institutions/institutions.table';
+import { likeEscape } from '../../lib/sql';
+import { institutions } from '../institutions';
 import { users } from './users.table';
 
 export type UserRow = typeof users.$inferSelect;
 export type UserWithInstitution = UserRow & { institutionName: string | null };
+export type Role = UserRow['role'];
+
+/** Who may be listed: everyone, or the ordinary users of one institution. */
+export type UserListFilter = { institutionId?: number; role?: Role; keyword?: string };
+
+function listWhere(f: UserListFilter): SQL | undefined {
+  const filters: SQL[] = [];
+  if (f.role) filters.push(eq(users.role, f.role));
+  if (f.institutionId !== undefined) filters.push(eq(users.institutionId, f.institutionId));
+  if (f.keyword) {
+    const k = likeEscape(f.keyword);
+    filters.push(or(ilike(users.name, `%${k}%`), ilike(users.telephone, `${k}%`))!);
+  }
+  return filters.length ? and(...filters) : undefined;
+}
 
 export const usersRepository = {
+  async byId(db: DbOrTx, id: number): Promise<UserRow | undefined> {
+    const [row] = await db.select().from(users).where(eq(users.id, id));
+    return row;
+  },
+
   async byPhone(db: DbOrTx, telephone: string): Promise<UserRow | undefined> {
     const [row] = await db.select().from(users).where(eq(users.telephone, telephone));
     return row;
@@ -33,5 +54,52 @@ export const usersRepository = {
 
   async update(db: DbOrTx, id: number, values: Partial<typeof users.$inferInsert>): Promise<void> {
     await db.update(users).set(values).where(eq(users.id, id));
+  },
+
+  /** Newest accounts first, with their institution's name. */
+  async list(db: DbOrTx, f: UserListFilter, page: { pageNum: number; pageSize: number }) {
+    const where = listWhere(f);
+    const [rows, [total]] = await Promise.all([
+      db
+        .select({ user: users, institution: institutions.name })
+        .from(users)
+        .leftJoin(institutions, eq(institutions.id, users.institutionId))
+        .where(where)
+        .orderBy(desc(users.createdAt), desc(users.id))
+        .limit(page.pageSize)
+        .offset((page.pageNum - 1) * page.pageSize),
+      db.select({ n: count() }).from(users).where(where),
+    ]);
+    return { rows, total: total?.n ?? 0 };
+  },
+
+  /** Every account, or those of one role. */
+  async count(db: DbOrTx, role?: Role): Promise<number> {
+    const [row] = await db
+      .select({ n: count() })
+      .from(users)
+      .where(role ? eq(users.role, role) : undefined);
+    return row?.n ?? 0;
+  },
+
+  /** Experts by their name or their institution's name. */
+  async searchExperts(db: DbOrTx, keyword: string, limit: number) {
+    const k = `%${likeEscape(keyword)}%`;
+    const where = and(eq(users.role, 'expert'), or(ilike(users.name, k), ilike(institutions.name, k)));
+    const [rows, [total]] = await Promise.all([
+      db
+        .select({ id: users.id, name: users.name, institution: institutions.name, avatar: users.avatar })
+        .from(users)
+        .leftJoin(institutions, eq(institutions.id, users.institutionId))
+        .where(where)
+        .orderBy(users.id)
+        .limit(limit),
+      db
+        .select({ n: count() })
+        .from(users)
+        .leftJoin(institutions, eq(institutions.id, users.institutionId))
+        .where(where),
+    ]);
+    return { rows, total: total?.n ?? 0 };
   },
 };

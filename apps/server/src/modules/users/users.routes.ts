@@ -15,109 +15,110 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../lib/errors';
 import { ok } from '../../lib/reply';
-import { currentUser, secured } from '../auth/auth.plugin';
-import { takeImageUpload } from '../uploads/images';
+import { audience } from '../../lib/routes';
+import { currentUser, secured } from '../auth';
+import { takeImageUpload } from '../uploads';
 
 export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
   const { users } = app.deps.services;
 
-  app.get(
-    '/api/userinfo/info',
-    {
-      onRequest: app.authenticate,
-      schema: {
-        tags: ['user'],
-        summary: '当前账号信息',
-        security: secured,
-        response: { 200: envelope(userInfo) },
+  // The caller's own account.
+  await audience(app, app.authenticate, (me) => {
+    me.get(
+      '/api/userinfo/info',
+      {
+        schema: {
+          tags: ['user'],
+          summary: '当前账号信息',
+          security: secured,
+          response: { 200: envelope(userInfo) },
+        },
       },
-    },
-    async (req) => ok(await users.info(currentUser(req).userId)),
-  );
+      async (req) => ok(await users.info(currentUser(req).userId)),
+    );
 
-  app.post(
-    '/api/userinfo/edit',
-    {
-      onRequest: app.authenticate,
-      schema: {
-        tags: ['user'],
-        summary: '修改本人资料（姓名、性别、出生日期、头像）',
-        security: secured,
-        body: editProfileBody,
-        response: { 200: envelope(userInfo) },
+    me.post(
+      '/api/userinfo/edit',
+      {
+        schema: {
+          tags: ['user'],
+          summary: '修改本人资料（姓名、性别、出生日期、头像）',
+          security: secured,
+          body: editProfileBody,
+          response: { 200: envelope(userInfo) },
+        },
       },
-    },
-    async (req) => ok(await users.edit(currentUser(req), req.body, req.ip), '资料已保存'),
-  );
+      async (req) => ok(await users.edit(currentUser(req), req.body, req.ip), '资料已保存'),
+    );
 
-  app.post(
-    '/api/userinfo/avatar',
-    {
-      onRequest: app.authenticate,
-      schema: {
-        tags: ['user'],
-        summary: '上传头像（multipart 字段 file；JPG/PNG/WebP/GIF，5 MB 以内），返回文件名',
-        security: secured,
-        consumes: ['multipart/form-data'],
-        response: { 200: envelope(avatarUploadResult) },
+    me.post(
+      '/api/userinfo/avatar',
+      {
+        schema: {
+          tags: ['user'],
+          summary: '上传头像（multipart 字段 file；JPG/PNG/WebP/GIF，5 MB 以内），返回文件名',
+          security: secured,
+          consumes: ['multipart/form-data'],
+          response: { 200: envelope(avatarUploadResult) },
+        },
       },
-    },
-    async (req) => {
-      takeImageUpload(app.deps, currentUser(req).userId);
-      if (!req.isMultipart()) throw new AppError('UNSUPPORTED_MEDIA', '请以 multipart/form-data 上传图片');
-      const file = await req.file({ limits: { fileSize: AVATAR_MAX_BYTES, files: 1 } });
-      if (!file) throw new AppError('BAD_REQUEST', '请选择要上传的图片');
-      let data: Buffer;
-      try {
-        data = await file.toBuffer();
-      } catch {
-        throw new AppError('TOO_LARGE', `图片不能超过 ${AVATAR_MAX_BYTES / 1024 / 1024} MB`);
-      }
-      const { avatar } = await users.uploadAvatar(data);
-      return ok({ avatar, url: `${UPLOAD_PATH}${avatar}` }, '上传成功');
-    },
-  );
+      async (req) => {
+        takeImageUpload(app.deps, currentUser(req).userId);
+        if (!req.isMultipart()) throw new AppError('UNSUPPORTED_MEDIA', '请以 multipart/form-data 上传图片');
+        const file = await req.file({ limits: { fileSize: AVATAR_MAX_BYTES, files: 1 } });
+        if (!file) throw new AppError('BAD_REQUEST', '请选择要上传的图片');
+        let data: Buffer;
+        try {
+          data = await file.toBuffer();
+        } catch {
+          throw new AppError('TOO_LARGE', `图片不能超过 ${AVATAR_MAX_BYTES / 1024 / 1024} MB`);
+        }
+        const { avatar } = await users.uploadAvatar(data);
+        return ok({ avatar, url: `${UPLOAD_PATH}${avatar}` }, '上传成功');
+      },
+    );
 
-  app.get(
-    '/api/userinfo/get-list',
-    {
-      onRequest: app.requireRole('expert', 'auditor', 'admin'),
-      schema: {
-        tags: ['user'],
-        summary: '可查看的其他用户（专家：本机构普通用户；审核员/管理员：全部）',
-        security: secured,
-        querystring: userListQuery,
-        response: { 200: envelope(page(userListItem)) },
+    me.get(
+      '/api/userinfo/department',
+      {
+        schema: {
+          tags: ['user'],
+          summary: '当前账号所属机构',
+          security: secured,
+          response: { 200: envelope(department.nullable()) },
+        },
       },
-    },
-    async (req) => ok(await users.list(currentUser(req), req.query)),
-  );
+      async (req) => ok(await users.department(currentUser(req))),
+    );
 
-  app.get(
-    '/api/userinfo/department',
-    {
-      onRequest: app.authenticate,
-      schema: {
-        tags: ['user'],
-        summary: '当前账号所属机构',
-        security: secured,
-        response: { 200: envelope(department.nullable()) },
+    me.get(
+      '/api/userinfo/login-history',
+      {
+        schema: {
+          tags: ['user'],
+          summary: '本人最近的登录与安全记录',
+          security: secured,
+          response: { 200: envelope(z.array(loginHistoryItem)) },
+        },
       },
-    },
-    async (req) => ok(await users.department(currentUser(req))),
-  );
+      async (req) => ok(await users.loginHistory(currentUser(req))),
+    );
+  });
 
-  app.get(
-    '/api/userinfo/login-history',
-    {
-      onRequest: app.authenticate,
-      schema: {
-        tags: ['user'],
-        summary: '本人最近的登录与安全记录',
-        security: secured,
-        response: { 200: envelope(z.array(loginHistoryItem)) },
+  // Staff: experts see their institution's users, auditors and admins everyone (users.policy.ts).
+  await audience(app, app.requireRole('expert', 'auditor', 'admin'), (staff) => {
+    staff.get(
+      '/api/userinfo/get-list',
+      {
+        schema: {
+          tags: ['user'],
+          summary: '可查看的其他用户（专家：本机构普通用户；审核员/管理员：全部）',
+          security: secured,
+          querystring: userListQuery,
+          response: { 200: envelope(page(userListItem)) },
+        },
       },
-    },
-    async (req) => ok(await users.loginHistory(currentUser(req))),
-  );
+      async (req) => ok(await users.list(currentUser(req), req.query)),
+    );
+  });
 };

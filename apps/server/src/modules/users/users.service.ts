@@ -9,35 +9,34 @@ import {
   type UserInfo,
   type UserListItem,
 } from '@psy/contracts';
-import { and, count, desc, eq, ilike, or, type SQL } from 'drizzle-orm';
-import type { Db } from '../../db/client';
+import type { Db, DbOrTx } from '../../db/client';
 import { maskPhone } from '../../lib/crypto';
 import { AppError, notFound } from '../../lib/errors';
-import { auditActionLabels, type AuditAction, type AuditService } from '../audit/audit.service';
-import { institutions } from '../institutions/institutions.table';
-import type { SessionUser } from '../auth/session.service';
-import { reencodeImage } from '../uploads/images';
-import type { Storage } from '../uploads/storage';
+import { auditActionLabels, type AuditAction, type AuditService } from '../audit';
+import type { Actor } from '../auth';
+import type { InstitutionsService } from '../institutions';
+import { reencodeImage, type Storage } from '../uploads';
+import { userListScope } from './users.policy';
 import { toUserInfo } from './users.presenter';
-import { usersRepository } from './users.repository';
-import { users } from './users.table';
+import { usersRepository, type Role, type UserRow } from './users.repository';
 
-/** Escapes LIKE wildcards so a keyword matches itself. */
-export function likeEscape(s: string): string {
-  return s.replace(/[\\%_]/g, (c) => `\\${c}`);
-}
+// Kept here for modules that still import it from this file (assessments, scales).
+export { likeEscape } from '../../lib/sql';
 
 export function createUsersService({
   db,
   storage,
   audit,
+  institutions,
 }: {
   db: Db;
   storage: Storage;
   audit: AuditService;
+  institutions: InstitutionsService;
 }) {
-  async function info(userId: number): Promise<UserInfo> {
-    const user = await usersRepository.withInstitution(db, userId);
+  /** The userinfo payload; `tx` when the caller is inside a transaction (login). */
+  async function info(userId: number, tx: DbOrTx = db): Promise<UserInfo> {
+    const user = await usersRepository.withInstitution(tx, userId);
     if (!user) throw notFound('账号不存在');
     return toUserInfo(user);
   }
@@ -45,8 +44,21 @@ export function createUsersService({
   return {
     info,
 
+    // ---- accounts for the auth module: it changes accounts only through these ----
+    byId: (id: number, tx: DbOrTx = db): Promise<UserRow | undefined> => usersRepository.byId(tx, id),
+    byPhone: (telephone: string, tx: DbOrTx = db): Promise<UserRow | undefined> =>
+      usersRepository.byPhone(tx, telephone),
+    /** An ordinary account for a phone's first SMS login (or the one a concurrent login made). */
+    createForPhone: (telephone: string, tx: DbOrTx = db): Promise<UserRow> =>
+      usersRepository.create(tx, { telephone, name: `用户${telephone.slice(-4)}`, role: 'user' }),
+    setPasswordHash: (tx: DbOrTx, userId: number, passwordHash: string): Promise<void> =>
+      usersRepository.update(tx, userId, { passwordHash }),
+
+    /** Every account, or those of one role (home page figures). */
+    count: (role?: Role): Promise<number> => usersRepository.count(db, role),
+
     /** Own profile only: name, gender, birthday, avatar. Role and phone are not editable here. */
-    async edit(actor: SessionUser, body: EditProfileBody, ip: string | null): Promise<UserInfo> {
+    async edit(actor: Actor, body: EditProfileBody, ip: string | null): Promise<UserInfo> {
       if (body.avatar && !(await storage.exists(body.avatar))) {
         throw new AppError('BAD_REQUEST', '头像文件不存在，请重新上传');
       }
@@ -78,36 +90,21 @@ export function createUsersService({
       return { avatar };
     },
 
-    /**
-     * Accounts the caller may see: auditors and admins see everyone; an expert sees the
-     * ordinary users of their own institution. Phones are masked.
-     */
+    /** Accounts the caller may see (users.policy.ts). Phones are masked. */
     async list(
-      actor: SessionUser,
+      actor: Actor,
       q: { pageNum: number; pageSize: number; keyword?: string | undefined },
     ): Promise<Page<UserListItem>> {
-      const filters: SQL[] = [];
-      if (actor.role === 'expert') {
-        const me = await usersRepository.withInstitution(db, actor.userId);
-        if (!me?.institutionId) return { list: [], total: 0, pageNum: q.pageNum, pageSize: q.pageSize };
-        filters.push(eq(users.role, 'user'), eq(users.institutionId, me.institutionId));
+      const empty = { list: [], total: 0, pageNum: q.pageNum, pageSize: q.pageSize };
+      const scope = userListScope(actor);
+      if (!scope) throw new AppError('FORBIDDEN');
+      let filter = {};
+      if (scope === 'own-institution') {
+        const me = await usersRepository.byId(db, actor.userId);
+        if (!me?.institutionId) return empty;
+        filter = { role: 'user', institutionId: me.institutionId };
       }
-      if (q.keyword) {
-        const k = likeEscape(q.keyword);
-        filters.push(or(ilike(users.name, `%${k}%`), ilike(users.telephone, `${k}%`))!);
-      }
-      const where = filters.length ? and(...filters) : undefined;
-      const [rows, [total]] = await Promise.all([
-        db
-          .select({ user: users, institution: institutions.name })
-          .from(users)
-          .leftJoin(institutions, eq(institutions.id, users.institutionId))
-          .where(where)
-          .orderBy(desc(users.createdAt), desc(users.id))
-          .limit(q.pageSize)
-          .offset((q.pageNum - 1) * q.pageSize),
-        db.select({ n: count() }).from(users).where(where),
-      ]);
+      const { rows, total } = await usersRepository.list(db, { ...filter, keyword: q.keyword }, q);
       return {
         list: rows.map(({ user, institution }) => ({
           id: user.id,
@@ -118,29 +115,19 @@ export function createUsersService({
           department: institution,
           createdAt: user.createdAt.toISOString(),
         })),
-        total: total?.n ?? 0,
+        total,
         pageNum: q.pageNum,
         pageSize: q.pageSize,
       };
     },
 
-    async department(actor: SessionUser): Promise<Department | null> {
-      const me = await usersRepository.withInstitution(db, actor.userId);
+    async department(actor: Actor): Promise<Department | null> {
+      const me = await usersRepository.byId(db, actor.userId);
       if (!me?.institutionId) return null;
-      const [row] = await db.select().from(institutions).where(eq(institutions.id, me.institutionId));
-      if (!row) return null;
-      return {
-        id: row.id,
-        name: row.name,
-        city: row.city,
-        address: row.address,
-        phone: row.phone,
-        logo: row.logo,
-        intro: row.intro,
-      };
+      return institutions.byId(me.institutionId);
     },
 
-    async loginHistory(actor: SessionUser): Promise<LoginHistoryItem[]> {
+    async loginHistory(actor: Actor): Promise<LoginHistoryItem[]> {
       const rows = await audit.history(db, actor.userId);
       return rows.map((r) => ({
         id: r.id,

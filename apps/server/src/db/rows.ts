@@ -1,0 +1,16 @@
+import type { SQL } from 'drizzle-orm';
+import type { DbOrTx } from './client';
+
+/**
+ * The rows of a raw `execute`: postgres-js answers an array, PGlite an object with `rows`.
+ * Repositories call this so no service ever sees which driver runs.
+ */
+export function rowsOf<T>(result: unknown): T[] {
+  if (Array.isArray(result)) return result as T[];
+  return ((result as { rows?: T[] } | null)?.rows ?? []) as T[];
+}
+
+/** Runs raw SQL and answers its rows, whichever driver runs. */
+export async function executeRows<T>(db: DbOrTx, query: SQL): Promise<T[]> {
+  return rowsOf<T>(await db.execute(query));
+}

@@ -1,0 +1,167 @@
+import type { BookingStatus } from '@psy/contracts';
+import {
+  and,
+  count,
+  desc,
+  eq,
+  gt,
+  inArray,
+  isNull,
+  lte,
+  or,
+  sql,
+  type AnyColumn,
+  type SQL,
+} from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client';
+import { expertTitleOf } from '../experts';
+import { users } from '../users';
+import { bookings } from './bookings.table';
+
+export type BookingRow = typeof bookings.$inferSelect;
+type BookingChanges = Partial<typeof bookings.$inferInsert>;
+
+/** A slot is taken while a confirmed booking, or a pending one whose hold has not run out, sits on it. */
+export const activeBookingOn = (slotId: SQL | AnyColumn, now: Date) => sql`exists (
+  select 1 from ${bookings} b where b.slot_id = ${slotId}
+  and (b.status = 'confirmed' or (b.status = 'pending_payment' and b.hold_expires_at > ${now.toISOString()}::timestamptz)))`;
+
+/** Bookings an expert's calendar shows on its slots, with who booked. */
+export type BookingsOnSlots = typeof bookingsOnSlots;
+export async function bookingsOnSlots(db: DbOrTx, slotIds: number[], now: Date) {
+  if (!slotIds.length) return [];
+  return db
+    .select({ id: bookings.id, slotId: bookings.slotId, status: bookings.status, userName: users.name })
+    .from(bookings)
+    .innerJoin(users, eq(users.id, bookings.userId))
+    .where(
+      and(
+        inArray(bookings.slotId, slotIds),
+        sql`(${bookings.status} in ('confirmed', 'completed', 'no_show') or (${bookings.status} = 'pending_payment' and ${bookings.holdExpiresAt} > ${now.toISOString()}::timestamptz))`,
+      ),
+    );
+}
+
+export const bookingsRepository = {
+  async byId(db: DbOrTx, id: number): Promise<BookingRow | undefined> {
+    const [row] = await db.select().from(bookings).where(eq(bookings.id, id));
+    return row;
+  },
+
+  async lock(db: DbOrTx, id: number): Promise<BookingRow | undefined> {
+    const [row] = await db.select().from(bookings).where(eq(bookings.id, id)).for('update');
+    return row;
+  },
+
+  /** The booking with both people's names, the user's phone and the expert's title. */
+  async withPeople(db: DbOrTx, id: number) {
+    const [row] = await db
+      .select({
+        b: bookings,
+        expertName: sql<string>`ex.name`,
+        expertAvatar: sql<string | null>`ex.avatar`,
+        title: expertTitleOf(bookings.expertId),
+        userName: users.name,
+        userPhone: users.telephone,
+      })
+      .from(bookings)
+      .innerJoin(users, eq(users.id, bookings.userId))
+      .innerJoin(sql`${users} as ex`, sql`ex.id = ${bookings.expertId}`)
+      .where(eq(bookings.id, id));
+    return row;
+  },
+
+  async expertName(db: DbOrTx, expertId: number): Promise<string | undefined> {
+    const [row] = await db.select({ name: users.name }).from(users).where(eq(users.id, expertId));
+    return row?.name;
+  },
+
+  async insert(db: DbOrTx, values: typeof bookings.$inferInsert): Promise<BookingRow> {
+    const [row] = await db.insert(bookings).values(values).returning();
+    return row!;
+  },
+
+  async update(db: DbOrTx, id: number, changes: BookingChanges, whenStatus?: BookingStatus): Promise<void> {
+    await db
+      .update(bookings)
+      .set(changes)
+      .where(and(eq(bookings.id, id), whenStatus ? eq(bookings.status, whenStatus) : undefined));
+  },
+
+  /**
+   * Pending bookings whose hold ran out by `now`, locked; only those on the slot or of the
+   * user when `scope` is given.
+   */
+  staleHolds(db: DbOrTx, now: Date, scope?: { slotId: number; userId: number }): Promise<BookingRow[]> {
+    return db
+      .select()
+      .from(bookings)
+      .where(
+        and(
+          eq(bookings.status, 'pending_payment'),
+          lte(bookings.holdExpiresAt, now),
+          scope ? or(eq(bookings.slotId, scope.slotId), eq(bookings.userId, scope.userId)) : undefined,
+        ),
+      )
+      .for('update');
+  },
+
+  /** Ids of the user's (or the expert's) bookings, latest start first, and their total. */
+  async pageOf(
+    db: DbOrTx,
+    whose: { userId: number } | { expertId: number },
+    q: { pageNum: number; pageSize: number; status?: BookingStatus | undefined },
+  ) {
+    const owner =
+      'userId' in whose ? eq(bookings.userId, whose.userId) : eq(bookings.expertId, whose.expertId);
+    const where = and(owner, q.status ? eq(bookings.status, q.status) : undefined);
+    const [rows, [total]] = await Promise.all([
+      db
+        .select({ id: bookings.id })
+        .from(bookings)
+        .where(where)
+        .orderBy(desc(bookings.startsAt), desc(bookings.id))
+        .limit(q.pageSize)
+        .offset((q.pageNum - 1) * q.pageSize),
+      db.select({ n: count() }).from(bookings).where(where),
+    ]);
+    return { ids: rows.map((r) => r.id), total: total?.n ?? 0 };
+  },
+
+  /** Marks the 1 h reminder sent (and the 24 h one with it) on bookings starting within the hour. */
+  async markHourReminders(db: DbOrTx, now: Date, hour: number): Promise<number[]> {
+    const rows = await db
+      .update(bookings)
+      .set({
+        reminder1SentAt: now,
+        reminder24SentAt: sql`coalesce(${bookings.reminder24SentAt}, ${now.toISOString()}::timestamptz)`,
+      })
+      .where(
+        and(
+          eq(bookings.status, 'confirmed'),
+          isNull(bookings.reminder1SentAt),
+          gt(bookings.startsAt, now),
+          lte(bookings.startsAt, new Date(now.getTime() + hour)),
+        ),
+      )
+      .returning({ id: bookings.id });
+    return rows.map((r) => r.id);
+  },
+
+  /** Marks the 24 h reminder sent on bookings starting between one and 24 hours from now. */
+  async markDayReminders(db: DbOrTx, now: Date, hour: number): Promise<number[]> {
+    const rows = await db
+      .update(bookings)
+      .set({ reminder24SentAt: now })
+      .where(
+        and(
+          eq(bookings.status, 'confirmed'),
+          isNull(bookings.reminder24SentAt),
+          gt(bookings.startsAt, new Date(now.getTime() + hour)),
+          lte(bookings.startsAt, new Date(now.getTime() + 24 * hour)),
+        ),
+      )
+      .returning({ id: bookings.id });
+    return rows.map((r) => r.id);
+  },
+};

@@ -1,0 +1,4 @@
+// The bookings module as other modules see it.
+export type { BookingRules, BookingsService } from './bookings.service';
+/** Read-only query pieces for the availability module's calendars (which slots are taken). */
+export { activeBookingOn, bookingsOnSlots, type BookingsOnSlots } from './bookings.repository';

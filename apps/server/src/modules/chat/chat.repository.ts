@@ -1,0 +1,194 @@
+import { and, asc, desc, eq, gt, inArray, lt, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client';
+import { institutions } from '../institutions';
+import { users } from '../users';
+import { chatImages, chatMessages, chatParticipants, chats } from './chat.table';
+
+export type ChatRow = typeof chats.$inferSelect;
+export type MessageRow = typeof chatMessages.$inferSelect;
+export type ImageRow = typeof chatImages.$inferSelect;
+
+export const chatRepository = {
+  /** The chat, locked until commit when `lock` (SELECT … FOR UPDATE). */
+  async byId(db: DbOrTx, id: number, lock = false): Promise<ChatRow | undefined> {
+    const query = db.select().from(chats).where(eq(chats.id, id));
+    const [row] = lock ? await query.for('update') : await query;
+    return row;
+  },
+
+  /** The account a chat would be begun with: role and status decide whether it may. */
+  async account(db: DbOrTx, userId: number) {
+    const [row] = await db
+      .select({ id: users.id, role: users.role, status: users.status })
+      .from(users)
+      .where(eq(users.id, userId));
+    return row;
+  },
+
+  /** The chat of the two users, made (with both participants) when it did not exist yet. */
+  async ensurePair(db: DbOrTx, low: number, high: number, now: Date): Promise<number> {
+    const [made] = await db
+      .insert(chats)
+      .values({ userLowId: low, userHighId: high, lastActivityAt: now, createdAt: now })
+      .onConflictDoNothing()
+      .returning({ id: chats.id });
+    const id =
+      made?.id ??
+      (
+        await db
+          .select({ id: chats.id })
+          .from(chats)
+          .where(and(eq(chats.userLowId, low), eq(chats.userHighId, high)))
+      )[0]!.id;
+    await db
+      .insert(chatParticipants)
+      .values([
+        { chatId: id, userId: low },
+        { chatId: id, userId: high },
+      ])
+      .onConflictDoNothing();
+    return id;
+  },
+
+  /** The user's chats (or one of them) with peer, unread count and the peer's read mark. */
+  listOf(db: DbOrTx, userId: number, onlyChatId?: number) {
+    const me = chatParticipants;
+    const unread = sql<number>`(
+      select count(*)::int from ${chatMessages} m
+      where m.chat_id = ${chats.id} and m.sender_id <> ${userId} and m.id > ${me.lastReadMessageId}
+    )`;
+    const peerRead = sql<number>`(
+      select p.last_read_message_id from ${chatParticipants} p
+      where p.chat_id = ${chats.id} and p.user_id <> ${userId}
+    )`;
+    const peerId = sql<number>`case when ${chats.userLowId} = ${userId} then ${chats.userHighId} else ${chats.userLowId} end`;
+    return db
+      .select({
+        chat: chats,
+        unread,
+        peerRead,
+        peer: {
+          id: users.id,
+          name: users.name,
+          avatar: users.avatar,
+          role: users.role,
+          institution: institutions.name,
+        },
+      })
+      .from(chats)
+      .innerJoin(me, and(eq(me.chatId, chats.id), eq(me.userId, userId)))
+      .innerJoin(users, eq(users.id, peerId))
+      .leftJoin(institutions, eq(institutions.id, users.institutionId))
+      .where(onlyChatId ? eq(chats.id, onlyChatId) : undefined)
+      .orderBy(desc(chats.lastActivityAt), desc(chats.id));
+  },
+
+  messagesByIds(db: DbOrTx, ids: number[]): Promise<MessageRow[]> {
+    return ids.length
+      ? db.select().from(chatMessages).where(inArray(chatMessages.id, ids))
+      : Promise.resolve([]);
+  },
+
+  imagesByIds(db: DbOrTx, ids: string[]): Promise<ImageRow[]> {
+    return ids.length ? db.select().from(chatImages).where(inArray(chatImages.id, ids)) : Promise.resolve([]);
+  },
+
+  /** Up to `limit` messages after `afterId`, oldest first. */
+  messagesAfter(db: DbOrTx, chatId: number, afterId: number, limit: number): Promise<MessageRow[]> {
+    return db
+      .select()
+      .from(chatMessages)
+      .where(and(eq(chatMessages.chatId, chatId), gt(chatMessages.id, afterId)))
+      .orderBy(asc(chatMessages.id))
+      .limit(limit);
+  },
+
+  /** Up to `limit` messages before `beforeId` (or the newest), newest first. */
+  messagesBefore(
+    db: DbOrTx,
+    chatId: number,
+    beforeId: number | undefined,
+    limit: number,
+  ): Promise<MessageRow[]> {
+    return db
+      .select()
+      .from(chatMessages)
+      .where(and(eq(chatMessages.chatId, chatId), beforeId ? lt(chatMessages.id, beforeId) : undefined))
+      .orderBy(desc(chatMessages.id))
+      .limit(limit);
+  },
+
+  async readMark(db: DbOrTx, chatId: number, userId: number): Promise<number> {
+    const [row] = await db
+      .select({ read: chatParticipants.lastReadMessageId })
+      .from(chatParticipants)
+      .where(and(eq(chatParticipants.chatId, chatId), eq(chatParticipants.userId, userId)));
+    return row?.read ?? 0;
+  },
+
+  /** Moves the user's read mark up to `upTo`, never back; answers whether it moved. */
+  async advanceReadMark(db: DbOrTx, chatId: number, userId: number, upTo: number): Promise<boolean> {
+    const updated = await db
+      .update(chatParticipants)
+      .set({ lastReadMessageId: upTo })
+      .where(
+        and(
+          eq(chatParticipants.chatId, chatId),
+          eq(chatParticipants.userId, userId),
+          lt(chatParticipants.lastReadMessageId, upTo),
+        ),
+      )
+      .returning({ id: chatParticipants.chatId });
+    return updated.length > 0;
+  },
+
+  /** Same as advanceReadMark, inside a send, written as greatest() so it never goes back. */
+  async raiseReadMark(db: DbOrTx, chatId: number, userId: number, upTo: number): Promise<void> {
+    await db
+      .update(chatParticipants)
+      .set({ lastReadMessageId: sql`greatest(${chatParticipants.lastReadMessageId}, ${upTo})` })
+      .where(and(eq(chatParticipants.chatId, chatId), eq(chatParticipants.userId, userId)));
+  },
+
+  async imageOf(db: DbOrTx, id: string): Promise<ImageRow | undefined> {
+    const [row] = await db.select().from(chatImages).where(eq(chatImages.id, id));
+    return row;
+  },
+
+  async insertImage(db: DbOrTx, values: typeof chatImages.$inferInsert): Promise<void> {
+    await db.insert(chatImages).values(values);
+  },
+
+  /** The message, or undefined when the sender already sent one with this clientMessageId. */
+  async insertMessage(db: DbOrTx, values: typeof chatMessages.$inferInsert): Promise<MessageRow | undefined> {
+    const [row] = await db
+      .insert(chatMessages)
+      .values(values)
+      .onConflictDoNothing({ target: [chatMessages.senderId, chatMessages.clientMessageId] })
+      .returning();
+    return row;
+  },
+
+  async messageByClientId(
+    db: DbOrTx,
+    senderId: number,
+    clientMessageId: string,
+  ): Promise<MessageRow | undefined> {
+    const [row] = await db
+      .select()
+      .from(chatMessages)
+      .where(and(eq(chatMessages.senderId, senderId), eq(chatMessages.clientMessageId, clientMessageId)));
+    return row;
+  },
+
+  /** The chat's last message and activity, never moved backwards by concurrent sends. */
+  async touch(db: DbOrTx, chatId: number, messageId: number, at: Date): Promise<void> {
+    await db
+      .update(chats)
+      .set({
+        lastMessageId: sql`greatest(coalesce(${chats.lastMessageId}, 0), ${messageId})`,
+        lastActivityAt: sql`greatest(${chats.lastActivityAt}, ${at.toISOString()}::timestamptz)`,
+      })
+      .where(eq(chats.id, chatId));
+  },
+};

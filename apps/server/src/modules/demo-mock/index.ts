@@ -1,0 +1,2 @@
+// The demo console's mock API stands alone (own fake users, no database): nothing to export.
+export {};

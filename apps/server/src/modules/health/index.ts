@@ -1,0 +1,2 @@
+// The health check exports nothing to other modules.
+export {};

@@ -1,0 +1,43 @@
+import { asc, count, eq, ilike, or } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client';
+import { likeEscape } from '../../lib/sql';
+import { institutions } from './institutions.table';
+
+export type InstitutionRow = typeof institutions.$inferSelect;
+
+const summary = {
+  id: institutions.id,
+  name: institutions.name,
+  city: institutions.city,
+  logo: institutions.logo,
+  intro: institutions.intro,
+};
+
+export const institutionsRepository = {
+  async byId(db: DbOrTx, id: number): Promise<InstitutionRow | undefined> {
+    const [row] = await db.select().from(institutions).where(eq(institutions.id, id));
+    return row;
+  },
+
+  /** Id, name, city, logo and intro, oldest first. */
+  summaries(db: DbOrTx, limit?: number) {
+    const q = db.select(summary).from(institutions).orderBy(asc(institutions.id));
+    return limit === undefined ? q : q.limit(limit);
+  },
+
+  async count(db: DbOrTx): Promise<number> {
+    const [row] = await db.select({ n: count() }).from(institutions);
+    return row?.n ?? 0;
+  },
+
+  /** Name, city or introduction containing the keyword. */
+  async search(db: DbOrTx, keyword: string, limit: number) {
+    const k = `%${likeEscape(keyword)}%`;
+    const where = or(ilike(institutions.name, k), ilike(institutions.city, k), ilike(institutions.intro, k));
+    const [rows, [total]] = await Promise.all([
+      db.select().from(institutions).where(where).orderBy(institutions.id).limit(limit),
+      db.select({ n: count() }).from(institutions).where(where),
+    ]);
+    return { rows, total: total?.n ?? 0 };
+  },
+};

@@ -1,0 +1,2 @@
+// The site module (public site configuration) exports nothing to other modules.
+export {};

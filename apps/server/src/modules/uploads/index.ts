@@ -1,0 +1,3 @@
+// Image uploads and file storage as other modules see them.
+export { reencodeImage, takeImageUpload, type ProcessedImage } from './images';
+export type { Storage } from './storage';
