@@ -1,14 +1,22 @@
 import { z } from 'zod';
 import { assessmentListItem, assessmentResult, basicInfoBody } from './assessments';
-import { pageQuery } from './common';
+import { pageQuery, type PageParams } from './common';
 import { reportStatuses } from './reports';
 import { warningStatuses } from './warnings';
 
 /** `GET /api/expert/assessments`: the people the expert serves (auditors: everyone), newest first. */
 export const expertAssessmentsQuery = pageQuery.extend({
   status: z.enum(['in_progress', 'submitted']).optional(),
+  /** The highest warning level raised, or none raised. */
+  level: z.enum(['1', '2', '3', 'none']).optional(),
+  /** Part of the person's name or of the test's title. */
+  keyword: z.string().trim().max(50).optional(),
 });
-export type ExpertAssessmentsQuery = z.input<typeof expertAssessmentsQuery>;
+export type ExpertAssessmentsQuery = PageParams & {
+  status?: 'in_progress' | 'submitted' | undefined;
+  level?: '1' | '2' | '3' | 'none' | undefined;
+  keyword?: string | undefined;
+};
 
 export const expertAssessmentPage = z.object({
   list: z.array(assessmentListItem),

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { assessmentResult, basicInfoBody } from './assessments';
-import { pageQuery } from './common';
+import { pageQuery, type PageParams } from './common';
 
 export const reportStatuses = ['generated', 'approved', 'returned'] as const;
 export type ReportStatus = (typeof reportStatuses)[number];
@@ -11,7 +11,7 @@ export type FullReport = z.infer<typeof fullReport>;
 
 /** `GET /api/expert/report-approvals?status=`: the expert's own people, or all for auditors. */
 export const reportApprovalsQuery = pageQuery.extend({ status: z.enum(reportStatuses).optional() });
-export type ReportApprovalsQuery = z.input<typeof reportApprovalsQuery>;
+export type ReportApprovalsQuery = PageParams & { status?: ReportStatus };
 
 /** A report that needs an expert's or auditor's approval before the person may read it. */
 export const reportApproval = z.object({

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { pageQuery } from './common';
+import { pageQuery, type PageParams } from './common';
 
 /** What can be submitted for review. Courses, tweets and transfers join this list as they move over. */
 export const reviewKinds = ['scale', 'report'] as const;
@@ -20,6 +20,10 @@ export const reviewInboxQuery = pageQuery.extend({
   status: z.enum(reviewStatuses).default('pending'),
 });
 export type ReviewInboxQuery = z.infer<typeof reviewInboxQuery>;
+export type ReviewInboxParams = PageParams & {
+  kind?: ReviewKind | undefined;
+  status?: ReviewStatus | undefined;
+};
 
 export const reviewRequest = z.object({
   id: z.number().int(),

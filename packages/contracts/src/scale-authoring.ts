@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { contentStatuses, scaleSummary } from './assessments';
-import { pageQuery } from './common';
+import { contentStatuses, scaleSummary, type ContentStatus } from './assessments';
+import { pageQuery, type PageParams } from './common';
 import type { ScaleDefinitionInput } from './scales';
 
 /** Creating or saving a scale draft; the definition is checked in full by the scale schema. */
@@ -45,7 +45,7 @@ export type ScaleDraft = Omit<z.infer<typeof scaleDraft>, 'definition'> & {
 
 /** `GET /api/audit/scales?status=`: without a status, experts' scales only. */
 export const reviewScalesQuery = pageQuery.extend({ status: z.enum(contentStatuses).optional() });
-export type ReviewScalesQuery = z.input<typeof reviewScalesQuery>;
+export type ReviewScalesQuery = PageParams & { status?: ContentStatus | undefined };
 
 /** A scale in the review queue. */
 export const reviewScale = scaleSummary.extend({

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { pageQuery } from './common';
+import { pageQuery, type PageParams } from './common';
 
 export const warningStatuses = ['pending', 'following', 'closed'] as const;
 export type WarningStatus = (typeof warningStatuses)[number];
@@ -14,13 +14,18 @@ const level = z.union([z.literal(1), z.literal(2), z.literal(3)]);
 /** `GET /api/expert/warnings`: by status, and only those escalated to the auditors. */
 export const warningsQuery = pageQuery.extend({
   status: z.enum(warningStatuses).optional(),
+  level: z.enum(['1', '2', '3']).transform(Number).optional(),
   /** true: only warnings nobody picked up in time (escalated), not yet closed. */
   escalated: z
     .enum(['true', 'false'])
     .transform((v) => v === 'true')
     .optional(),
 });
-export type WarningsQuery = z.input<typeof warningsQuery>;
+export type WarningsQuery = PageParams & {
+  status?: WarningStatus;
+  level?: '1' | '2' | '3';
+  escalated?: 'true' | 'false';
+};
 
 export const warningItem = z.object({
   id: z.number().int(),

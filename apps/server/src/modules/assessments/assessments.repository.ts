@@ -2,6 +2,7 @@ import { and, asc, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client';
 import { scaleVersions } from '../scales/scales.table';
+import { likeEscape } from '../users/users.service';
 import { users } from '../users/users.table';
 import { assessmentParts, assessments } from './assessments.table';
 
@@ -99,6 +100,18 @@ export const assessmentsRepository = {
     await tx.update(assessmentParts).set(set).where(eq(assessmentParts.id, partId));
   },
 
+  /** Assessments whose highest warning is `level` (warnings' table, read only), or with none. */
+  maxWarningLevelIs(level: '1' | '2' | '3' | 'none'): SQL {
+    const max = sql`(select max(w.level) from warnings w where w.assessment_id = ${assessments.id})`;
+    return level === 'none' ? sql`${max} is null` : sql`${max} = ${Number(level)}`;
+  },
+
+  /** The person's name (as given in the test, or the account's) or the title contains `keyword`. */
+  nameOrTitleContains(keyword: string): SQL {
+    const k = `%${likeEscape(keyword)}%`;
+    return sql`(${assessments.title} ilike ${k} or coalesce(${assessments.basicInfo}->>'name', ${users.name}) ilike ${k})`;
+  },
+
   /** A page of assessments with the person's name, newest first. */
   async page(tx: DbOrTx, where: SQL | undefined, p: { pageNum: number; pageSize: number }) {
     const [rows, [total]] = await Promise.all([
@@ -110,7 +123,11 @@ export const assessmentsRepository = {
         .orderBy(desc(assessments.startedAt), desc(assessments.id))
         .limit(p.pageSize)
         .offset((p.pageNum - 1) * p.pageSize),
-      tx.select({ n: count() }).from(assessments).where(where),
+      tx
+        .select({ n: count() })
+        .from(assessments)
+        .innerJoin(users, eq(users.id, assessments.userId))
+        .where(where),
     ]);
     return { rows, total: Number(total?.n ?? 0) };
   },

@@ -5,6 +5,7 @@ import type {
   BasicInfoBody,
   ExpertAssessment,
   ExpertAssessmentPage,
+  ExpertAssessmentsQuery,
   ScaleScoreResult,
   StartAssessmentBody,
 } from '@psy/contracts';
@@ -397,12 +398,18 @@ export function createAssessmentsService({ db, clock, scales, plans, warnings }:
 
     async list(
       actor: Actor,
-      q: { pageNum: number; pageSize: number; status?: 'in_progress' | 'submitted' | undefined },
+      q: ExpertAssessmentsQuery & { pageNum: number; pageSize: number },
     ): Promise<ExpertAssessmentPage> {
       const scope = followUpScope(actor);
       const mine = scope === undefined ? undefined : eq(assessments.expertId, scope);
+      const where = and(
+        mine,
+        q.status ? eq(assessments.status, q.status) : undefined,
+        q.level ? repo.maxWarningLevelIs(q.level) : undefined,
+        q.keyword ? repo.nameOrTitleContains(q.keyword) : undefined,
+      );
       const [{ rows, total }, submittedCount] = await Promise.all([
-        repo.page(db, and(mine, q.status ? eq(assessments.status, q.status) : undefined), q),
+        repo.page(db, where, q),
         repo.count(db, and(mine, eq(assessments.status, 'submitted'))),
       ]);
       return { list: await present(rows), total, pageNum: q.pageNum, pageSize: q.pageSize, submittedCount };

@@ -22,12 +22,18 @@ export const warningsRepository = {
   /** A page of warnings with the person's name, the highest level first. */
   async page(
     tx: DbOrTx,
-    f: { expertId?: number | undefined; status?: WarningStatus | undefined; escalated?: boolean | undefined },
+    f: {
+      expertId?: number | undefined;
+      status?: WarningStatus | undefined;
+      level?: number | undefined;
+      escalated?: boolean | undefined;
+    },
     p: { pageNum: number; pageSize: number },
   ) {
     const where = and(
       f.expertId !== undefined ? eq(warnings.expertId, f.expertId) : undefined,
       f.status ? eq(warnings.status, f.status) : undefined,
+      f.level ? eq(warnings.level, f.level) : undefined,
       f.escalated === true
         ? and(sql`${warnings.escalatedAt} is not null`, ne(warnings.status, 'closed'))
         : undefined,

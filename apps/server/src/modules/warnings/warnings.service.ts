@@ -91,6 +91,7 @@ export function createWarningsService(deps: {
         pageNum: number;
         pageSize: number;
         status?: WarningStatus | undefined;
+        level?: number | undefined;
         escalated?: boolean | undefined;
       },
     ): Promise<Page<WarningItem>> {
