@@ -372,3 +372,24 @@ describe(`the audit inbox on ${testDbKind}`, () => {
     expect((await api('GET', '/api/audit/inbox?kind=nope', t.auditor)).status).toBe(400);
   });
 });
+
+describe(`the OpenAPI document on ${testDbKind}`, () => {
+  it('shows a 200 response for every endpoint of scales, plans, assessments, warnings, reports and review', async () => {
+    const doc = (await ctx.app.inject('/SysAdmin/docs/json')).json() as {
+      paths: Record<string, Record<string, { responses?: Record<string, unknown> }>>;
+    };
+    const ours =
+      /^\/SysAdmin\/api\/(scale|plan|activity|assessment|expert\/(scales|assessments|warnings|report-approvals)|audit\/(scales|inbox))/;
+    const missing: string[] = [];
+    let seen = 0;
+    for (const [path, ops] of Object.entries(doc.paths)) {
+      if (!ours.test(path)) continue;
+      for (const [method, op] of Object.entries(ops)) {
+        seen++;
+        if (!op.responses?.['200']) missing.push(`${method.toUpperCase()} ${path}`);
+      }
+    }
+    expect(seen).toBeGreaterThanOrEqual(30);
+    expect(missing).toEqual([]);
+  });
+});
