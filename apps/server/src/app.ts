@@ -19,6 +19,10 @@ import { authPlugin } from './modules/auth/auth.plugin';
 import { authRoutes } from './modules/auth/auth.routes';
 import { hmacHex } from './lib/crypto';
 import { assessmentsRoutes } from './modules/assessments/assessments.routes';
+import { plansRoutes } from './modules/plans/plans.routes';
+import { reportsRoutes } from './modules/reports/reports.routes';
+import { reviewRoutes } from './modules/review/review.routes';
+import { warningsRoutes } from './modules/warnings/warnings.routes';
 import { bookingsRoutes } from './modules/bookings/bookings.routes';
 import { scalesRoutes } from './modules/scales/scales.routes';
 import { createImageSigner, type ImageSigner } from './modules/chat/chat.presenter';
@@ -218,7 +222,11 @@ export async function buildApp({
       await api.register(bookingsRoutes);
       await api.register(ordersRoutes);
       await api.register(scalesRoutes);
+      await api.register(plansRoutes);
       await api.register(assessmentsRoutes);
+      await api.register(warningsRoutes);
+      await api.register(reportsRoutes);
+      await api.register(reviewRoutes);
     },
     { prefix: API_PREFIX },
   );

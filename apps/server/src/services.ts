@@ -10,12 +10,15 @@ import { createSmsService } from './modules/auth/sms.service';
 import type { ImageSigner } from './modules/chat/chat.presenter';
 import { createChatService } from './modules/chat/chat.service';
 import { createAssessmentsService } from './modules/assessments/assessments.service';
-import { planSearch, scaleSearch } from './modules/assessments/assessments.search';
-import { createCatalogService } from './modules/assessments/catalog.service';
-import { createFollowupService } from './modules/assessments/followup.service';
 import { createAvailabilityService } from './modules/availability/availability.service';
 import { createBookingsService } from './modules/bookings/bookings.service';
+import { createPlansService } from './modules/plans/plans.service';
+import { planSearch } from './modules/plans/plans.search';
+import { createReportsService } from './modules/reports/reports.service';
+import { createReviewService } from './modules/review/review.service';
+import { scaleSearch } from './modules/scales/scales.search';
 import { createScalesService } from './modules/scales/scales.service';
+import { createWarningsService } from './modules/warnings/warnings.service';
 import { createExpertsService } from './modules/experts/experts.service';
 import { createHomeService } from './modules/home/home.service';
 import { createOrdersService } from './modules/orders/orders.service';
@@ -97,15 +100,14 @@ export function createServices({
     experts,
     rules: config.booking,
   });
-  const scales = createScalesService({ db, clock, events });
-  const assessments = createAssessmentsService({ db, clock, events, orders, scales });
-  const followup = createFollowupService({
-    db,
-    clock,
-    events,
-    assessments,
-    escalateAfterMs: config.warningEscalateMs,
-  });
+  // Scales and report approvals are reviewed through one workflow (review_requests).
+  const review = createReviewService({ db, clock, events });
+  const scales = createScalesService({ db, review });
+  const plans = createPlansService({ db, clock });
+  const warnings = createWarningsService({ db, clock, events, escalateAfterMs: config.warningEscalateMs });
+  const assessments = createAssessmentsService({ db, clock, scales, plans, warnings });
+  // Plugs itself into assessments (report access) and orders (the report Fulfiller).
+  const reports = createReportsService({ db, clock, orders, review, assessments });
   search.register(scaleSearch);
   search.register(planSearch);
   subscribeNotificationRules(events, notifications);
@@ -117,10 +119,12 @@ export function createServices({
     availability,
     orders,
     bookings,
+    review,
     scales,
+    plans,
     assessments,
-    catalog: createCatalogService({ db, clock }),
-    followup,
+    warnings,
+    reports,
     chat: createChatService({ db, clock, hub, privateStorage, signer }),
     sessions,
     sms,

@@ -9,7 +9,7 @@ import type { Services } from './services';
 export async function sweepOnce(services: Services): Promise<void> {
   await services.bookings.sweep();
   await services.orders.sweep();
-  await services.followup.escalate();
+  await services.warnings.escalate();
 }
 
 export function startSweeper(

@@ -164,7 +164,7 @@ describe(`taking a scale on ${testDbKind}`, () => {
     // The demo user belongs to the expert's institution: the expert follows them up.
     await ctx.app.deps.events.drain();
     const ws = await api('GET', '/api/expert/warnings', t.expert);
-    const w = ws.body.data.find((x: { assessmentId: number }) => x.assessmentId === aid);
+    const w = ws.body.data.list.find((x: { assessmentId: number }) => x.assessmentId === aid);
     expect(w).toMatchObject({ level: 3, status: 'pending', userName: '张小雨' });
     const note = await api('GET', '/api/userNotification?status=unread', t.expert);
     expect(note.body.data.list[0].title).toBe('高风险预警');
@@ -259,7 +259,7 @@ describe(`a plan with two scales and approval on ${testDbKind}`, () => {
       'pending_approval',
     );
     const queue = await api('GET', '/api/expert/report-approvals', t.auditor);
-    expect(queue.body.data.some((q: { assessmentId: number }) => q.assessmentId === id)).toBe(true);
+    expect(queue.body.data.list.some((q: { assessmentId: number }) => q.assessmentId === id)).toBe(true);
     const noReason = await api('POST', `/api/expert/report-approvals/${id}`, t.auditor, { approve: false });
     expect(noReason.body.message).toBe('请填写退回原因');
     await api('POST', `/api/expert/report-approvals/${id}`, t.auditor, { approve: true });

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { warnings } from '../src/modules/assessments/assessments.table';
+import { warnings } from '../src/modules/warnings/warnings.table';
 import { outboxEvents } from '../src/modules/outbox/outbox.table';
 import { createTestContext, testClock, testDbKind, type TestContext } from './context';
 import { call, DEMO, login } from './helpers';
@@ -78,10 +78,10 @@ describe(`warning escalation on ${testDbKind}`, () => {
 
     // Not yet: 23 hours is inside the limit.
     time.advance(23 * HOUR);
-    expect(await ctx.app.deps.services.followup.escalate()).toBe(0);
+    expect(await ctx.app.deps.services.warnings.escalate()).toBe(0);
 
     time.advance(2 * HOUR);
-    const escalated = await ctx.app.deps.services.followup.escalate();
+    const escalated = await ctx.app.deps.services.warnings.escalate();
     expect(escalated).toBe(1);
     const [row] = await ctx.database.db.select().from(warnings).where(eq(warnings.id, ignored));
     expect(row!.escalatedAt?.getTime()).toBe(time.clock().getTime());
@@ -99,7 +99,7 @@ describe(`warning escalation on ${testDbKind}`, () => {
 
     // Once only: the next sweeps find nothing new.
     time.advance(HOUR);
-    expect(await ctx.app.deps.services.followup.escalate()).toBe(0);
+    expect(await ctx.app.deps.services.warnings.escalate()).toBe(0);
     await ctx.app.deps.events.drain();
     expect(await escalationNotes(t.auditor, ignored)).toHaveLength(1);
 

@@ -81,6 +81,9 @@ export const pageQuery = z.object({
   pageSize: z.coerce.number().int().min(1).max(PAGE_SIZE_MAX).default(10),
 });
 export type PageQuery = z.infer<typeof pageQuery>;
+/** What a client sends for a page (both optional: the server defaults them). */
+// A type alias, not an interface: query objects built from it pass as plain records.
+export type PageParams = { pageNum?: number; pageSize?: number };
 
 export function page<T extends z.ZodType>(item: T) {
   return z.object({

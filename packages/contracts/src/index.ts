@@ -19,3 +19,8 @@ z.config(z.locales.zhCN());
 export * from './scales';
 export * from './regions';
 export * from './assessments';
+export * from './assessment-followup';
+export * from './warnings';
+export * from './reports';
+export * from './review';
+export * from './scale-authoring';

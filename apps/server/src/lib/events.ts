@@ -5,7 +5,8 @@ import type { Clock } from './clock';
 
 /**
  * Domain events: one domain announces what happened, others react (notifications, the
- * real-time hub) without the first importing them. Each domain adds its events here.
+ * real-time hub) without the first importing them. Each domain adds its events here, or
+ * in its own index.ts by declaration merging (`declare module '../../lib/events'`).
  * Payloads are stored as JSON: plain values only (times as ISO strings).
  */
 export interface DomainEvents {
@@ -33,32 +34,7 @@ export interface DomainEvents {
   'booking.completed': BookingEvent;
   'booking.no_show': BookingEvent;
   'booking.reminder': BookingEvent & { hoursBefore: 24 | 1 };
-  /** An auditor approved or rejected someone's content (scale, course, tweet). */
-  'review.decided': { userId: number; what: string; approved: boolean; reason: string | null; link: string };
-  /** An alert rule fired on a submitted assessment. */
-  'warning.raised': {
-    warningId: number;
-    userId: number;
-    userName: string;
-    expertId: number | null;
-    level: number;
-    reason: string;
-    scaleName: string;
-    /** High level only: the other experts of the person's institution, told at once. */
-    colleagueIds: number[];
-    /** High level with nobody assigned: the auditors, told at once instead of after escalation. */
-    auditorIds: number[];
-  };
-  /** A warning nobody picked up in time, for each auditor. */
-  'warning.escalated': {
-    warningId: number;
-    auditorId: number;
-    level: number;
-    reason: string;
-    scaleName: string;
-  };
-  /** A report that needed approval was approved or returned. */
-  'report.reviewed': { assessmentId: number; userId: number; title: string; approved: boolean };
+  // Each module declares its own events in its index.ts (review, warnings, reports).
 }
 
 /** Who and when, for every booking event. */

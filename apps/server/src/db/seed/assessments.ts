@@ -1,11 +1,10 @@
 import type { FormField } from '@psy/contracts';
 import { eq, inArray } from 'drizzle-orm';
 import { systemClock } from '../../lib/clock';
-import { createEventBus } from '../../lib/events';
-import { activities, planScales, plans } from '../../modules/assessments/assessments.table';
 import { institutions } from '../../modules/institutions/institutions.table';
+import { activities, planScales, plans } from '../../modules/plans/plans.table';
 import { builtinScaleSources } from '../../modules/scales/builtins';
-import { createScalesService } from '../../modules/scales/scales.service';
+import { publishScaleDraft } from '../../modules/scales/scales.service';
 import { scales } from '../../modules/scales/scales.table';
 import type { Db } from '../client';
 
@@ -70,11 +69,6 @@ const studentForm: FormField[] = [
  * included (they carry no accounts and no secrets). Idempotent.
  */
 export async function seedBuiltinScales(db: Db): Promise<void> {
-  const service = createScalesService({
-    db,
-    clock: systemClock,
-    events: createEventBus({ db, clock: systemClock }),
-  });
   for (const source of builtinScaleSources) {
     const info = catalogue[source.code];
     if (!info) continue;
@@ -91,7 +85,7 @@ export async function seedBuiltinScales(db: Db): Promise<void> {
       })
       .onConflictDoNothing({ target: scales.code })
       .returning();
-    if (made) await db.transaction((tx) => service.publishDraft(tx, made, null));
+    if (made) await db.transaction((tx) => publishScaleDraft(tx, made));
   }
 }
 

@@ -215,18 +215,32 @@ export function subscribeNotificationRules(events: EventBus, notifications: Noti
       ctx,
     ),
   );
+  // The review workflow tells the submitter; a report's submitter is the person who took the test.
   events.subscribe('review.decided', (e, ctx) =>
-    notifications.notify(
-      e.userId,
-      {
-        kind: 'review',
-        title: e.approved ? '审核通过' : '审核未通过',
-        content: e.approved
-          ? `${e.what}已审核通过并发布。`
-          : `${e.what}未通过审核，原因：${e.reason ?? '未说明'}。`,
-        link: e.link,
-      },
-      ctx,
-    ),
+    e.kind === 'report'
+      ? notifications.notify(
+          e.userId,
+          {
+            kind: 'report',
+            title: e.approved ? '测评报告已出具' : '测评报告需进一步确认',
+            content: e.approved
+              ? `您的“${e.title ?? e.what}”完整报告已通过专家审核，可以查看了。`
+              : `您的“${e.title ?? e.what}”报告被专家退回修改，出具后会再通知您。`,
+            link: e.link,
+          },
+          ctx,
+        )
+      : notifications.notify(
+          e.userId,
+          {
+            kind: 'review',
+            title: e.approved ? '审核通过' : '审核未通过',
+            content: e.approved
+              ? `${e.what}已审核通过并发布。`
+              : `${e.what}未通过审核，原因：${e.reason ?? '未说明'}。`,
+            link: e.link,
+          },
+          ctx,
+        ),
   );
 }

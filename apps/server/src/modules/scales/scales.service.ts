@@ -1,24 +1,28 @@
 import {
   scaleDefinition,
   type ContentStatus,
+  type MyScale,
   type Page,
+  type ReviewScale,
+  type ReviewScalesQuery,
   type ScaleDefinition,
   type ScaleDefinitionInput,
   type ScaleDetail,
+  type ScaleDraft,
   type ScaleScoreResult,
   type ScaleSummary,
 } from '@psy/contracts';
-import { and, asc, count, desc, eq, ilike, isNotNull, ne, or, sql, type SQL } from 'drizzle-orm';
+import { and, eq, ilike, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client';
-import type { Clock } from '../../lib/clock';
+import type { Actor } from '../../lib/actor';
 import { AppError, notFound } from '../../lib/errors';
-import type { EventBus } from '../../lib/events';
+import { pgError, UNIQUE_VIOLATION } from '../../lib/pg-errors';
+import type { ReviewService } from '../review';
 import { likeEscape } from '../users/users.service';
-import { users } from '../users/users.table';
 import { scoreAssessment } from './engine';
-import { scales, scaleVersions } from './scales.table';
-
-type ScaleRow = typeof scales.$inferSelect;
+import { canEditScale, canReviewScale, canSeeDraft, canSetOnline } from './scales.policy';
+import { isPublic, scalesRepository as repo, type ScaleListRow, type ScaleRow } from './scales.repository';
+import { scales } from './scales.table';
 
 /** Parses stored or submitted rules; a 400 names what is wrong. */
 export function parseDefinition(input: unknown): ScaleDefinition {
@@ -31,83 +35,87 @@ export function parseDefinition(input: unknown): ScaleDefinition {
   return r.data;
 }
 
-/** Public: it has a published version and is not taken offline. */
-export const isPublic = and(isNotNull(scales.publishedVersionId), ne(scales.status, 'offline'));
+/** Makes the scale's draft its newest published version (approval, or seeding a built-in). */
+export async function publishScaleDraft(tx: DbOrTx, s: ScaleRow): Promise<void> {
+  const def = parseDefinition(s.draft);
+  const next = await repo.nextVersion(tx, s.id);
+  const v = await repo.insertVersion(tx, {
+    scaleId: s.id,
+    version: next,
+    definition: { ...s.draft, version: next },
+    itemCount: def.items.length,
+  });
+  await repo.update(tx, s.id, { publishedVersionId: v.id, status: 'published' });
+}
 
-export function createScalesService({ db, clock, events }: { db: Db; clock: Clock; events: EventBus }) {
-  const takenCount = sql<number>`(select count(*)::int from assessment_parts p where p.scale_id = ${scales.id} and p.status = 'submitted')`;
-  const itemCount = sql<number>`(select v.item_count from ${scaleVersions} v where v.id = ${scales.publishedVersionId})`;
-  const estimated = sql<number>`coalesce(((select v.definition from ${scaleVersions} v where v.id = ${scales.publishedVersionId})->>'estimatedMinutes')::int, 5)`;
+export interface ScaleInput {
+  name: string;
+  shortName: string;
+  intro: string;
+  category: string;
+  priceFen: number;
+  definition: ScaleDefinitionInput;
+}
 
-  function summary(r: {
-    s: ScaleRow;
-    authorName: string | null;
-    takenCount: number;
-    itemCount: number | null;
-    estimated: number;
-  }): ScaleSummary {
-    return {
-      id: r.s.id,
-      code: r.s.code,
-      name: r.s.name,
-      shortName: r.s.shortName,
-      intro: r.s.intro,
-      category: r.s.category,
-      itemCount: Number(r.itemCount ?? 0),
-      estimatedMinutes: Number(r.estimated),
-      priceFen: r.s.priceFen,
-      builtin: r.s.builtin,
-      authorName: r.authorName,
-      takenCount: Number(r.takenCount),
-    };
-  }
+function summary(r: ScaleListRow): ScaleSummary {
+  return {
+    id: r.s.id,
+    code: r.s.code,
+    name: r.s.name,
+    shortName: r.s.shortName,
+    intro: r.s.intro,
+    category: r.s.category,
+    itemCount: Number(r.itemCount ?? 0),
+    estimatedMinutes: Number(r.estimated),
+    priceFen: r.s.priceFen,
+    builtin: r.s.builtin,
+    authorName: r.authorName,
+    takenCount: Number(r.takenCount),
+  };
+}
 
-  const select = () =>
-    db
-      .select({ s: scales, authorName: users.name, takenCount, itemCount, estimated })
-      .from(scales)
-      .leftJoin(users, eq(users.id, scales.authorId));
+export function createScalesService({ db, review }: { db: Db; review: ReviewService }) {
+  const notMine = () => notFound('量表不存在');
 
-  async function publishedVersion(tx: DbOrTx, scaleId: number) {
-    const [row] = await tx
-      .select({ v: scaleVersions, s: scales })
-      .from(scales)
-      .innerJoin(scaleVersions, eq(scaleVersions.id, scales.publishedVersionId))
-      .where(and(eq(scales.id, scaleId), isPublic));
-    return row;
-  }
+  // Submitting a draft opens a review request; approving publishes it as a new version.
+  const workflow = review.createReviewWorkflow<ScaleRow>({
+    kind: 'scale',
+    async load(tx, id, reviewer) {
+      if (!canReviewScale(reviewer)) throw new AppError('FORBIDDEN');
+      const s = await repo.byId(tx, id, { lock: true });
+      if (!s) throw notFound('量表不存在');
+      return s;
+    },
+    onApprove: (tx, s) => publishScaleDraft(tx, s),
+    async onReject(tx, s) {
+      await repo.update(tx, s.id, { status: 'rejected' });
+    },
+    what: (name) => `量表“${name}”`,
+    links: {
+      submitter: (id) => `/expert/paper/detail?id=${id}`,
+      reviewer: (id) => `/audit/test/detail?id=${id}`,
+    },
+    messages: {
+      reasonRequired: '请填写驳回原因',
+      notPending: '该量表不在待审核状态',
+      alreadyPending: '量表已在审核中',
+    },
+  });
 
-  /** Makes the scale's draft its newest published version (approval, or seeding a built-in). */
-  async function publishDraft(tx: DbOrTx, s: ScaleRow, reviewerId: number | null): Promise<void> {
-    const def = parseDefinition(s.draft);
-    const [{ next }] = (await tx
-      .select({ next: sql<number>`coalesce(max(${scaleVersions.version}), 0) + 1` })
-      .from(scaleVersions)
-      .where(eq(scaleVersions.scaleId, s.id))) as [{ next: number }];
-    const [v] = await tx
-      .insert(scaleVersions)
-      .values({
-        scaleId: s.id,
-        version: Number(next),
-        definition: { ...s.draft, version: Number(next) },
-        itemCount: def.items.length,
-      })
-      .returning();
-    await tx
-      .update(scales)
-      .set({
-        publishedVersionId: v!.id,
-        status: 'published',
-        reviewedBy: reviewerId,
-        reviewedAt: clock(),
-        rejectReason: null,
-      })
-      .where(eq(scales.id, s.id));
+  /** The reason of the newest rejection, while the scale is rejected. */
+  const rejectReason = (s: ScaleRow, last: { status: string; reason: string | null } | undefined) =>
+    s.status === 'rejected' && last?.status === 'rejected' ? last.reason : null;
+
+  async function own(actor: Actor, id: number, opts: { lock?: boolean; tx?: DbOrTx } = {}) {
+    const s = await repo.byId(opts.tx ?? db, id, opts);
+    if (!s || !canEditScale(actor, s)) throw notMine();
+    return s;
   }
 
   return {
-    publishedVersion,
-    publishDraft,
+    publishedVersion: (tx: DbOrTx, scaleId: number) => repo.publishedVersion(tx, scaleId),
+    /** Definitions of scale versions by id (assessment lists name each part's scale). */
+    versions: (tx: DbOrTx, ids: number[]) => repo.versions(tx, ids),
 
     async catalog(q: {
       pageNum: number;
@@ -116,7 +124,7 @@ export function createScalesService({ db, clock, events }: { db: Db; clock: Cloc
       category?: string | undefined;
       price?: 'free' | 'paid' | undefined;
     }): Promise<Page<ScaleSummary>> {
-      const f: SQL[] = [isPublic!];
+      const f: SQL[] = [isPublic];
       if (q.keyword) {
         const k = `%${likeEscape(q.keyword)}%`;
         f.push(
@@ -132,31 +140,16 @@ export function createScalesService({ db, clock, events }: { db: Db; clock: Cloc
       if (q.price === 'free') f.push(eq(scales.priceFen, 0));
       if (q.price === 'paid') f.push(sql`${scales.priceFen} > 0`);
       const where = and(...f);
-      const [rows, [total]] = await Promise.all([
-        select()
-          .where(where)
-          .orderBy(desc(scales.builtin), asc(scales.id))
-          .limit(q.pageSize)
-          .offset((q.pageNum - 1) * q.pageSize),
-        db.select({ n: count() }).from(scales).where(where),
-      ]);
-      return { list: rows.map(summary), total: total?.n ?? 0, pageNum: q.pageNum, pageSize: q.pageSize };
+      const [rows, total] = await Promise.all([repo.list(db, where, 'catalogue', q), repo.count(db, where)]);
+      return { list: rows.map(summary), total, pageNum: q.pageNum, pageSize: q.pageSize };
     },
 
-    async categories(): Promise<string[]> {
-      const rows = await db
-        .selectDistinct({ c: scales.category })
-        .from(scales)
-        .where(isPublic)
-        .orderBy(asc(scales.category));
-      return rows.map((r) => r.c);
-    },
+    categories: () => repo.categories(db),
 
     async detail(id: number): Promise<ScaleDetail> {
-      const [row] = await select().where(and(eq(scales.id, id), isPublic));
+      const [row] = await repo.list(db, and(eq(scales.id, id), isPublic), 'catalogue');
       if (!row) throw notFound('量表不存在或未发布');
-      const v = (await publishedVersion(db, id))!;
-      const def = v.v.definition;
+      const def = (await repo.publishedVersion(db, id))!.v.definition;
       return {
         ...summary(row),
         instructions: def.instructions,
@@ -170,20 +163,19 @@ export function createScalesService({ db, clock, events }: { db: Db; clock: Cloc
      * author (and reviewers) the draft being edited.
      */
     async preview(
-      actor: { userId: number; role: string },
+      actor: Actor,
       body: {
         scaleCode: string;
         answers: (number | null)[];
         basicInfo?: { gender?: 'male' | 'female' | undefined } | undefined;
       },
     ): Promise<ScaleScoreResult> {
-      const [s] = await db.select().from(scales).where(eq(scales.code, body.scaleCode.toUpperCase()));
+      const s = await repo.byCode(db, body.scaleCode.toUpperCase());
       if (!s) throw notFound('量表不存在');
-      const mayDraft = s.authorId === actor.userId || actor.role === 'auditor' || actor.role === 'admin';
       let def: ScaleDefinition;
-      if (mayDraft) def = parseDefinition(s.draft);
+      if (canSeeDraft(actor, s)) def = parseDefinition(s.draft);
       else {
-        const v = await publishedVersion(db, s.id);
+        const v = await repo.publishedVersion(db, s.id);
         if (!v) throw notFound('量表不存在');
         def = parseDefinition(v.v.definition);
       }
@@ -192,177 +184,137 @@ export function createScalesService({ db, clock, events }: { db: Db; clock: Cloc
 
     // ---- authoring (experts) ----
 
-    async mine(authorId: number) {
-      const rows = await select().where(eq(scales.authorId, authorId)).orderBy(desc(scales.updatedAt));
+    async mine(actor: Actor): Promise<MyScale[]> {
+      const rows = await repo.list(db, eq(scales.authorId, actor.userId), 'recent');
+      const last = await workflow.latestOf(
+        db,
+        rows.map((r) => r.s.id),
+      );
       return rows.map((r) => ({
         ...summary(r),
         status: r.s.status as ContentStatus,
-        rejectReason: r.s.rejectReason,
+        rejectReason: rejectReason(r.s, last.get(r.s.id)),
         published: r.s.publishedVersionId !== null,
       }));
     },
 
     /** Published scales of other experts and the built-ins, to use in plans. */
-    async others(authorId: number) {
-      const rows = await select()
-        .where(and(isPublic, or(sql`${scales.authorId} is null`, ne(scales.authorId, authorId))))
-        .orderBy(desc(scales.builtin), asc(scales.id));
+    async others(actor: Actor): Promise<ScaleSummary[]> {
+      const rows = await repo.list(
+        db,
+        and(isPublic, or(sql`${scales.authorId} is null`, ne(scales.authorId, actor.userId))),
+        'catalogue',
+      );
       return rows.map(summary);
     },
 
-    async draftOf(actor: { userId: number; role: string }, id: number) {
-      const [s] = await db.select().from(scales).where(eq(scales.id, id));
-      const reviewer = actor.role === 'auditor' || actor.role === 'admin';
-      if (!s || (s.authorId !== actor.userId && !reviewer)) throw notFound('量表不存在');
-      return s;
+    async draftOf(actor: Actor, id: number): Promise<ScaleDraft> {
+      const s = await repo.byId(db, id);
+      if (!s || !canSeeDraft(actor, s)) throw notMine();
+      return {
+        id: s.id,
+        code: s.code,
+        name: s.name,
+        shortName: s.shortName,
+        intro: s.intro,
+        category: s.category,
+        priceFen: s.priceFen,
+        status: s.status,
+        rejectReason: rejectReason(s, await workflow.latest(db, s.id)),
+        published: s.publishedVersionId !== null,
+        definition: s.draft,
+      };
     },
 
-    async create(
-      authorId: number,
-      input: {
-        name: string;
-        shortName: string;
-        intro: string;
-        category: string;
-        priceFen: number;
-        definition: ScaleDefinitionInput;
-      },
-    ) {
+    async create(actor: Actor, input: ScaleInput): Promise<{ id: number }> {
       const def = parseDefinition(input.definition);
       try {
-        const [s] = await db
-          .insert(scales)
-          .values({
-            code: def.code,
-            name: input.name,
-            shortName: input.shortName,
-            intro: input.intro,
-            category: input.category,
-            priceFen: input.priceFen,
-            authorId,
-            status: 'draft',
-            draft: input.definition,
-          })
-          .returning();
-        return s!;
-      } catch (err) {
-        if (
-          (err as { cause?: { code?: string } }).cause?.code === '23505' ||
-          (err as { code?: string }).code === '23505'
-        ) {
-          throw new AppError('CONFLICT', `量表编码 ${def.code} 已被使用`);
-        }
-        throw err;
-      }
-    },
-
-    /** Edits the draft; a published scale stays public with its current version meanwhile. */
-    async update(
-      authorId: number,
-      id: number,
-      input: {
-        name: string;
-        shortName: string;
-        intro: string;
-        category: string;
-        priceFen: number;
-        definition: ScaleDefinitionInput;
-      },
-    ) {
-      const [s] = await db
-        .select()
-        .from(scales)
-        .where(and(eq(scales.id, id), eq(scales.authorId, authorId)));
-      if (!s) throw notFound('量表不存在');
-      if (s.status === 'pending_review') throw new AppError('CONFLICT', '审核中的量表不能修改');
-      const def = parseDefinition(input.definition);
-      if (def.code !== s.code) throw new AppError('BAD_REQUEST', '量表编码不能修改');
-      const [u] = await db
-        .update(scales)
-        .set({
+        const s = await repo.insert(db, {
+          code: def.code,
           name: input.name,
           shortName: input.shortName,
           intro: input.intro,
           category: input.category,
           priceFen: input.priceFen,
+          authorId: actor.userId,
+          status: 'draft',
           draft: input.definition,
-          status: s.publishedVersionId ? 'published' : 'draft',
-        })
-        .where(eq(scales.id, id))
-        .returning();
-      return u!;
+        });
+        return { id: s.id };
+      } catch (err) {
+        if (pgError(err).code === UNIQUE_VIOLATION)
+          throw new AppError('CONFLICT', `量表编码 ${def.code} 已被使用`);
+        throw err;
+      }
     },
 
-    async submit(authorId: number, id: number) {
-      const [s] = await db
-        .select()
-        .from(scales)
-        .where(and(eq(scales.id, id), eq(scales.authorId, authorId)));
-      if (!s) throw notFound('量表不存在');
-      if (s.status === 'pending_review') throw new AppError('CONFLICT', '量表已在审核中');
-      parseDefinition(s.draft);
-      await db
-        .update(scales)
-        .set({ status: 'pending_review', submittedAt: clock(), rejectReason: null })
-        .where(eq(scales.id, id));
+    /** Edits the draft; a published scale stays public with its current version meanwhile. */
+    async update(actor: Actor, id: number, input: ScaleInput): Promise<{ id: number }> {
+      const s = await own(actor, id);
+      if (s.status === 'pending_review') throw new AppError('CONFLICT', '审核中的量表不能修改');
+      const def = parseDefinition(input.definition);
+      if (def.code !== s.code) throw new AppError('BAD_REQUEST', '量表编码不能修改');
+      await repo.update(db, id, {
+        name: input.name,
+        shortName: input.shortName,
+        intro: input.intro,
+        category: input.category,
+        priceFen: input.priceFen,
+        draft: input.definition,
+        status: s.publishedVersionId ? 'published' : 'draft',
+      });
+      return { id };
+    },
+
+    async submit(actor: Actor, id: number): Promise<void> {
+      await db.transaction(async (tx) => {
+        const s = await own(actor, id, { lock: true, tx });
+        if (s.status === 'pending_review') throw new AppError('CONFLICT', '量表已在审核中');
+        parseDefinition(s.draft);
+        await repo.update(tx, id, { status: 'pending_review' });
+        await workflow.submit(tx, {
+          itemId: id,
+          version: await repo.nextVersion(tx, id),
+          title: s.name,
+          submittedBy: actor.userId,
+        });
+      });
     },
 
     // ---- review (auditors) ----
 
-    async reviewQueue(status: ContentStatus | undefined) {
-      const rows = await select()
-        .where(status ? eq(scales.status, status) : sql`${scales.authorId} is not null`)
-        .orderBy(desc(scales.submittedAt), desc(scales.id));
-      return rows.map((r) => ({
-        ...summary(r),
-        status: r.s.status as ContentStatus,
-        rejectReason: r.s.rejectReason,
-        submittedAt: r.s.submittedAt?.toISOString() ?? null,
-      }));
+    async reviewQueue(
+      q: ReviewScalesQuery & { pageNum: number; pageSize: number },
+    ): Promise<Page<ReviewScale>> {
+      const where = q.status ? eq(scales.status, q.status) : sql`${scales.authorId} is not null`;
+      const [rows, total] = await Promise.all([repo.list(db, where, 'submitted', q), repo.count(db, where)]);
+      const last = await workflow.latestOf(
+        db,
+        rows.map((r) => r.s.id),
+      );
+      return {
+        list: rows.map((r) => ({
+          ...summary(r),
+          status: r.s.status as ContentStatus,
+          rejectReason: rejectReason(r.s, last.get(r.s.id)),
+          submittedAt: last.get(r.s.id)?.submittedAt.toISOString() ?? null,
+        })),
+        total,
+        pageNum: q.pageNum,
+        pageSize: q.pageSize,
+      };
     },
 
-    async review(
-      reviewerId: number,
-      id: number,
-      decision: { approve: boolean; reason?: string | undefined },
-    ) {
-      await db.transaction(async (tx) => {
-        const [s] = await tx.select().from(scales).where(eq(scales.id, id)).for('update');
-        if (!s) throw notFound('量表不存在');
-        if (s.status !== 'pending_review') throw new AppError('CONFLICT', '该量表不在待审核状态');
-        if (decision.approve) await publishDraft(tx, s, reviewerId);
-        else {
-          if (!decision.reason) throw new AppError('BAD_REQUEST', '请填写驳回原因');
-          await tx
-            .update(scales)
-            .set({
-              status: 'rejected',
-              rejectReason: decision.reason,
-              reviewedBy: reviewerId,
-              reviewedAt: clock(),
-            })
-            .where(eq(scales.id, id));
-        }
-        if (s.authorId)
-          await events.emit(tx, 'review.decided', {
-            userId: s.authorId,
-            what: `量表“${s.name}”`,
-            approved: decision.approve,
-            reason: decision.reason ?? null,
-            link: `/expert/paper/detail?id=${id}`,
-          });
-      });
-    },
+    review: (reviewer: Actor, id: number, decision: { approve: boolean; reason?: string | undefined }) =>
+      workflow.decide(reviewer, id, decision),
 
     /** An admin may take any scale, built-ins included, off the public list, and back. */
-    async setOnline(id: number, online: boolean) {
-      const [s] = await db.select().from(scales).where(eq(scales.id, id));
+    async setOnline(actor: Actor, id: number, online: boolean): Promise<void> {
+      if (!canSetOnline(actor)) throw new AppError('FORBIDDEN');
+      const s = await repo.byId(db, id);
       if (!s) throw notFound('量表不存在');
       if (online && !s.publishedVersionId) throw new AppError('CONFLICT', '量表尚无已发布的版本');
-      await db
-        .update(scales)
-        .set({ status: online ? 'published' : 'offline' })
-        .where(eq(scales.id, id));
+      await repo.update(db, id, { status: online ? 'published' : 'offline' });
     },
   };
 }

@@ -25,9 +25,11 @@ export const contentStatusEnum = pgEnum('content_status', [
 ]);
 
 /**
- * A scale and its review state. What the public sees is `publishedVersionId`; the author
- * edits `draft`, and approval of a submitted draft makes a new version. A scale is public
- * while it has a published version and is not offline.
+ * A scale and its lifecycle state (`status`, written by the review workflow and by going
+ * on/offline). What the public sees is `publishedVersionId`; the author edits `draft`, and
+ * approval of a submitted draft makes a new version. A scale is public while it has a
+ * published version and is not offline. Who submitted and reviewed it, when and why, are in
+ * review_requests (kind 'scale').
  */
 export const scales = pgTable(
   'scales',
@@ -44,10 +46,6 @@ export const scales = pgTable(
     status: contentStatusEnum().notNull().default('draft'),
     draft: jsonb().$type<ScaleDefinitionInput>().notNull(),
     publishedVersionId: integer(),
-    rejectReason: varchar({ length: 300 }),
-    reviewedBy: integer().references(() => users.id, { onDelete: 'set null' }),
-    reviewedAt: timestamp({ withTimezone: true }),
-    submittedAt: timestamp({ withTimezone: true }),
     ...timestamps,
   },
   (t) => [

@@ -1,34 +1,31 @@
-import type { ContentStatus, ScaleSummary } from '@psy/contracts';
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { Page, ReviewScale, ReviewScalesQuery } from '@psy/contracts';
+import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api';
 import { toast } from '../../../lib/toast';
 
-/** A scale in the review queue. */
-export type ReviewScale = ScaleSummary & {
-  status: ContentStatus;
-  rejectReason: string | null;
-  submittedAt: string | null;
-};
+export type { ReviewScale } from '@psy/contracts';
 
 const reviewKeys = {
   all: ['audit-scales'] as const,
-  list: (status?: ContentStatus) => [...reviewKeys.all, status ?? 'all'] as const,
+  list: (q: ReviewScalesQuery) => [...reviewKeys.all, q] as const,
 };
 
-/** Without a status the server lists experts' scales only; a status includes the built-ins. */
-export const reviewQueueQuery = (status?: ContentStatus) =>
+/** One page of the queue. Without a status the server lists experts' scales only; a status includes the built-ins. */
+export const reviewQueueQuery = (q: ReviewScalesQuery) =>
   queryOptions({
-    queryKey: reviewKeys.list(status),
-    queryFn: () => api.get<ReviewScale[]>('/api/audit/scales', { status }, { silent: true }),
+    queryKey: reviewKeys.list(q),
+    queryFn: () => api.get<Page<ReviewScale>>('/api/audit/scales', q, { silent: true }),
+    placeholderData: keepPreviousData,
   });
 
-export function useReviewQueue(status?: ContentStatus) {
-  return useQuery(reviewQueueQuery(status));
+export function useReviewQueue(q: ReviewScalesQuery) {
+  return useQuery(reviewQueueQuery(q));
 }
 
-/** Review and going on/offline change the draft, the queue, and the public catalogue. */
+/** Review and going on/offline change the draft, the queue, the inbox and the public catalogue. */
 function refresh(qc: ReturnType<typeof useQueryClient>, id: number) {
   void qc.invalidateQueries({ queryKey: reviewKeys.all });
+  void qc.invalidateQueries({ queryKey: ['audit-inbox'] });
   void qc.invalidateQueries({ queryKey: ['workbench-scales', 'draft', id] });
   // The public catalogue (assessments feature) lists only published, online scales.
   void qc.invalidateQueries({ queryKey: ['assessments'] });

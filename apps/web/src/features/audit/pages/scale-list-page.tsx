@@ -1,5 +1,5 @@
 import type { ContentStatus } from '@psy/contracts';
-import { Card, Flex, Segmented, Space, Tag, Typography } from 'antd';
+import { Card, Flex, Pagination, Segmented, Space, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { formatDateTime } from '../../../lib/time';
@@ -11,11 +11,17 @@ import { useReviewQueue } from '../api/scale-review';
 import { AuditLayout } from '../components/audit-layout';
 
 type Filter = ContentStatus | 'all';
+const PAGE_SIZE = 10;
 
 /** 量表审核 (/audit/test/list): the review queue, and every scale by status. */
 export function Component() {
   const [filter, setFilter] = useState<Filter>('pending_review');
-  const { data, isPending, isError, error, refetch } = useReviewQueue(filter === 'all' ? undefined : filter);
+  const [pageNum, setPageNum] = useState(1);
+  const { data, isPending, isError, error, refetch } = useReviewQueue({
+    status: filter === 'all' ? undefined : filter,
+    pageNum,
+    pageSize: PAGE_SIZE,
+  });
 
   return (
     <AuditLayout>
@@ -24,7 +30,10 @@ export function Component() {
         <div style={{ overflowX: 'auto', marginBottom: 8 }}>
           <Segmented<Filter>
             value={filter}
-            onChange={setFilter}
+            onChange={(f) => {
+              setFilter(f);
+              setPageNum(1);
+            }}
             options={[
               { value: 'pending_review', label: '待审核' },
               { value: 'published', label: '已发布' },
@@ -38,12 +47,12 @@ export function Component() {
           <CardSkeleton rows={4} />
         ) : isError ? (
           <LoadError error={error} what="量表" onRetry={() => void refetch()} />
-        ) : data.length === 0 ? (
+        ) : data.list.length === 0 ? (
           <Typography.Paragraph type="secondary" style={{ textAlign: 'center', padding: '32px 0' }}>
             {filter === 'pending_review' ? '没有待审核的量表' : '这一类下没有量表'}
           </Typography.Paragraph>
         ) : (
-          data.map((s) => (
+          data.list.map((s) => (
             <div key={s.id} className={styles.listItem}>
               <Flex justify="space-between" align="start" gap={12} wrap>
                 <div style={{ minWidth: 0, flex: 1 }}>
@@ -69,6 +78,17 @@ export function Component() {
               </Flex>
             </div>
           ))
+        )}
+        {data && data.total > PAGE_SIZE && (
+          <Pagination
+            style={{ marginTop: 16, textAlign: 'right' }}
+            current={pageNum}
+            pageSize={PAGE_SIZE}
+            total={data.total}
+            showSizeChanger={false}
+            showTotal={(t) => `共 ${t} 个`}
+            onChange={setPageNum}
+          />
         )}
       </Card>
     </AuditLayout>

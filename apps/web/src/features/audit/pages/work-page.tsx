@@ -1,25 +1,28 @@
 import { AlertOutlined, AuditOutlined, CheckCircleOutlined, FileSearchOutlined } from '@ant-design/icons';
+import { reviewKindLabels } from '@psy/contracts';
 import { Card, Col, Empty, Row, Space, Tag } from 'antd';
 import { Link } from 'react-router';
 import { useSession } from '../../../lib/session';
 import { formatDateTime } from '../../../lib/time';
-import { useReportApprovals } from '../../workbench/api/approvals';
 import { useWarnings } from '../../workbench/api/warnings';
 import { StatCard } from '../../workbench/components/stat-card';
 import { WarningLevelTag, WarningStatusTag } from '../../workbench/components/status-tags';
 import { WorkbenchHead } from '../../workbench/components/workbench-shell';
 import styles from '../../workbench/components/workbench.module.css';
+import { useAuditInbox } from '../api/inbox';
 import { useReviewQueue } from '../api/scale-review';
 import { AuditLayout } from '../components/audit-layout';
 
-/** 管理员工作台 (/audit/work): review queues and warnings nobody picked up in time. */
+/**
+ * 管理员工作台 (/audit/work): the review inbox (every kind of request, counted per kind) and
+ * warnings nobody picked up in time.
+ */
 export function Component() {
   const name = useSession((s) => s.userInfo?.name);
-  const pending = useReviewQueue('pending_review');
-  const published = useReviewQueue('published');
-  const approvals = useReportApprovals();
-  const warnings = useWarnings();
-  const escalated = warnings.data?.filter((w) => w.escalated && w.status !== 'closed') ?? [];
+  const inbox = useAuditInbox({ status: 'pending', pageSize: 5 });
+  const published = useReviewQueue({ status: 'published', pageSize: 1 });
+  const warnings = useWarnings({ escalated: 'true', pageSize: 10 });
+  const escalated = warnings.data?.list ?? [];
 
   return (
     <AuditLayout>
@@ -33,8 +36,8 @@ export function Component() {
             icon={<FileSearchOutlined />}
             color="#13a8a8"
             label="待审核量表"
-            value={pending.data?.length}
-            loading={pending.isPending}
+            value={inbox.data?.counts.scale}
+            loading={inbox.isPending}
             to="/audit/test/list"
           />
         </Col>
@@ -43,8 +46,8 @@ export function Component() {
             icon={<AuditOutlined />}
             color="#fa8c16"
             label="待审批报告"
-            value={approvals.data?.filter((a) => a.status === 'generated').length}
-            loading={approvals.isPending}
+            value={inbox.data?.counts.report}
+            loading={inbox.isPending}
             to="/audit/warning/list"
           />
         </Col>
@@ -53,7 +56,7 @@ export function Component() {
             icon={<AlertOutlined />}
             color="#f5222d"
             label="超时未处理预警"
-            value={warnings.isError ? undefined : escalated.length}
+            value={warnings.isError ? undefined : warnings.data?.total}
             loading={warnings.isPending}
           />
         </Col>
@@ -62,7 +65,7 @@ export function Component() {
             icon={<CheckCircleOutlined />}
             color="#52c41a"
             label="已发布量表"
-            value={published.data?.length}
+            value={published.data?.total}
             loading={published.isPending}
             sub="含内置量表"
           />
@@ -90,19 +93,19 @@ export function Component() {
           />
         )}
       </Card>
-      {pending.data && pending.data.length > 0 && (
+      {inbox.data && inbox.data.total > 0 && (
         <Card
-          title="待审核量表"
+          title={`待审核 ${inbox.data.total}`}
           size="small"
           style={{ marginTop: 16 }}
-          extra={<Link to="/audit/test/list">全部</Link>}
+          extra={<Link to="/audit/test/list">量表审核</Link>}
         >
-          {pending.data.slice(0, 5).map((s) => (
-            <div key={s.id} className={styles.listItem}>
-              <Link to={`/audit/test/detail?id=${s.id}`}>{s.name}</Link> <Tag>{s.category}</Tag>
+          {inbox.data.list.map((r) => (
+            <div key={r.id} className={styles.listItem}>
+              <Tag>{reviewKindLabels[r.kind]}</Tag>
+              {r.link ? <Link to={r.link}>{r.title}</Link> : r.title}
               <div className={styles.muted}>
-                {s.authorName ?? '—'}
-                {s.submittedAt && ` · 提交于 ${formatDateTime(s.submittedAt)}`}
+                {r.submittedBy?.name || '—'} · 提交于 {formatDateTime(r.submittedAt)}
               </div>
             </div>
           ))}

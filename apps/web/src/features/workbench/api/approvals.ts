@@ -1,39 +1,39 @@
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { ReportApprovalPage, ReportApprovalsQuery, ReportDecisionBody } from '@psy/contracts';
+import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api';
 import { toast } from '../../../lib/toast';
-import { assessmentKeys, type ReportStatus } from './assessments';
+import { assessmentKeys } from './assessments';
 
-/** A report that needs an expert's or auditor's approval before the person may read it. */
-export interface ReportApproval {
-  assessmentId: number;
-  title: string;
-  userName: string;
-  status: ReportStatus;
-  comment: string | null;
-  submittedAt: string | null;
-}
+export type { ReportApproval, ReportApprovalPage } from '@psy/contracts';
 
-const approvalKeys = { all: ['report-approvals'] as const };
+const approvalKeys = {
+  all: ['report-approvals'] as const,
+  list: (q: ReportApprovalsQuery) => [...approvalKeys.all, q] as const,
+};
 
-export const reportApprovalsQuery = queryOptions({
-  queryKey: approvalKeys.all,
-  queryFn: () => api.get<ReportApproval[]>('/api/expert/report-approvals', undefined, { silent: true }),
-});
+/** One page of reports needing approval, with how many are in each status. */
+export const reportApprovalsQuery = (q: ReportApprovalsQuery) =>
+  queryOptions({
+    queryKey: approvalKeys.list(q),
+    queryFn: () => api.get<ReportApprovalPage>('/api/expert/report-approvals', q, { silent: true }),
+    placeholderData: keepPreviousData,
+  });
 
-export function useReportApprovals() {
-  return useQuery(reportApprovalsQuery);
+export function useReportApprovals(q: ReportApprovalsQuery) {
+  return useQuery(reportApprovalsQuery(q));
 }
 
 export function useReviewReport(assessmentId: number) {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (body: { approve: boolean; comment?: string }) =>
+    mutationFn: (body: ReportDecisionBody) =>
       api.post<null>(`/api/expert/report-approvals/${assessmentId}`, body),
     onSuccess: (_r, body) => {
       toast.success(body.approve ? '报告已通过，用户现在可以查看' : '报告已退回');
       void qc.invalidateQueries({ queryKey: approvalKeys.all });
+      void qc.invalidateQueries({ queryKey: ['audit-inbox'] });
       void qc.invalidateQueries({ queryKey: assessmentKeys.detail(assessmentId) });
-      void qc.invalidateQueries({ queryKey: assessmentKeys.list() });
+      void qc.invalidateQueries({ queryKey: assessmentKeys.all });
     },
   });
 }

@@ -1,43 +1,25 @@
-import type { AssessmentListItem, AssessmentResult, BasicInfoBody } from '@psy/contracts';
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { ExpertAssessment, ExpertAssessmentPage, ExpertAssessmentsQuery } from '@psy/contracts';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api';
-import type { WarningLevel, WarningStatus } from './warnings';
 
-export type ReportStatus = 'generated' | 'approved' | 'returned';
-
-/** One assessment as the expert (or an auditor) sees it: who, what they answered, the scores. */
-export interface ExpertAssessment {
-  id: number;
-  title: string;
-  status: 'in_progress' | 'submitted';
-  user: { id: number; name: string; telephone: string };
-  basicInfo: BasicInfoBody | null;
-  /** Chinese names of the plan's and activity's own fields, by key. */
-  extraLabels: Record<string, string>;
-  startedAt: string;
-  submittedAt: string | null;
-  result: AssessmentResult | null;
-  answers: {
-    scaleName: string;
-    items: { number: number; text: string; answer: string | null; value: number | null }[];
-  }[];
-  warnings: { id: number; level: WarningLevel; reason: string; status: WarningStatus }[];
-  report: { status: ReportStatus; comment: string | null; requiresApproval: boolean } | null;
-}
+export type { ExpertAssessment, ReportStatus } from '@psy/contracts';
 
 export const assessmentKeys = {
   all: ['workbench-assessments'] as const,
-  list: () => [...assessmentKeys.all, 'list'] as const,
+  list: (q: ExpertAssessmentsQuery) => [...assessmentKeys.all, 'list', q] as const,
   detail: (id: number) => [...assessmentKeys.all, 'detail', id] as const,
 };
 
-export const expertAssessmentsQuery = queryOptions({
-  queryKey: assessmentKeys.list(),
-  queryFn: () => api.get<AssessmentListItem[]>('/api/expert/assessments', undefined, { silent: true }),
-});
+/** One page of the assessments of the people the expert serves (auditors: everyone). */
+export const expertAssessmentsQuery = (q: ExpertAssessmentsQuery) =>
+  queryOptions({
+    queryKey: assessmentKeys.list(q),
+    queryFn: () => api.get<ExpertAssessmentPage>('/api/expert/assessments', q, { silent: true }),
+    placeholderData: keepPreviousData,
+  });
 
-export function useExpertAssessments() {
-  return useQuery(expertAssessmentsQuery);
+export function useExpertAssessments(q: ExpertAssessmentsQuery) {
+  return useQuery(expertAssessmentsQuery(q));
 }
 
 export const expertAssessmentQuery = (id: number) =>

@@ -1,38 +1,9 @@
-import type { ContentStatus, ScaleDefinitionInput, ScaleScoreResult, ScaleSummary } from '@psy/contracts';
+import type { MyScale, ScaleBody, ScaleDraft, ScaleScoreResult, ScaleSummary } from '@psy/contracts';
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api';
 import { toast } from '../../../lib/toast';
 
-/** An expert's own scale as the authoring list shows it. */
-export type MyScale = ScaleSummary & {
-  status: ContentStatus;
-  rejectReason: string | null;
-  published: boolean;
-};
-
-/** The editable draft (authors) or the draft under review (auditors). */
-export interface ScaleDraft {
-  id: number;
-  code: string;
-  name: string;
-  shortName: string;
-  intro: string;
-  category: string;
-  priceFen: number;
-  status: ContentStatus;
-  rejectReason: string | null;
-  published: boolean;
-  definition: ScaleDefinitionInput;
-}
-
-export interface ScaleBody {
-  name: string;
-  shortName: string;
-  intro: string;
-  category: string;
-  priceFen: number;
-  definition: ScaleDefinitionInput;
-}
+export type { MyScale, ScaleBody, ScaleDraft } from '@psy/contracts';
 
 /** Everything about scales an author or reviewer edits hangs under this key. */
 export const scaleKeys = {

@@ -1,43 +1,27 @@
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { Page, WarningDetail, WarningItem, WarningProgressBody, WarningsQuery } from '@psy/contracts';
+import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api';
 import { toast } from '../../../lib/toast';
 import { assessmentKeys } from './assessments';
 
-export type WarningLevel = 1 | 2 | 3;
-export type WarningStatus = 'pending' | 'following' | 'closed';
-
-export interface WarningItem {
-  id: number;
-  assessmentId: number;
-  userName: string;
-  level: WarningLevel;
-  reason: string;
-  scaleName: string;
-  status: WarningStatus;
-  /** Nobody picked it up in time, so the auditors were told too. */
-  escalated: boolean;
-  createdAt: string;
-}
-
-export interface WarningDetail extends Omit<WarningItem, 'userName'> {
-  user: { id: number; name: string; telephone: string };
-  progress: { id: number; actorName: string; status: WarningStatus; note: string; createdAt: string }[];
-}
+export type { WarningDetail, WarningItem, WarningLevel, WarningStatus } from '@psy/contracts';
 
 export const warningKeys = {
   all: ['workbench-warnings'] as const,
-  list: (status?: WarningStatus) => [...warningKeys.all, 'list', status ?? 'all'] as const,
+  list: (q: WarningsQuery) => [...warningKeys.all, 'list', q] as const,
   detail: (id: number) => [...warningKeys.all, 'detail', id] as const,
 };
 
-export const warningsQuery = (status?: WarningStatus) =>
+/** One page of warnings, the highest level first (an expert's own; auditors see all). */
+export const warningsQuery = (q: WarningsQuery) =>
   queryOptions({
-    queryKey: warningKeys.list(status),
-    queryFn: () => api.get<WarningItem[]>('/api/expert/warnings', { status }, { silent: true }),
+    queryKey: warningKeys.list(q),
+    queryFn: () => api.get<Page<WarningItem>>('/api/expert/warnings', q, { silent: true }),
+    placeholderData: keepPreviousData,
   });
 
-export function useWarnings(status?: WarningStatus) {
-  return useQuery(warningsQuery(status));
+export function useWarnings(q: WarningsQuery) {
+  return useQuery(warningsQuery(q));
 }
 
 export const warningQuery = (id: number) =>
@@ -53,8 +37,7 @@ export function useWarning(id: number) {
 export function useAddProgress(id: number) {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (body: { status: 'following' | 'closed'; note: string }) =>
-      api.post<null>(`/api/expert/warnings/${id}/progress`, body),
+    mutationFn: (body: WarningProgressBody) => api.post<null>(`/api/expert/warnings/${id}/progress`, body),
     onSuccess: () => {
       toast.success('处理记录已保存');
       void qc.invalidateQueries({ queryKey: warningKeys.all });

@@ -1,5 +1,5 @@
 import { CheckOutlined, RollbackOutlined } from '@ant-design/icons';
-import { Alert, Button, Card, Flex, Input, Segmented, Space, Typography } from 'antd';
+import { Alert, Button, Card, Flex, Input, Pagination, Segmented, Space, Typography } from 'antd';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { formatDateTime } from '../../../lib/time';
@@ -14,16 +14,23 @@ import { WorkbenchHead } from './workbench-shell';
 import styles from './workbench.module.css';
 
 type Filter = ReportStatus | 'all';
+const PAGE_SIZE = 10;
 
 /**
  * Reports waiting for approval (the expert's own people, or all of them for auditors).
  * `detailPath` is where one report opens: the expert and audit workbenches each have theirs.
  */
 export function ReportApprovalList({ detailPath }: { detailPath: string }) {
-  const { data, isPending, isError, error, refetch } = useReportApprovals();
   const [filter, setFilter] = useState<Filter>('generated');
-  const shown = data?.filter((a) => filter === 'all' || a.status === filter) ?? [];
-  const count = (f: Filter) => (f === 'all' ? data?.length : data?.filter((a) => a.status === f).length) ?? 0;
+  const [pageNum, setPageNum] = useState(1);
+  const { data, isPending, isError, error, refetch } = useReportApprovals({
+    status: filter === 'all' ? undefined : filter,
+    pageNum,
+    pageSize: PAGE_SIZE,
+  });
+  const shown = data?.list ?? [];
+  const count = (f: Filter) =>
+    (f === 'all' ? data && Object.values(data.counts).reduce((s, n) => s + n, 0) : data?.counts[f]) ?? 0;
 
   return (
     <>
@@ -37,7 +44,10 @@ export function ReportApprovalList({ detailPath }: { detailPath: string }) {
           <div style={{ overflowX: 'auto', marginBottom: 8 }}>
             <Segmented<Filter>
               value={filter}
-              onChange={setFilter}
+              onChange={(f) => {
+                setFilter(f);
+                setPageNum(1);
+              }}
               options={[
                 { value: 'generated', label: `待审批 ${count('generated')}` },
                 { value: 'returned', label: `已退回 ${count('returned')}` },
@@ -73,6 +83,17 @@ export function ReportApprovalList({ detailPath }: { detailPath: string }) {
                 </Flex>
               </div>
             ))
+          )}
+          {data && data.total > PAGE_SIZE && (
+            <Pagination
+              style={{ marginTop: 16, textAlign: 'right' }}
+              current={pageNum}
+              pageSize={PAGE_SIZE}
+              total={data.total}
+              showSizeChanger={false}
+              showTotal={(t) => `共 ${t} 份`}
+              onChange={setPageNum}
+            />
           )}
         </Card>
       )}

@@ -12,22 +12,29 @@ import { WorkbenchHead } from '../components/workbench-shell';
 
 type LevelFilter = 'all' | '3' | '2' | '1' | 'none';
 type StatusFilter = 'all' | 'submitted' | 'in_progress';
+const PAGE_SIZE = 10;
 
 /** 用户测评 (/expert/test/list): assessments of the people this expert serves. */
 export function Component() {
-  const { data, isPending, isError, error, refetch } = useExpertAssessments();
   const [level, setLevel] = useState<LevelFilter>('all');
   const [status, setStatus] = useState<StatusFilter>('all');
   const [keyword, setKeyword] = useState('');
-
-  const k = keyword.trim();
-  const shown = (data ?? []).filter(
-    (a) =>
-      (level === 'all' ||
-        (level === 'none' ? a.maxWarningLevel === null : a.maxWarningLevel === Number(level))) &&
-      (status === 'all' || a.status === status) &&
-      (!k || a.user.name.includes(k) || a.title.includes(k)),
-  );
+  const [pageNum, setPageNum] = useState(1);
+  // Filters are applied by the server; any change goes back to the first page.
+  const filtered = level !== 'all' || status !== 'all' || keyword.trim() !== '';
+  const { data, isPending, isError, error, refetch } = useExpertAssessments({
+    level: level === 'all' ? undefined : level,
+    status: status === 'all' ? undefined : status,
+    keyword: keyword.trim() || undefined,
+    pageNum,
+    pageSize: PAGE_SIZE,
+  });
+  const refilter =
+    <T,>(set: (v: T) => void) =>
+    (v: T) => {
+      set(v);
+      setPageNum(1);
+    };
 
   return (
     <WorkbenchLayout>
@@ -36,7 +43,7 @@ export function Component() {
         <CardSkeleton />
       ) : isError ? (
         <LoadError error={error} what="测评列表" onRetry={() => void refetch()} />
-      ) : data.length === 0 ? (
+      ) : data.total === 0 && !filtered ? (
         <EmptyCard text="还没有用户完成你负责的测评。用户在你所在机构做测评后，会出现在这里。" />
       ) : (
         <Card>
@@ -45,13 +52,13 @@ export function Component() {
               allowClear
               placeholder="搜索姓名或测评名称"
               style={{ width: 220 }}
-              onChange={(e) => setKeyword(e.target.value)}
+              onChange={(e) => refilter(setKeyword)(e.target.value)}
             />
             <Select<LevelFilter>
               value={level}
               style={{ width: 130 }}
               aria-label="预警等级"
-              onChange={setLevel}
+              onChange={refilter(setLevel)}
               options={[
                 { value: 'all', label: '全部预警等级' },
                 { value: '3', label: '高危预警' },
@@ -64,7 +71,7 @@ export function Component() {
               value={status}
               style={{ width: 120 }}
               aria-label="测评状态"
-              onChange={setStatus}
+              onChange={refilter(setStatus)}
               options={[
                 { value: 'all', label: '全部状态' },
                 { value: 'submitted', label: '已完成' },
@@ -74,10 +81,19 @@ export function Component() {
           </Space>
           <Table<AssessmentListItem>
             rowKey="id"
-            dataSource={shown}
+            dataSource={data.list}
+            loading={isPending}
             size="middle"
             scroll={{ x: 820 }}
-            pagination={{ pageSize: 10, hideOnSinglePage: true, showTotal: (t) => `共 ${t} 份` }}
+            pagination={{
+              current: pageNum,
+              pageSize: PAGE_SIZE,
+              total: data.total,
+              hideOnSinglePage: true,
+              showSizeChanger: false,
+              showTotal: (t) => `共 ${t} 份`,
+              onChange: setPageNum,
+            }}
             locale={{ emptyText: '没有符合条件的测评' }}
             columns={[
               { title: '姓名', width: 100, render: (_, a) => a.user.name || '未填写' },

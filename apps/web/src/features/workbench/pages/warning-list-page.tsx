@@ -1,4 +1,4 @@
-import { Card, Flex, Space, Tabs, Tag, Typography } from 'antd';
+import { Card, Flex, Pagination, Space, Tabs, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { formatDateTime } from '../../../lib/time';
@@ -10,6 +10,7 @@ import { WorkbenchHead } from '../components/workbench-shell';
 import styles from '../components/workbench.module.css';
 
 type Tab = WarningStatus | 'all';
+const PAGE_SIZE = 10;
 const emptyText: Record<Tab, string> = {
   pending: '没有待处理的预警',
   following: '没有跟进中的预警',
@@ -20,7 +21,12 @@ const emptyText: Record<Tab, string> = {
 /** 预警列表 (/expert/warning/list): warnings by status, the most urgent first. */
 export function Component() {
   const [tab, setTab] = useState<Tab>('pending');
-  const { data, isPending, isError, error, refetch } = useWarnings(tab === 'all' ? undefined : tab);
+  const [pageNum, setPageNum] = useState(1);
+  const { data, isPending, isError, error, refetch } = useWarnings({
+    status: tab === 'all' ? undefined : tab,
+    pageNum,
+    pageSize: PAGE_SIZE,
+  });
 
   return (
     <WorkbenchLayout>
@@ -28,7 +34,10 @@ export function Component() {
       <Card styles={{ body: { paddingTop: 4 } }}>
         <Tabs
           activeKey={tab}
-          onChange={(k) => setTab(k as Tab)}
+          onChange={(k) => {
+            setTab(k as Tab);
+            setPageNum(1);
+          }}
           items={[
             { key: 'pending', label: '待处理' },
             { key: 'following', label: '跟进中' },
@@ -40,13 +49,13 @@ export function Component() {
           <CardSkeleton rows={4} />
         ) : isError ? (
           <LoadError error={error} what="预警" onRetry={() => void refetch()} />
-        ) : data.length === 0 ? (
+        ) : data.list.length === 0 ? (
           <Typography.Paragraph type="secondary" style={{ textAlign: 'center', padding: '32px 0' }}>
             {emptyText[tab]}
           </Typography.Paragraph>
         ) : (
           <div role="list" aria-label="预警">
-            {data.map((w) => (
+            {data.list.map((w) => (
               <div key={w.id} className={styles.listItem} role="listitem">
                 <Flex justify="space-between" align="start" gap={12} wrap>
                   <div style={{ minWidth: 0, flex: 1 }}>
@@ -71,6 +80,17 @@ export function Component() {
               </div>
             ))}
           </div>
+        )}
+        {data && data.total > PAGE_SIZE && (
+          <Pagination
+            style={{ marginTop: 16, textAlign: 'right' }}
+            current={pageNum}
+            pageSize={PAGE_SIZE}
+            total={data.total}
+            showSizeChanger={false}
+            showTotal={(t) => `共 ${t} 条`}
+            onChange={setPageNum}
+          />
         )}
       </Card>
     </WorkbenchLayout>

@@ -25,16 +25,18 @@ import styles from '../components/workbench.module.css';
 export function Component() {
   const name = useSession((s) => s.userInfo?.name);
   const scales = useMyScales();
-  const warnings = useWarnings('pending');
-  const approvals = useReportApprovals();
-  const assessments = useExpertAssessments();
+  const warnings = useWarnings({ status: 'pending', pageSize: 5 });
+  const highRisk = useWarnings({ status: 'pending', level: '3', pageSize: 1 });
+  const approvals = useReportApprovals({ status: 'generated', pageSize: 1 });
+  const assessments = useExpertAssessments({ pageSize: 1 });
   const bookings = useUpcomingBookings();
 
   const pendingScales = scales.data?.filter((s) => s.status === 'pending_review').length ?? 0;
   const rejected = scales.data?.filter((s) => s.status === 'rejected').length ?? 0;
-  const high = warnings.data?.filter((w) => w.level === 3).length ?? 0;
-  const toApprove = approvals.data?.filter((a) => a.status === 'generated').length;
-  const submitted = assessments.data?.filter((a) => a.status === 'submitted').length ?? 0;
+  const high = highRisk.data?.total ?? 0;
+  const toApprove = approvals.data?.counts.generated;
+  const approvalTotal = approvals.data ? Object.values(approvals.data.counts).reduce((s, n) => s + n, 0) : 0;
+  const submitted = assessments.data?.submittedCount ?? 0;
   const bookingList = routeExists('/expert/mybooking/list') ? '/expert/mybooking/list' : undefined;
 
   return (
@@ -49,7 +51,7 @@ export function Component() {
             icon={<AlertOutlined />}
             color="#f5222d"
             label="待处理预警"
-            value={warnings.data?.length}
+            value={warnings.data?.total}
             loading={warnings.isPending}
             sub={high ? `其中高危 ${high} 条` : '暂无高危预警'}
             to="/expert/warning/list"
@@ -62,7 +64,7 @@ export function Component() {
             label="待审批报告"
             value={toApprove}
             loading={approvals.isPending}
-            sub={`共 ${approvals.data?.length ?? 0} 份需审批的报告`}
+            sub={`共 ${approvalTotal} 份需审批的报告`}
             to="/expert/archives/approvalList"
           />
         </Col>
@@ -93,7 +95,7 @@ export function Component() {
             icon={<TeamOutlined />}
             color="#1677ff"
             label="用户测评"
-            value={assessments.data?.length}
+            value={assessments.data?.total}
             loading={assessments.isPending}
             sub={`已完成 ${submitted} 份`}
             to="/expert/test/list"
@@ -104,8 +106,8 @@ export function Component() {
       <Row gutter={[16, 16]} style={{ marginTop: 16 }}>
         <Col xs={24} lg={12}>
           <Card title="待处理预警" size="small" extra={<Link to="/expert/warning/list">全部</Link>}>
-            {warnings.data?.length ? (
-              warnings.data.slice(0, 5).map((w) => (
+            {warnings.data?.list.length ? (
+              warnings.data.list.map((w) => (
                 <div key={w.id} className={styles.listItem}>
                   <Space wrap size={6}>
                     <WarningLevelTag level={w.level} />

@@ -1,9 +1,8 @@
-import { and, count, eq, ilike, or } from 'drizzle-orm';
+import { and, count, ilike, or } from 'drizzle-orm';
 import type { SearchProvider } from '../search/search.service';
-import { isPublic } from '../scales/scales.service';
-import { scales } from '../scales/scales.table';
 import { likeEscape } from '../users/users.service';
-import { plans } from './assessments.table';
+import { isPublic } from './scales.repository';
+import { scales } from './scales.table';
 
 export const scaleSearch: SearchProvider = {
   kind: 'scale',
@@ -33,31 +32,6 @@ export const scaleSearch: SearchProvider = {
         url: `/test/detail?id=${s.id}`,
         image: null,
         tags: [s.shortName, s.category],
-      })),
-    };
-  },
-};
-
-export const planSearch: SearchProvider = {
-  kind: 'plan',
-  label: '测评方案',
-  order: 20,
-  async search(db, keyword, limit) {
-    const k = `%${likeEscape(keyword)}%`;
-    const where = and(eq(plans.published, true), or(ilike(plans.title, k), ilike(plans.intro, k)));
-    const [rows, [total]] = await Promise.all([
-      db.select().from(plans).where(where).orderBy(plans.id).limit(limit),
-      db.select({ n: count() }).from(plans).where(where),
-    ]);
-    return {
-      total: total?.n ?? 0,
-      items: rows.map((p) => ({
-        id: p.id,
-        title: p.title,
-        summary: p.intro,
-        url: `/combit/guading?id=${p.id}`,
-        image: null,
-        tags: ['测评方案'],
       })),
     };
   },

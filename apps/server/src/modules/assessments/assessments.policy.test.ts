@@ -1,0 +1,27 @@
+import { describe, expect, it } from 'vitest';
+import { canFollowUp, canTake, followUpScope } from './assessments.policy';
+
+const user = { userId: 30, role: 'user' };
+const expert = { userId: 7, role: 'expert' };
+const auditor = { userId: 2, role: 'auditor' };
+
+describe('assessment policy', () => {
+  it('lets only the person take and read their own assessment', () => {
+    expect(canTake(user, { userId: 30 })).toBe(true);
+    expect(canTake(user, { userId: 31 })).toBe(false);
+    expect(canTake(expert, { userId: 30 })).toBe(false);
+  });
+
+  it('opens follow-up to the assigned expert and the auditors only', () => {
+    expect(canFollowUp(expert, { expertId: 7 })).toBe(true);
+    expect(canFollowUp(expert, { expertId: 8 })).toBe(false);
+    expect(canFollowUp(expert, { expertId: null })).toBe(false);
+    expect(canFollowUp(auditor, { expertId: null })).toBe(true);
+    expect(canFollowUp({ userId: 1, role: 'admin' }, { expertId: 8 })).toBe(true);
+  });
+
+  it('scopes an expert’s list to their own people', () => {
+    expect(followUpScope(expert)).toBe(7);
+    expect(followUpScope(auditor)).toBeUndefined();
+  });
+});

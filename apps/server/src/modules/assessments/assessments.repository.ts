@@ -1,0 +1,161 @@
+import { and, asc, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import type { DbOrTx } from '../../db/client';
+import { scaleVersions } from '../scales/scales.table';
+import { likeEscape } from '../users/users.service';
+import { users } from '../users/users.table';
+import { assessmentParts, assessments } from './assessments.table';
+
+export type AssessmentRow = typeof assessments.$inferSelect;
+export type PartRow = typeof assessmentParts.$inferSelect;
+
+const e = alias(users, 'e');
+
+/** Queries of assessments and their parts only. */
+export const assessmentsRepository = {
+  async byId(tx: DbOrTx, id: number, opts: { userId?: number; lock?: boolean } = {}) {
+    const q = tx
+      .select()
+      .from(assessments)
+      .where(
+        and(
+          eq(assessments.id, id),
+          opts.userId !== undefined ? eq(assessments.userId, opts.userId) : undefined,
+        ),
+      )
+      .$dynamic();
+    const [a] = await (opts.lock ? q.for('update') : q);
+    return a;
+  },
+
+  /** The newest unfinished assessment of this person for the same scale or plan (and activity). */
+  async openFor(
+    tx: DbOrTx,
+    userId: number,
+    t: { scaleId?: number | undefined; planId?: number | undefined; activityId?: number | undefined },
+  ) {
+    const [a] = await tx
+      .select()
+      .from(assessments)
+      .where(
+        and(
+          eq(assessments.userId, userId),
+          eq(assessments.status, 'in_progress'),
+          t.scaleId ? eq(assessments.scaleId, t.scaleId) : eq(assessments.planId, t.planId!),
+          t.activityId ? eq(assessments.activityId, t.activityId) : sql`${assessments.activityId} is null`,
+        ),
+      )
+      .orderBy(desc(assessments.id))
+      .limit(1);
+    return a;
+  },
+
+  async insert(tx: DbOrTx, row: typeof assessments.$inferInsert): Promise<AssessmentRow> {
+    const [a] = await tx.insert(assessments).values(row).returning();
+    return a!;
+  },
+
+  async update(tx: DbOrTx, id: number, set: Partial<typeof assessments.$inferInsert>): Promise<void> {
+    await tx.update(assessments).set(set).where(eq(assessments.id, id));
+  },
+
+  async insertPart(tx: DbOrTx, row: typeof assessmentParts.$inferInsert): Promise<void> {
+    await tx.insert(assessmentParts).values(row);
+  },
+
+  /** The parts in order, each with the scale version it is scored with. */
+  async partsOf(tx: DbOrTx, assessmentId: number) {
+    return tx
+      .select({ p: assessmentParts, v: scaleVersions })
+      .from(assessmentParts)
+      .innerJoin(scaleVersions, eq(scaleVersions.id, assessmentParts.scaleVersionId))
+      .where(eq(assessmentParts.assessmentId, assessmentId))
+      .orderBy(asc(assessmentParts.position));
+  },
+
+  async partsOfMany(tx: DbOrTx, assessmentIds: number[]): Promise<PartRow[]> {
+    if (!assessmentIds.length) return [];
+    return tx.select().from(assessmentParts).where(inArray(assessmentParts.assessmentId, assessmentIds));
+  },
+
+  /** Sets (position) or clears (null) one answer without reading the others. */
+  async saveAnswer(tx: DbOrTx, partId: number, item: number, position: number | null): Promise<void> {
+    const key = String(item);
+    await tx
+      .update(assessmentParts)
+      .set({
+        answers:
+          position === null
+            ? sql`${assessmentParts.answers} - ${key}`
+            : sql`${assessmentParts.answers} || jsonb_build_object(${key}::text, ${position}::int)`,
+      })
+      .where(eq(assessmentParts.id, partId));
+  },
+
+  async updatePart(
+    tx: DbOrTx,
+    partId: number,
+    set: Partial<typeof assessmentParts.$inferInsert>,
+  ): Promise<void> {
+    await tx.update(assessmentParts).set(set).where(eq(assessmentParts.id, partId));
+  },
+
+  /** Assessments whose highest warning is `level` (warnings' table, read only), or with none. */
+  maxWarningLevelIs(level: '1' | '2' | '3' | 'none'): SQL {
+    const max = sql`(select max(w.level) from warnings w where w.assessment_id = ${assessments.id})`;
+    return level === 'none' ? sql`${max} is null` : sql`${max} = ${Number(level)}`;
+  },
+
+  /** The person's name (as given in the test, or the account's) or the title contains `keyword`. */
+  nameOrTitleContains(keyword: string): SQL {
+    const k = `%${likeEscape(keyword)}%`;
+    return sql`(${assessments.title} ilike ${k} or coalesce(${assessments.basicInfo}->>'name', ${users.name}) ilike ${k})`;
+  },
+
+  /** A page of assessments with the person's name, newest first. */
+  async page(tx: DbOrTx, where: SQL | undefined, p: { pageNum: number; pageSize: number }) {
+    const [rows, [total]] = await Promise.all([
+      tx
+        .select({ a: assessments, userName: users.name })
+        .from(assessments)
+        .innerJoin(users, eq(users.id, assessments.userId))
+        .where(where)
+        .orderBy(desc(assessments.startedAt), desc(assessments.id))
+        .limit(p.pageSize)
+        .offset((p.pageNum - 1) * p.pageSize),
+      tx
+        .select({ n: count() })
+        .from(assessments)
+        .innerJoin(users, eq(users.id, assessments.userId))
+        .where(where),
+    ]);
+    return { rows, total: Number(total?.n ?? 0) };
+  },
+
+  async count(tx: DbOrTx, where: SQL | undefined): Promise<number> {
+    const [r] = await tx.select({ n: count() }).from(assessments).where(where);
+    return Number(r?.n ?? 0);
+  },
+
+  // ---- accounts (read only) ----
+
+  async person(tx: DbOrTx, userId: number) {
+    const [u] = await tx
+      .select({ name: users.name, telephone: users.telephone, role: users.role })
+      .from(users)
+      .where(eq(users.id, userId));
+    return u;
+  },
+
+  /** The first active expert of the person's institution. */
+  async expertOfInstitutionOf(tx: DbOrTx, userId: number): Promise<number | null> {
+    const [row] = await tx
+      .select({ id: e.id })
+      .from(users)
+      .innerJoin(e, eq(e.institutionId, users.institutionId))
+      .where(and(eq(users.id, userId), eq(e.role, 'expert'), eq(e.status, 'active')))
+      .orderBy(asc(e.id))
+      .limit(1);
+    return row?.id ?? null;
+  },
+};

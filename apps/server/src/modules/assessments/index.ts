@@ -1,0 +1,2 @@
+export type { AssessmentsService, ReportPort } from './assessments.service';
+export type { AssessmentRow } from './assessments.repository';

@@ -1,0 +1,1 @@
+export type { PlansService } from './plans.service';

@@ -1,0 +1,79 @@
+import { and, asc, count, desc, eq, sql, type SQL } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client';
+import { assessments } from '../assessments/assessments.table';
+import { orders } from '../orders/orders.table';
+import { users } from '../users/users.table';
+import { reports } from './reports.table';
+
+export type ReportRow = typeof reports.$inferSelect;
+export type ReportStatus = ReportRow['status'];
+
+/** Queries of reports only (the approval list reads the assessment and person it belongs to). */
+export const reportsRepository = {
+  async byAssessment(tx: DbOrTx, assessmentId: number, opts: { lock?: boolean } = {}) {
+    const q = tx.select().from(reports).where(eq(reports.assessmentId, assessmentId)).$dynamic();
+    const [r] = await (opts.lock ? q.for('update') : q);
+    return r;
+  },
+
+  /** Creates the report once; answers whether this call created it. */
+  async create(tx: DbOrTx, assessmentId: number, status: ReportStatus): Promise<boolean> {
+    const made = await tx
+      .insert(reports)
+      .values({ assessmentId, status })
+      .onConflictDoNothing()
+      .returning({ id: reports.assessmentId });
+    return made.length > 0;
+  },
+
+  async update(tx: DbOrTx, assessmentId: number, set: Partial<typeof reports.$inferInsert>): Promise<void> {
+    await tx.update(reports).set(set).where(eq(reports.assessmentId, assessmentId));
+  },
+
+  /** An unpaid, unexpired order for this report (reads orders: the order is the orders domain's). */
+  async openOrder(tx: DbOrTx, assessmentId: number, now: Date) {
+    const [o] = await tx
+      .select()
+      .from(orders)
+      .where(
+        and(
+          eq(orders.kind, 'report'),
+          eq(orders.itemId, assessmentId),
+          eq(orders.status, 'unpaid'),
+          sql`${orders.expiresAt} > ${now.toISOString()}::timestamptz`,
+        ),
+      );
+    return o;
+  },
+
+  /** Reports that need approval, with their assessment and person; one page and the counts by status. */
+  async approvals(
+    tx: DbOrTx,
+    f: { expertId?: number | undefined; status?: ReportStatus | undefined },
+    p: { pageNum: number; pageSize: number },
+  ) {
+    const scope: SQL | undefined = and(
+      eq(assessments.requiresApproval, true),
+      f.expertId !== undefined ? eq(assessments.expertId, f.expertId) : undefined,
+    );
+    const where = and(scope, f.status ? eq(reports.status, f.status) : undefined);
+    const [rows, counts] = await Promise.all([
+      tx
+        .select({ a: assessments, r: reports, userName: users.name })
+        .from(reports)
+        .innerJoin(assessments, eq(assessments.id, reports.assessmentId))
+        .innerJoin(users, eq(users.id, assessments.userId))
+        .where(where)
+        .orderBy(asc(reports.status), desc(assessments.submittedAt), desc(assessments.id))
+        .limit(p.pageSize)
+        .offset((p.pageNum - 1) * p.pageSize),
+      tx
+        .select({ status: reports.status, n: count() })
+        .from(reports)
+        .innerJoin(assessments, eq(assessments.id, reports.assessmentId))
+        .where(scope)
+        .groupBy(reports.status),
+    ]);
+    return { rows, counts: new Map(counts.map((c) => [c.status, Number(c.n)])) };
+  },
+};

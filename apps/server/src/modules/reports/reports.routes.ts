@@ -1,0 +1,116 @@
+import {
+  envelope,
+  fullReport,
+  idParam,
+  order,
+  reportApprovalPage,
+  reportApprovalsQuery,
+  reportDecisionBody,
+} from '@psy/contracts';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { ok } from '../../lib/reply';
+import { currentUser, secured } from '../auth/auth.plugin';
+import { renderReportPdf } from './report-pdf';
+
+/** A sub-plugin per audience, each behind its own role hook. */
+type Audience = Parameters<FastifyPluginAsyncZod>[0];
+const idParams = z.object({ id: idParam() });
+const tags = ['report'];
+
+/** The full report for its owner; approval for experts and auditors. */
+export const reportsRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { reports } = app.deps.services;
+
+  // ---- the person who took the test ----
+  await app.register(async (owner: Audience) => {
+    owner.addHook('onRequest', app.authenticate);
+    owner.post(
+      '/api/assessment/:id/report/order',
+      {
+        schema: {
+          tags,
+          security: secured,
+          summary: '购买完整报告：生成订单',
+          params: idParams,
+          response: { 200: envelope(order) },
+        },
+      },
+      async (req) => ok(await reports.order(currentUser(req), req.params.id)),
+    );
+    owner.get(
+      '/api/assessment/:id/report',
+      {
+        schema: {
+          tags,
+          security: secured,
+          summary: '完整报告（已购买且已审核）',
+          params: idParams,
+          response: { 200: envelope(fullReport) },
+        },
+      },
+      async (req) => ok(await reports.full(currentUser(req), req.params.id)),
+    );
+    owner.get(
+      '/api/assessment/:id/report.pdf',
+      {
+        schema: {
+          tags,
+          security: secured,
+          summary: '下载完整报告 PDF',
+          params: idParams,
+          produces: ['application/pdf'],
+          response: { 200: z.any().describe('PDF 文件（application/pdf）') },
+        },
+      },
+      async (req, reply) => {
+        const { result, basicInfo } = await reports.full(currentUser(req), req.params.id);
+        const pdf = await renderReportPdf({ result, basicInfo, siteName: app.deps.config.site.name });
+        const name = encodeURIComponent(`${result.title}-测评报告.pdf`);
+        return reply
+          .type('application/pdf')
+          .header(
+            'Content-Disposition',
+            `attachment; filename="report-${req.params.id}.pdf"; filename*=UTF-8''${name}`,
+          )
+          .header('Cache-Control', 'private, no-store')
+          .send(pdf);
+      },
+    );
+  });
+
+  // ---- experts and auditors ----
+  await app.register(async (pro: Audience) => {
+    pro.addHook('onRequest', app.requireRole('expert', 'auditor', 'admin'));
+    pro.get(
+      '/api/expert/report-approvals',
+      {
+        schema: {
+          tags,
+          security: secured,
+          summary: '需审批的报告（分页，附各状态数量）',
+          querystring: reportApprovalsQuery,
+          response: { 200: envelope(reportApprovalPage) },
+        },
+      },
+      async (req) => ok(await reports.approvals(currentUser(req), req.query)),
+    );
+    pro.post(
+      '/api/expert/report-approvals/:id',
+      {
+        schema: {
+          tags,
+          security: secured,
+          summary: '审批报告：通过或退回',
+          params: idParams,
+          body: reportDecisionBody,
+          response: { 200: envelope(z.null()) },
+        },
+      },
+      async (req) => {
+        await reports.decide(currentUser(req), req.params.id, req.body);
+        return ok(null, req.body.approve ? '报告已通过' : '报告已退回');
+      },
+    );
+  });
+};

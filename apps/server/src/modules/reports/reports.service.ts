@@ -1,0 +1,182 @@
+import type {
+  AssessmentResult,
+  ExpertAssessment,
+  FullReport,
+  Order,
+  ReportApprovalPage,
+  ReportDecisionBody,
+  ReportStatus,
+} from '@psy/contracts';
+import { reportStatuses } from '@psy/contracts';
+import type { Db, DbOrTx } from '../../db/client';
+import type { Actor } from '../../lib/actor';
+import type { Clock } from '../../lib/clock';
+import { AppError, notFound } from '../../lib/errors';
+import type { AssessmentRow, AssessmentsService, ReportPort } from '../assessments';
+import type { OrdersService } from '../orders/orders.service';
+import type { ReviewService } from '../review';
+import { approvalScope, canApproveReport, canReadReport } from './reports.policy';
+import { reportsRepository as repo } from './reports.repository';
+
+/**
+ * The full report: what paying unlocks (the report Fulfiller), approval by the expert or an
+ * auditor where the plan asks for it (the review workflow, kind 'report'), the JSON and PDF.
+ */
+export function createReportsService(deps: {
+  db: Db;
+  clock: Clock;
+  orders: OrdersService;
+  review: ReviewService;
+  assessments: AssessmentsService;
+}) {
+  const { db, clock, orders, review, assessments } = deps;
+
+  const workflow = review.createReviewWorkflow<AssessmentRow>({
+    kind: 'report',
+    async load(tx, id, reviewer) {
+      const a = await assessments.followed(tx, reviewer, id);
+      if (!canApproveReport(reviewer, a)) throw notFound('测评不存在');
+      if (!a.requiresApproval) throw new AppError('CONFLICT', '该报告无需审批');
+      await repo.byAssessment(tx, id, { lock: true });
+      return a;
+    },
+    onApprove: (tx, a) => repo.update(tx, a.id, { status: 'approved' }),
+    onReject: (tx, a) => repo.update(tx, a.id, { status: 'returned' }),
+    links: {
+      submitter: (id) => `/reportView?id=${id}`,
+      reviewer: (id) => `/audit/warning/detail?id=${id}`,
+    },
+    messages: {
+      reasonRequired: '请填写退回原因',
+      notPending: '报告已审批',
+      alreadyPending: '报告已在审批中',
+    },
+    // A returned report is revised outside the platform and may then be approved directly.
+    redecideRejected: true,
+  });
+
+  /** The reviewer's note of the newest decision (approval comment or why it was returned). */
+  async function comment(a: AssessmentRow): Promise<string | null> {
+    if (!a.requiresApproval) return null;
+    const last = await workflow.latest(db, a.id);
+    return last && last.status !== 'pending' ? last.reason : null;
+  }
+
+  const port: ReportPort = {
+    async prepare(tx, a) {
+      const made = await repo.create(tx, a.id, a.requiresApproval ? 'generated' : 'approved');
+      if (made && a.requiresApproval)
+        await workflow.submit(tx, { itemId: a.id, title: a.title, submittedBy: a.userId });
+    },
+    async access(a): Promise<AssessmentResult['report']> {
+      const r = await repo.byAssessment(db, a.id);
+      let access: AssessmentResult['report']['access'] = 'available';
+      if (a.priceFen > 0 && !r?.paidAt) access = 'locked';
+      else if (r?.status === 'generated') access = 'pending_approval';
+      else if (r?.status === 'returned') access = 'returned';
+      return { access, priceFen: a.priceFen, orderId: r?.orderId ?? null, comment: await comment(a) };
+    },
+    async summary(a): Promise<ExpertAssessment['report']> {
+      const r = await repo.byAssessment(db, a.id);
+      return r ? { status: r.status, comment: await comment(a), requiresApproval: a.requiresApproval } : null;
+    },
+  };
+  assessments.useReports(port);
+
+  // Paying for a full report unlocks it, in the payment's transaction.
+  orders.register('report', {
+    async onPaid(tx, order) {
+      const r = await repo.byAssessment(tx, order.itemId, { lock: true });
+      if (!r || r.paidAt) return 'refund';
+      await repo.update(tx, order.itemId, { paidAt: clock(), orderId: order.id });
+      return 'ok';
+    },
+    async onCancelled() {},
+    link: (id) => `/reportView?id=${id}`,
+  });
+
+  async function owned(tx: DbOrTx, actor: Actor, id: number) {
+    const a = await assessments.owned(tx, actor, id);
+    if (!canReadReport(actor, a)) throw notFound('测评不存在');
+    return a;
+  }
+
+  return {
+    /** Creates (or returns) the order that unlocks the full report. */
+    async order(actor: Actor, id: number): Promise<Order> {
+      const a = await owned(db, actor, id);
+      if (a.status !== 'submitted') throw new AppError('CONFLICT', '测评尚未完成');
+      if (a.priceFen <= 0) throw new AppError('CONFLICT', '该报告免费，无需购买');
+      if ((await repo.byAssessment(db, id))?.paidAt) throw new AppError('CONFLICT', '报告已购买');
+      return db.transaction(async (tx) => {
+        const o =
+          (await repo.openOrder(tx, id, clock())) ??
+          (await orders.create(tx, {
+            userId: actor.userId,
+            kind: 'report',
+            itemId: id,
+            title: `完整测评报告：${a.title}`,
+            amountFen: a.priceFen,
+          }));
+        await repo.update(tx, id, { orderId: o.id });
+        return orders.present(o);
+      });
+    },
+
+    /** The full report (JSON and PDF) once it is open to its owner. */
+    async full(actor: Actor, id: number): Promise<FullReport> {
+      const a = await owned(db, actor, id);
+      const result = await assessments.resultOf(a);
+      if (!result.full) {
+        const why = {
+          locked: '请先购买完整报告',
+          pending_approval: '报告正在由专家审核，审核后即可查看',
+          returned: '报告正在修订，出具后会通知您',
+          available: '',
+        };
+        throw new AppError('FORBIDDEN', why[result.report.access]);
+      }
+      return { result, basicInfo: a.basicInfo };
+    },
+
+    /** Reports that need approval: the expert's own people, or all for auditors; paged, with counts. */
+    async approvals(
+      actor: Actor,
+      q: { pageNum: number; pageSize: number; status?: ReportStatus | undefined },
+    ): Promise<ReportApprovalPage> {
+      const { rows, counts } = await repo.approvals(
+        db,
+        { expertId: approvalScope(actor), status: q.status },
+        q,
+      );
+      const last = await workflow.latestOf(
+        db,
+        rows.map((r) => r.a.id),
+      );
+      const total = q.status ? (counts.get(q.status) ?? 0) : [...counts.values()].reduce((s, n) => s + n, 0);
+      return {
+        list: rows.map(({ a, r, userName }) => {
+          const l = last.get(a.id);
+          return {
+            assessmentId: a.id,
+            title: a.title,
+            userName,
+            status: r.status,
+            comment: l && l.status !== 'pending' ? l.reason : null,
+            submittedAt: a.submittedAt?.toISOString() ?? null,
+          };
+        }),
+        total,
+        pageNum: q.pageNum,
+        pageSize: q.pageSize,
+        counts: Object.fromEntries(
+          reportStatuses.map((s) => [s, counts.get(s) ?? 0]),
+        ) as ReportApprovalPage['counts'],
+      };
+    },
+
+    decide: (actor: Actor, id: number, body: ReportDecisionBody) =>
+      workflow.decide(actor, id, { approve: body.approve, reason: body.comment }),
+  };
+}
+export type ReportsService = ReturnType<typeof createReportsService>;

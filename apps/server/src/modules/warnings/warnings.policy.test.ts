@@ -1,0 +1,20 @@
+import { describe, expect, it } from 'vitest';
+import { canHandleWarning, warningScope } from './warnings.policy';
+
+const expert = { userId: 7, role: 'expert' };
+const auditor = { userId: 2, role: 'auditor' };
+
+describe('warning policy', () => {
+  it('lets the assigned expert and the auditors handle a warning, nobody else', () => {
+    expect(canHandleWarning(expert, { expertId: 7 })).toBe(true);
+    expect(canHandleWarning(expert, { expertId: 8 })).toBe(false);
+    expect(canHandleWarning(expert, { expertId: null })).toBe(false);
+    expect(canHandleWarning(auditor, { expertId: null })).toBe(true);
+    expect(canHandleWarning({ userId: 1, role: 'admin' }, { expertId: 8 })).toBe(true);
+  });
+
+  it('scopes an expert to their own warnings and auditors to all', () => {
+    expect(warningScope(expert)).toBe(7);
+    expect(warningScope(auditor)).toBeUndefined();
+  });
+});

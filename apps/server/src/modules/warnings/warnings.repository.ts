@@ -1,0 +1,130 @@
+import { and, asc, count, desc, eq, inArray, isNull, lte, ne, or, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client';
+import { users } from '../users/users.table';
+import { warningProgress, warnings } from './warnings.table';
+
+export type WarningRow = typeof warnings.$inferSelect;
+export type WarningStatus = WarningRow['status'];
+
+/** Queries of warnings and their progress records only. */
+export const warningsRepository = {
+  async insert(tx: DbOrTx, row: typeof warnings.$inferInsert): Promise<WarningRow> {
+    const [w] = await tx.insert(warnings).values(row).returning();
+    return w!;
+  },
+
+  async byId(tx: DbOrTx, id: number, opts: { lock?: boolean } = {}): Promise<WarningRow | undefined> {
+    const q = tx.select().from(warnings).where(eq(warnings.id, id)).$dynamic();
+    const [w] = await (opts.lock ? q.for('update') : q);
+    return w;
+  },
+
+  /** A page of warnings with the person's name, the highest level first. */
+  async page(
+    tx: DbOrTx,
+    f: {
+      expertId?: number | undefined;
+      status?: WarningStatus | undefined;
+      level?: number | undefined;
+      escalated?: boolean | undefined;
+    },
+    p: { pageNum: number; pageSize: number },
+  ) {
+    const where = and(
+      f.expertId !== undefined ? eq(warnings.expertId, f.expertId) : undefined,
+      f.status ? eq(warnings.status, f.status) : undefined,
+      f.level ? eq(warnings.level, f.level) : undefined,
+      f.escalated === true
+        ? and(sql`${warnings.escalatedAt} is not null`, ne(warnings.status, 'closed'))
+        : undefined,
+      f.escalated === false ? isNull(warnings.escalatedAt) : undefined,
+    );
+    const [rows, [total]] = await Promise.all([
+      tx
+        .select({ w: warnings, userName: users.name })
+        .from(warnings)
+        .innerJoin(users, eq(users.id, warnings.userId))
+        .where(where)
+        .orderBy(desc(warnings.level), desc(warnings.id))
+        .limit(p.pageSize)
+        .offset((p.pageNum - 1) * p.pageSize),
+      tx.select({ n: count() }).from(warnings).where(where),
+    ]);
+    return { rows, total: Number(total?.n ?? 0) };
+  },
+
+  async progressOf(tx: DbOrTx, warningId: number) {
+    return tx
+      .select({ p: warningProgress, actor: users.name })
+      .from(warningProgress)
+      .innerJoin(users, eq(users.id, warningProgress.actorId))
+      .where(eq(warningProgress.warningId, warningId))
+      .orderBy(asc(warningProgress.id));
+  },
+
+  async addProgress(tx: DbOrTx, row: typeof warningProgress.$inferInsert, status: WarningStatus) {
+    await tx.insert(warningProgress).values(row);
+    await tx.update(warnings).set({ status }).where(eq(warnings.id, row.warningId));
+  },
+
+  async ofAssessment(tx: DbOrTx, assessmentId: number): Promise<WarningRow[]> {
+    return tx
+      .select()
+      .from(warnings)
+      .where(eq(warnings.assessmentId, assessmentId))
+      .orderBy(desc(warnings.level));
+  },
+
+  async maxLevels(tx: DbOrTx, assessmentIds: number[]): Promise<Map<number, number>> {
+    if (!assessmentIds.length) return new Map();
+    const rows = await tx
+      .select({ id: warnings.assessmentId, level: sql<number>`max(${warnings.level})` })
+      .from(warnings)
+      .where(inArray(warnings.assessmentId, assessmentIds))
+      .groupBy(warnings.assessmentId);
+    return new Map(rows.map((r) => [r.id, Number(r.level)]));
+  },
+
+  /** Marks every warning pending since before `before` escalated, and answers them. */
+  async escalateDue(tx: DbOrTx, before: Date, at: Date): Promise<WarningRow[]> {
+    return tx
+      .update(warnings)
+      .set({ escalatedAt: at })
+      .where(
+        and(eq(warnings.status, 'pending'), isNull(warnings.escalatedAt), lte(warnings.createdAt, before)),
+      )
+      .returning();
+  },
+
+  // ---- who is told (reads accounts; never changes them) ----
+
+  async activeExpertsOfInstitutionOf(tx: DbOrTx, userId: number): Promise<number[]> {
+    const rows = await tx
+      .select({ id: users.id })
+      .from(users)
+      .where(
+        and(
+          eq(users.role, 'expert'),
+          eq(users.status, 'active'),
+          sql`${users.institutionId} = (select u.institution_id from ${users} u where u.id = ${userId})`,
+        ),
+      );
+    return rows.map((r) => r.id);
+  },
+
+  async auditorIds(tx: DbOrTx): Promise<number[]> {
+    const rows = await tx
+      .select({ id: users.id })
+      .from(users)
+      .where(or(eq(users.role, 'auditor'), eq(users.role, 'admin')));
+    return rows.map((r) => r.id);
+  },
+
+  async person(tx: DbOrTx, userId: number) {
+    const [u] = await tx
+      .select({ name: users.name, telephone: users.telephone })
+      .from(users)
+      .where(eq(users.id, userId));
+    return u;
+  },
+};

@@ -1,0 +1,46 @@
+import { sql } from 'drizzle-orm';
+import { check, index, integer, pgEnum, pgTable, text, timestamp, varchar } from 'drizzle-orm/pg-core';
+import { timestamps } from '../../db/columns';
+import { assessments } from '../assessments/assessments.table';
+import { users } from '../users/users.table';
+
+export const warningStatusEnum = pgEnum('warning_status', ['pending', 'following', 'closed']);
+
+/** 预警: raised by a scale's alert rules; followed up by the assigned expert. */
+export const warnings = pgTable(
+  'warnings',
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    assessmentId: integer()
+      .notNull()
+      .references(() => assessments.id, { onDelete: 'cascade' }),
+    userId: integer()
+      .notNull()
+      .references(() => users.id),
+    expertId: integer().references(() => users.id, { onDelete: 'set null' }),
+    level: integer().notNull(),
+    reason: varchar({ length: 200 }).notNull(),
+    scaleName: varchar({ length: 100 }).notNull(),
+    status: warningStatusEnum().notNull().default('pending'),
+    escalatedAt: timestamp({ withTimezone: true }),
+    ...timestamps,
+  },
+  (t) => [
+    index().on(t.expertId, t.status),
+    index().on(t.status, t.createdAt),
+    check('warning_level', sql`${t.level} between 1 and 3`),
+  ],
+);
+
+export const warningProgress = pgTable('warning_progress', {
+  id: integer().primaryKey().generatedAlwaysAsIdentity(),
+  warningId: integer()
+    .notNull()
+    .references(() => warnings.id, { onDelete: 'cascade' }),
+  actorId: integer()
+    .notNull()
+    .references(() => users.id),
+  status: warningStatusEnum().notNull(),
+  note: text().notNull(),
+  createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+});
