@@ -7,19 +7,6 @@ import tseslint from 'typescript-eslint';
 const MODULE_FILE = /(?:^|\/)apps\/server\/src\/modules\/([^/]+)\/(.+)$/;
 
 /**
- * Modules still being reshaped on another branch: their own imports are not checked yet.
- * Imports INTO other modules from them are, as everywhere else, meant to go through index.ts.
- */
-const BOUNDARY_EXEMPT_IMPORTERS = new Set([
-  'assessments',
-  'scales',
-  'plans',
-  'warnings',
-  'reports',
-  'review',
-]);
-
-/**
  * psy/module-boundaries: a file in `modules/<a>/` may import another module `<b>` only through
  * its `index.ts` (`../<b>` or `../<b>/index`). One exception: a `*.table.ts` may import another
  * module's `*.table.ts`, because foreign keys name the table they reference.
@@ -38,7 +25,7 @@ const moduleBoundaries = {
   create(context) {
     const filename = (context.filename ?? context.getFilename()).split(path.sep).join('/');
     const own = MODULE_FILE.exec(filename);
-    if (!own || BOUNDARY_EXEMPT_IMPORTERS.has(own[1])) return {};
+    if (!own) return {};
     const [, from, rest] = own;
     const isTable = rest.endsWith('.table.ts');
     const check = (node) => {

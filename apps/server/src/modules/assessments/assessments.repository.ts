@@ -1,9 +1,9 @@
 import { and, asc, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client';
-import { scaleVersions } from '../scales/scales.table';
-import { likeEscape } from '../users/users.service';
-import { users } from '../users/users.table';
+import { scaleVersions } from '../scales';
+import { likeEscape } from '../../lib/sql';
+import { users } from '../users';
 import { assessmentParts, assessments } from './assessments.table';
 
 export type AssessmentRow = typeof assessments.$inferSelect;

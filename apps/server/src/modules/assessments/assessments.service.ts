@@ -14,7 +14,7 @@ import type { Db, DbOrTx } from '../../db/client';
 import type { Actor } from '../../lib/actor';
 import type { Clock } from '../../lib/clock';
 import { AppError, notFound } from '../../lib/errors';
-import { HOTLINES } from '../home/home.service';
+import { HOTLINES } from '../home';
 import type { PlansService } from '../plans';
 import { optionsOf, parseDefinition, scoreAssessment, visibleItems, type ScalesService } from '../scales';
 import type { WarningsService } from '../warnings';

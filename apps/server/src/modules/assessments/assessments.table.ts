@@ -13,8 +13,8 @@ import {
 import type { BasicInfoBody, ScaleScoreResult } from '@psy/contracts';
 import { timestamps } from '../../db/columns';
 import { activities, plans } from '../plans/plans.table';
-import { scales, scaleVersions } from '../scales/scales.table';
-import { users } from '../users/users.table';
+import { scales, scaleVersions } from '../scales';
+import { users } from '../users';
 
 export const assessmentStatusEnum = pgEnum('assessment_status', ['in_progress', 'submitted']);
 

@@ -1,7 +1,7 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { institutions } from '../institutions/institutions.table';
-import { scales, scaleVersions } from '../scales/scales.table';
+import { institutions } from '../institutions';
+import { scales, scaleVersions } from '../scales';
 import { activities, planScales, plans } from './plans.table';
 
 export type PlanRow = typeof plans.$inferSelect;

@@ -1,6 +1,6 @@
 import { and, count, eq, ilike, or } from 'drizzle-orm';
-import type { SearchProvider } from '../search/search.service';
-import { likeEscape } from '../users/users.service';
+import type { SearchProvider } from '../search';
+import { likeEscape } from '../../lib/sql';
 import { plans } from './plans.table';
 
 export const planSearch: SearchProvider = {

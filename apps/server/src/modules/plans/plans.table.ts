@@ -12,9 +12,9 @@ import {
 } from 'drizzle-orm/pg-core';
 import type { FormField } from '@psy/contracts';
 import { timestamps } from '../../db/columns';
-import { institutions } from '../institutions/institutions.table';
-import { scales } from '../scales/scales.table';
-import { users } from '../users/users.table';
+import { institutions } from '../institutions';
+import { scales } from '../scales';
+import { users } from '../users';
 
 /** 测评方案: an ordered set of scales with guidance, consent and a basic-info form. */
 export const plans = pgTable('plans', {

@@ -1,8 +1,8 @@
 import { and, asc, count, desc, eq, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { assessments } from '../assessments/assessments.table';
-import { orders } from '../orders/orders.table';
-import { users } from '../users/users.table';
+import { assessments } from '../assessments';
+import { orders } from '../orders';
+import { users } from '../users';
 import { reports } from './reports.table';
 
 export type ReportRow = typeof reports.$inferSelect;

@@ -10,7 +10,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ok } from '../../lib/reply';
-import { currentUser, secured } from '../auth/auth.plugin';
+import { currentUser, secured } from '../auth';
 import { renderReportPdf } from './report-pdf';
 
 /** A sub-plugin per audience, each behind its own role hook. */

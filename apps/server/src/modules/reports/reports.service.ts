@@ -13,7 +13,7 @@ import type { Actor } from '../../lib/actor';
 import type { Clock } from '../../lib/clock';
 import { AppError, notFound } from '../../lib/errors';
 import type { AssessmentRow, AssessmentsService, ReportPort } from '../assessments';
-import type { OrdersService } from '../orders/orders.service';
+import type { OrdersService } from '../orders';
 import type { ReviewService } from '../review';
 import { approvalScope, canApproveReport, canReadReport } from './reports.policy';
 import { reportsRepository as repo } from './reports.repository';

@@ -1,7 +1,7 @@
 import { integer, pgEnum, pgTable, timestamp } from 'drizzle-orm/pg-core';
 import { timestamps } from '../../db/columns';
-import { assessments } from '../assessments/assessments.table';
-import { orders } from '../orders/orders.table';
+import { assessments } from '../assessments';
+import { orders } from '../orders';
 
 export const reportStatusEnum = pgEnum('report_status', ['generated', 'approved', 'returned']);
 

@@ -1,7 +1,7 @@
 import { and, count, desc, eq, inArray, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client';
-import { users } from '../users/users.table';
+import { users } from '../users';
 import { reviewRequests } from './review.table';
 
 export type ReviewRow = typeof reviewRequests.$inferSelect;

@@ -1,7 +1,7 @@
 import { envelope, reviewInbox, reviewInboxQuery } from '@psy/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ok } from '../../lib/reply';
-import { secured } from '../auth/auth.plugin';
+import { secured } from '../auth';
 
 /** The auditors' review inbox: every kind of request in one paged list. */
 export const reviewRoutes: FastifyPluginAsyncZod = async (app) => {

@@ -1,7 +1,7 @@
 import type { ScaleDefinitionInput } from '@psy/contracts';
 import { and, asc, count, desc, eq, inArray, isNotNull, ne, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { users } from '../users/users.table';
+import { users } from '../users';
 import { scales, scaleVersions } from './scales.table';
 
 export type ScaleRow = typeof scales.$inferSelect;

@@ -20,7 +20,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ok } from '../../lib/reply';
-import { currentUser, secured } from '../auth/auth.plugin';
+import { currentUser, secured } from '../auth';
 
 /** A sub-plugin per audience, each behind its own role hook. */
 type Audience = Parameters<FastifyPluginAsyncZod>[0];

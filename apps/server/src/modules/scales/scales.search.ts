@@ -1,6 +1,6 @@
 import { and, count, ilike, or } from 'drizzle-orm';
-import type { SearchProvider } from '../search/search.service';
-import { likeEscape } from '../users/users.service';
+import type { SearchProvider } from '../search';
+import { likeEscape } from '../../lib/sql';
 import { isPublic } from './scales.repository';
 import { scales } from './scales.table';
 

@@ -18,7 +18,7 @@ import type { Actor } from '../../lib/actor';
 import { AppError, notFound } from '../../lib/errors';
 import { pgError, UNIQUE_VIOLATION } from '../../lib/pg-errors';
 import type { ReviewService } from '../review';
-import { likeEscape } from '../users/users.service';
+import { likeEscape } from '../../lib/sql';
 import { scoreAssessment } from './engine';
 import { canEditScale, canReviewScale, canSeeDraft, canSetOnline } from './scales.policy';
 import { isPublic, scalesRepository as repo, type ScaleListRow, type ScaleRow } from './scales.repository';

@@ -14,7 +14,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import type { ScaleDefinitionInput } from '@psy/contracts';
 import { timestamps } from '../../db/columns';
-import { users } from '../users/users.table';
+import { users } from '../users';
 
 export const contentStatusEnum = pgEnum('content_status', [
   'draft',

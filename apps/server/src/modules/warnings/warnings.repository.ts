@@ -1,6 +1,6 @@
 import { and, asc, count, desc, eq, inArray, isNull, lte, ne, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { users } from '../users/users.table';
+import { users } from '../users';
 import { warningProgress, warnings } from './warnings.table';
 
 export type WarningRow = typeof warnings.$inferSelect;

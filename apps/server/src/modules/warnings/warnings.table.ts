@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { check, index, integer, pgEnum, pgTable, text, timestamp, varchar } from 'drizzle-orm/pg-core';
 import { timestamps } from '../../db/columns';
-import { assessments } from '../assessments/assessments.table';
-import { users } from '../users/users.table';
+import { assessments } from '../assessments';
+import { users } from '../users';
 
 export const warningStatusEnum = pgEnum('warning_status', ['pending', 'following', 'closed']);
 
