@@ -2,13 +2,13 @@ import { AlertOutlined, AuditOutlined, CheckCircleOutlined, FileSearchOutlined }
 import { Card, Col, Empty, Row, Space, Tag } from 'antd';
 import { Link } from 'react-router';
 import { useSession } from '../../../lib/session';
-import { formatDateTime } from '../../../lib/time';
+import { formatDateTime } from '../../../lib/format';
 import { useReportApprovals } from '../../workbench/api/approvals';
 import { useWarnings } from '../../workbench/api/warnings';
-import { StatCard } from '../../workbench/components/stat-card';
-import { WarningLevelTag, WarningStatusTag } from '../../workbench/components/status-tags';
-import { WorkbenchHead } from '../../workbench/components/workbench-shell';
-import styles from '../../workbench/components/workbench.module.css';
+import { StatCard } from '../../../components/stat-card';
+import { WarningLevelTag, WarningStatusTag } from '../../../components/status-tags';
+import { WorkbenchHead } from '../../../components/workbench/workbench-shell';
+import styles from '../../../components/workbench/workbench.module.css';
 import { useReviewQueue } from '../api/scale-review';
 import { AuditLayout } from '../components/audit-layout';
 

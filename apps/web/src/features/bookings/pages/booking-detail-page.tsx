@@ -2,15 +2,15 @@ import { MessageOutlined } from '@ant-design/icons';
 import { Alert, Button, Card, Flex, Result, Skeleton, Space, Typography } from 'antd';
 import { useNavigate, useSearchParams } from 'react-router';
 import { ApiError } from '../../../lib/api';
-import { useBeginChat } from '../../experts/api/begin-chat';
-import { dateTime, mmss, shanghai, yuan } from '../../experts/components/format';
+import { useBeginChat } from '../../../lib/begin-chat';
+import { formatDateTime, mmss, shanghai, yuan } from '../../../lib/format';
 import { useBookingDetail } from '../api/bookings';
-import { BookingStatusTag } from '../components/booking-status-tag';
+import { BookingStatusTag } from '../../../components/status-tags';
 import { BookingSummary } from '../components/booking-summary';
 import { CancelBookingButton } from '../components/cancel-booking-button';
 import { OrderFacts } from '../components/order-facts';
 import { RefundRule } from '../components/refund-rule';
-import { useCountdown } from '../components/use-countdown';
+import { useCountdown } from '../../../lib/use-countdown';
 
 /** 预约详情 (/booking/detail?id=) for the person who booked. */
 export function Component() {
@@ -92,7 +92,7 @@ export function Component() {
           showIcon
           style={{ marginBottom: 16 }}
           title="预约已确认"
-          description={`请在 ${dateTime(b.startsAt)} 准时参加${b.mode === 'online' ? '线上' : '线下'}咨询，咨询师会按您选择的方式与您联系。`}
+          description={`请在 ${formatDateTime(b.startsAt)} 准时参加${b.mode === 'online' ? '线上' : '线下'}咨询，咨询师会按您选择的方式与您联系。`}
         />
       )}
       {b.status === 'completed' && (

@@ -1,8 +1,8 @@
 import { bookingStatuses, type BookingStatus } from '@psy/contracts';
 import { Button, Card, Empty, Pagination, Result, Skeleton, Tabs } from 'antd';
 import { useNavigate, useSearchParams } from 'react-router';
-import { WorkbenchLayout } from '../../workbench/components/workbench-layout';
-import { WorkbenchHead } from '../../workbench/components/workbench-shell';
+import { WorkbenchLayout } from '../../../components/workbench/workbench-layout';
+import { WorkbenchHead } from '../../../components/workbench/workbench-shell';
 import { useExpertBookings } from '../api/expert-bookings';
 import { BookingListItem } from '../components/booking-list-item';
 import { ExpertBookingActions } from '../components/expert-booking-actions';

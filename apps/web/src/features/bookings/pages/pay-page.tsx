@@ -3,13 +3,13 @@ import { Button, Card, Flex, Result, Skeleton, Space, Steps, Typography } from '
 import { useEffect } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { ApiError } from '../../../lib/api';
-import { mmss, monthDayTime, yuan } from '../../experts/components/format';
-import { usePayOrder } from '../../orders/api/orders';
+import { mmss, monthDayTime, yuan } from '../../../lib/format';
+import { usePayOrder } from '../../../lib/pay-order';
 import { useBookingDetail } from '../api/bookings';
 import { BookingSummary } from '../components/booking-summary';
 import { CancelBookingButton } from '../components/cancel-booking-button';
 import { RefundRule } from '../components/refund-rule';
-import { useCountdown } from '../components/use-countdown';
+import { useCountdown } from '../../../lib/use-countdown';
 
 /** 预约支付 (/experts/pay?bookingId=): the booking just made, its hold countdown and 去支付. */
 export function Component() {

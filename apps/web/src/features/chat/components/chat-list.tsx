@@ -2,7 +2,7 @@ import { BellOutlined, RightOutlined } from '@ant-design/icons';
 import type { ChatListItem } from '@psy/contracts';
 import { Avatar, Badge, Button, Empty, Result, Skeleton } from 'antd';
 import { Link } from 'react-router';
-import { useUnreadSummary } from '../../notifications/api/summary';
+import { useUnreadSummary } from '../../../lib/unread-summary';
 import { useChatStore } from '../store/chat-store';
 import { listTime } from './chat-time';
 import styles from './chat.module.css';

@@ -3,7 +3,8 @@ import { Empty, Spin } from 'antd';
 import { Fragment, useCallback, useLayoutEffect, useRef } from 'react';
 import { useChatStore } from '../store/chat-store';
 import { firstStoredId, type LocalMessage } from '../store/merge';
-import { dayKey, dayLabel } from './chat-time';
+import { dayKey } from '../../../lib/format';
+import { dayLabel } from './chat-time';
 import styles from './chat.module.css';
 import { MessageBubble } from './message-bubble';
 

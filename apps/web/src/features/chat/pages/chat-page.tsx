@@ -1,7 +1,7 @@
 import { Grid, Spin } from 'antd';
 import { useEffect, useRef } from 'react';
 import { useLocation, useMatches, useNavigate, useSearchParams } from 'react-router';
-import { handleValue } from '../../../app/route-handle';
+import { handleValue } from '../../../lib/route-handle';
 import { avatarUrl, isExpert, useSession } from '../../../lib/session';
 import { useBeginChat } from '../api/chats';
 import { ChatList } from '../components/chat-list';

@@ -13,11 +13,11 @@ import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { ApiError } from '../../../lib/api';
 import { useSession } from '../../../lib/session';
 import { toast } from '../../../lib/toast';
-import { useBeginChat } from '../api/begin-chat';
+import { useBeginChat } from '../../../lib/begin-chat';
 import { useExpertDetail, useFreeSlots } from '../api/expert-detail';
-import { ExpertAvatar } from '../components/expert-avatar';
+import { ExpertAvatar } from '../../../components/expert-avatar';
 import styles from '../components/experts.module.css';
-import { shanghai, slotRange, yuan } from '../components/format';
+import { shanghai, slotRange, yuan } from '../../../lib/format';
 import { IntakeModal } from '../components/intake-modal';
 import { SlotPicker } from '../components/slot-picker';
 

@@ -1,7 +1,7 @@
 import { Alert, Button, Card, Result, Skeleton, Tabs } from 'antd';
 import { useState } from 'react';
-import { WorkbenchLayout } from '../../workbench/components/workbench-layout';
-import { WorkbenchHead } from '../../workbench/components/workbench-shell';
+import { WorkbenchLayout } from '../../../components/workbench/workbench-layout';
+import { WorkbenchHead } from '../../../components/workbench/workbench-shell';
 import { useMyProfile } from '../api/my-profile';
 import { ProfileForm } from '../components/profile-form';
 import { WeekCalendar } from '../components/week-calendar';

@@ -3,10 +3,11 @@ import { Alert, Button, Card, Col, Descriptions, Result, Row, Skeleton, Space, T
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { ApiError } from '../../../lib/api';
 import { routeExists } from '../../../lib/route-exists';
-import { OrderStatusTag } from '../../bookings/components/booking-status-tag';
-import { useCountdown } from '../../bookings/components/use-countdown';
-import { dateTime, mmss, yuan } from '../../experts/components/format';
-import { useCancelOrder, useOrderDetail, usePayOrder } from '../api/orders';
+import { OrderStatusTag } from '../../../components/status-tags';
+import { useCountdown } from '../../../lib/use-countdown';
+import { formatDateTime, mmss, yuan } from '../../../lib/format';
+import { usePayOrder } from '../../../lib/pay-order';
+import { useCancelOrder, useOrderDetail } from '../api/orders';
 import { OrderList } from '../components/order-list';
 import { OrderTimeline } from '../components/order-timeline';
 
@@ -90,7 +91,7 @@ function OrderDetail({ id }: { id: number }) {
           title={
             expired
               ? '订单已超时，请重新下单'
-              : `待支付，请在 ${dateTime(o.expiresAt)} 前完成支付${left ? `（剩余 ${mmss(left)}）` : ''}`
+              : `待支付，请在 ${formatDateTime(o.expiresAt)} 前完成支付${left ? `（剩余 ${mmss(left)}）` : ''}`
           }
           action={
             <Space>
@@ -160,9 +161,9 @@ function OrderDetail({ id }: { id: number }) {
                           <Space direction="vertical" size={2}>
                             {o.duplicatePayments.map((d, i) => (
                               <Typography.Text key={i} type={d.status === 'refunded' ? 'success' : 'warning'}>
-                                {`${dateTime(d.createdAt)} 多付 ${yuan(d.amountFen)}，`}
+                                {`${formatDateTime(d.createdAt)} 多付 ${yuan(d.amountFen)}，`}
                                 {d.status === 'refunded' && d.refundedAt
-                                  ? `已于 ${dateTime(d.refundedAt)} 原路退回`
+                                  ? `已于 ${formatDateTime(d.refundedAt)} 原路退回`
                                   : '退款处理中'}
                               </Typography.Text>
                             ))}

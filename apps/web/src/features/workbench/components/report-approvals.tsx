@@ -2,16 +2,16 @@ import { CheckOutlined, RollbackOutlined } from '@ant-design/icons';
 import { Alert, Button, Card, Flex, Input, Segmented, Space, Typography } from 'antd';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { formatDateTime } from '../../../lib/time';
+import { formatDateTime } from '../../../lib/format';
 import { useReportApprovals, useReviewReport } from '../api/approvals';
 import { useExpertAssessment, type ReportStatus } from '../api/assessments';
 import { AnswersTables } from './answers-table';
-import { CardSkeleton, LoadError } from './page-states';
+import { CardSkeleton, LoadError } from '../../../components/page-states';
 import { PersonInfo } from './person-info';
 import { ResultView } from './result-view';
-import { ReportStatusTag } from './status-tags';
-import { WorkbenchHead } from './workbench-shell';
-import styles from './workbench.module.css';
+import { ReportStatusTag } from '../../../components/status-tags';
+import { WorkbenchHead } from '../../../components/workbench/workbench-shell';
+import styles from '../../../components/workbench/workbench.module.css';
 
 type Filter = ReportStatus | 'all';
 

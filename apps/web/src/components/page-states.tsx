@@ -1,6 +1,6 @@
 import { Button, Card, Empty, Result, Skeleton } from 'antd';
 import type { ReactNode } from 'react';
-import { ApiError } from '../../../lib/api';
+import { ApiError } from '../lib/api';
 
 /** A load that failed: a 404 says so plainly, anything else offers a retry. */
 export function LoadError({ error, what, onRetry }: { error: unknown; what: string; onRetry: () => void }) {

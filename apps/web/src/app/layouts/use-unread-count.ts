@@ -1,6 +1,6 @@
-import { useChatRealtime } from '../../chat/api/realtime';
-import { useChatStore } from '../../chat/store/chat-store';
-import { useUnreadSummary } from './summary';
+import { useChatRealtime } from '../../features/chat/api/realtime';
+import { useChatStore } from '../../features/chat/store/chat-store';
+import { useUnreadSummary } from '../../lib/unread-summary';
 
 /**
  * The header badge: unread notifications plus chats with unread messages
