@@ -45,7 +45,8 @@ const featureZones = {
       crossFeature:
         "Feature '{{from}}' imports feature '{{to}}' ({{spec}}). Move what both need to src/components or src/lib, or compose the two in src/app.",
       featureToApp: 'A feature imports the app layer ({{spec}}); only src/app composes features.',
-      sharedToFeature: "src/{{from}} imports '{{spec}}': shared code may not depend on features or the app layer.",
+      sharedToFeature:
+        "src/{{from}} imports '{{spec}}': shared code may not depend on features or the app layer.",
     },
   },
   create(context) {
@@ -56,7 +57,9 @@ const featureZones = {
     const srcRoot = file.slice(0, at + marker.length - 1);
     const from = zoneOf(file, srcRoot);
     if (!from) return {};
-    const allow = (context.options[0]?.allow ?? []).filter((a) => from.rel.split(path.sep).join('/') === a.from);
+    const allow = (context.options[0]?.allow ?? []).filter(
+      (a) => from.rel.split(path.sep).join('/') === a.from,
+    );
 
     function check(node, spec) {
       if (typeof spec !== 'string' || !spec.startsWith('.')) return;
@@ -66,7 +69,11 @@ const featureZones = {
       if (allow.some((a) => toRel.startsWith(a.to))) return;
       if (from.layer === 'features') {
         if (to.layer === 'features' && to.feature !== from.feature) {
-          context.report({ node, messageId: 'crossFeature', data: { from: from.feature, to: to.feature, spec } });
+          context.report({
+            node,
+            messageId: 'crossFeature',
+            data: { from: from.feature, to: to.feature, spec },
+          });
         } else if (to.layer === 'app') {
           context.report({ node, messageId: 'featureToApp', data: { spec } });
         }
