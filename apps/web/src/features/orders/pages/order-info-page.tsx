@@ -1,7 +1,7 @@
 import { orderKindLabels, orderStatusLabels } from '@psy/contracts';
-import { Alert, Button, Card, Col, Descriptions, Result, Row, Skeleton, Space, Typography } from 'antd';
+import { Alert, Button, Card, Col, Descriptions, Row, Space, Typography } from 'antd';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { ApiError } from '../../../lib/api';
+import { CardSkeleton, queryStates } from '../../../components/page-states';
 import { routeExists } from '../../../lib/route-exists';
 import { OrderStatusTag } from '../../../components/status-tags';
 import { useCountdown } from '../../../lib/use-countdown';
@@ -32,39 +32,22 @@ export function Component() {
 
 function OrderDetail({ id }: { id: number }) {
   const navigate = useNavigate();
-  const { data: o, isPending, isError, error, refetch } = useOrderDetail(id);
+  const query = useOrderDetail(id);
+  const o = query.data;
   const pay = usePayOrder();
   const cancel = useCancelOrder();
   const left = useCountdown(o?.status === 'unpaid' ? o.expiresAt : null);
 
-  if (isError && error instanceof ApiError && (error.status === 404 || error.status === 400)) {
+  const state = queryStates(query, {
+    notFoundStatuses: [404, 400],
+    notFound: { title: '订单不存在', back: { to: '/user/orderInfo', label: '我的订单' } },
+    failed: '订单加载失败',
+    skeleton: <CardSkeleton rows={8} />,
+  });
+  if (state || !o) {
     return (
-      <div className="page-container">
-        <Result
-          status="404"
-          title="订单不存在"
-          extra={<Button onClick={() => navigate('/user/orderInfo')}>我的订单</Button>}
-        />
-      </div>
-    );
-  }
-  if (isError) {
-    return (
-      <div className="page-container">
-        <Result
-          status="warning"
-          title="订单加载失败"
-          extra={<Button onClick={() => void refetch()}>重新加载</Button>}
-        />
-      </div>
-    );
-  }
-  if (isPending) {
-    return (
-      <div className="page-container" style={{ maxWidth: 960 }}>
-        <Card>
-          <Skeleton active paragraph={{ rows: 8 }} />
-        </Card>
+      <div className="page-container" style={state?.loading ? { maxWidth: 960 } : undefined}>
+        {state?.view}
       </div>
     );
   }
