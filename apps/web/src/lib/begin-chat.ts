@@ -4,6 +4,7 @@ import { useLocation, useNavigate } from 'react-router';
 import { api } from './api';
 import { useSession } from './session';
 
+/** The chat with `receiverId` (an expert, or an expert's client), made on first contact. */
 export function beginChat(receiverId: number): Promise<ChatListItem> {
   return api.post<ChatListItem>('/api/chat/begin', { receiverId });
 }
