@@ -13,7 +13,6 @@ export function fetchChat(chatId: number): Promise<ChatListItem> {
   return api.get<ChatListItem>(`/api/chat/get/${chatId}`, undefined, { silent: true });
 }
 
-
 /**
  * For an 在线咨询 button elsewhere (an expert's page): begin, then open
  * /sys/userChat?chatId=<id>. Linking to /sys/userChat?receiverId=<userId> does the same.
