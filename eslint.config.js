@@ -3,6 +3,7 @@ import js from '@eslint/js';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
+import psyWeb from './eslint-rules/web-feature-zones.js';
 
 const MODULE_FILE = /(?:^|\/)apps\/server\/src\/modules\/([^/]+)\/(.+)$/;
 
@@ -81,5 +82,25 @@ export default tseslint.config(
     languageOptions: { globals: { ...globals.browser } },
     plugins: { 'react-hooks': reactHooks },
     rules: { ...reactHooks.configs.recommended.rules },
+  },
+  {
+    // The web app's layers: features never import each other (docs/architecture.md, "Web").
+    files: ['apps/web/src/**/*.{ts,tsx}'],
+    plugins: { 'psy-web': psyWeb },
+    rules: {
+      'psy-web/feature-zones': [
+        'error',
+        {
+          allow: [
+            {
+              from: 'features/audit/pages/work-page.tsx',
+              to: 'features/workbench/api/',
+              reason:
+                'The audit inbox moves to its own paged API with contract types (issue 11, audit work); until then it reads the workbench queries.',
+            },
+          ],
+        },
+      ],
+    },
   },
 );

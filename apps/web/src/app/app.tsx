@@ -9,7 +9,7 @@ import { useUserInfo } from '../features/auth/api/user-info';
 import { setUnauthorizedHandler } from '../lib/api';
 import { configureSession, logout } from '../lib/session';
 import { setToastApi } from '../lib/toast';
-import { queryClient } from './query-client';
+import { queryClient } from '../lib/query-client';
 import { router } from './router';
 import { theme } from './theme';
 

@@ -1,14 +1,12 @@
-import type { RouteObject } from 'react-router';
-import type { RouteHandle } from './route-handle';
+import type { AppRoute } from '../lib/route-handle';
 import { chatRoutes } from '../features/chat/routes';
+import { messagesRoutes } from '../features/messages/routes';
 import { assessmentsRoutes } from '../features/assessments/routes';
 import { bookingsRoutes } from '../features/bookings/routes';
 import { expertsRoutes } from '../features/experts/routes';
 import { ordersRoutes } from '../features/orders/routes';
 import { workbenchRoutes } from '../features/workbench/routes';
-import { auditRoutes } from '../features/audit/routes';
-
-export type AppRoute = RouteObject & { handle?: RouteHandle };
+import { auditor, auditRoutes } from '../features/audit/routes';
 
 /**
  * Each feature's pages, declared in features/<domain>/routes.tsx and listed here, so the
@@ -16,10 +14,15 @@ export type AppRoute = RouteObject & { handle?: RouteHandle };
  */
 export const featureRoutes: AppRoute[] = [
   ...chatRoutes,
+  ...messagesRoutes,
   ...assessmentsRoutes,
   ...expertsRoutes,
   ...bookingsRoutes,
   ...ordersRoutes,
   ...workbenchRoutes,
   ...auditRoutes,
+  // Audit pages made of the workbench's scale and report-approval views (app/routes).
+  auditor('/audit/test/detail', '量表审核详情', () => import('./routes/audit-scale-detail-page')),
+  auditor('/audit/warning/list', '报告审批', () => import('./routes/audit-approval-list-page')),
+  auditor('/audit/warning/detail', '审批详情', () => import('./routes/audit-approval-detail-page')),
 ];

@@ -3,7 +3,7 @@ import { Navigate, useLocation, useMatches } from 'react-router';
 import { allows, leftSession, useSession } from '../lib/session';
 import { ForbiddenPage } from './forbidden-page';
 import { RouteFallback } from './route-fallback';
-import { handleValue } from './route-handle';
+import { handleValue } from '../lib/route-handle';
 
 /**
  * Role guard from the route's `handle.auth`. Answers null when the page may show, or what

@@ -5,7 +5,7 @@ import { featureRoutes } from './feature-routes';
 import { MainLayout } from './layouts/main-layout';
 import { RedirectPage } from './redirect-page';
 import { RouteFallback } from './route-fallback';
-import type { RouteHandle } from './route-handle';
+import type { RouteHandle } from '../lib/route-handle';
 
 const centerPage = () => import('../features/auth/pages/center-page');
 
@@ -16,7 +16,7 @@ const centerPage = () => import('../features/auth/pages/center-page');
 const pages: (RouteObject & { handle?: RouteHandle })[] = [
   {
     path: '/sys/home',
-    lazy: () => import('../features/home/pages/home-page'),
+    lazy: () => import('./routes/home-page'),
     handle: { title: '首页', keepAlive: true },
   },
   {

@@ -1,7 +1,7 @@
 import { Activity, Fragment, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
 import { useLocation, useMatches, useOutlet } from 'react-router';
 import { useSession } from '../../lib/session';
-import { handleValue } from '../route-handle';
+import { handleValue } from '../../lib/route-handle';
 
 interface Cache {
   /** The session the pages were rendered for: another account must not see them. */

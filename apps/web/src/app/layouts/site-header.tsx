@@ -2,7 +2,7 @@ import { BellOutlined, MenuOutlined, SearchOutlined } from '@ant-design/icons';
 import { Badge, Button, Drawer, Input, Layout, Menu } from 'antd';
 import { useState } from 'react';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
-import { useUnreadCount } from '../../features/notifications/api/use-unread-count';
+import { useUnreadCount } from './use-unread-count';
 import { useSession, workbenchOf } from '../../lib/session';
 import { navItems } from './nav';
 import styles from './site-header.module.css';

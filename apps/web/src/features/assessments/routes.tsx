@@ -1,5 +1,5 @@
 import { redirect } from 'react-router';
-import type { AppRoute } from '../../app/feature-routes';
+import type { AppRoute } from '../../lib/route-handle';
 
 const resultPage = () => import('./pages/result-page');
 

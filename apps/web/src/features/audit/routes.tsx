@@ -1,7 +1,7 @@
 import type { ComponentType } from 'react';
-import type { AppRoute } from '../../app/feature-routes';
+import type { AppRoute } from '../../lib/route-handle';
 
-const auditor = (
+export const auditor = (
   path: string,
   title: string,
   page: () => Promise<{ Component: ComponentType }>,
@@ -11,11 +11,11 @@ const auditor = (
   handle: { title, auth: 'auditor' },
 });
 
-/** The audit workbench: scale review and report approval (routes.md). */
+/**
+ * The audit workbench (routes.md). Its pages that show the workbench's scales and report
+ * approvals are composed in the app layer (app/routes/audit-*), listed in app/feature-routes.ts.
+ */
 export const auditRoutes: AppRoute[] = [
   auditor('/audit/work', '管理员工作台', () => import('./pages/work-page')),
   auditor('/audit/test/list', '量表审核', () => import('./pages/scale-list-page')),
-  auditor('/audit/test/detail', '量表审核详情', () => import('./pages/scale-detail-page')),
-  auditor('/audit/warning/list', '报告审批', () => import('./pages/approval-list-page')),
-  auditor('/audit/warning/detail', '审批详情', () => import('./pages/approval-detail-page')),
 ];

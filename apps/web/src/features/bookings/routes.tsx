@@ -1,5 +1,5 @@
 import { redirect } from 'react-router';
-import type { AppRoute } from '../../app/feature-routes';
+import type { AppRoute } from '../../lib/route-handle';
 
 /** The user's bookings and payment step, and the expert's booking management (routes.md). */
 export const bookingsRoutes: AppRoute[] = [

@@ -1,4 +1,4 @@
-import type { AppRoute } from '../../app/feature-routes';
+import type { AppRoute } from '../../lib/route-handle';
 
 /** Expert list, detail, institution and the expert's own availability (routes.md). */
 export const expertsRoutes: AppRoute[] = [

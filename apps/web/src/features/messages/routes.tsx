@@ -1,4 +1,4 @@
-import type { AppRoute } from '../../app/feature-routes';
+import type { AppRoute } from '../../lib/route-handle';
 
 export const messagesRoutes: AppRoute[] = [
   {

@@ -1,4 +1,4 @@
-import type { AppRoute } from '../../app/feature-routes';
+import type { AppRoute } from '../../lib/route-handle';
 
 /** Orders and the sandbox cashier that stands in for a payment provider. */
 export const ordersRoutes: AppRoute[] = [

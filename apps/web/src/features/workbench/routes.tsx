@@ -1,6 +1,6 @@
 import type { ComponentType } from 'react';
 import { redirect } from 'react-router';
-import type { AppRoute } from '../../app/feature-routes';
+import type { AppRoute } from '../../lib/route-handle';
 
 const expert = (
   path: string,

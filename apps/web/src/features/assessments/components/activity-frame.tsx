@@ -4,7 +4,7 @@ import { Breadcrumb, Button, Card, Descriptions, Result, Skeleton, Tag, Typograp
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { ApiError } from '../../../lib/api';
-import { formatDateTime } from '../../../lib/time';
+import { formatDateTime } from '../../../lib/format';
 import { useActivityDetail } from '../api/catalog';
 import { phaseLabels } from './cards';
 import styles from './assessments.module.css';

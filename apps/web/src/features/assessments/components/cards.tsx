@@ -2,7 +2,7 @@ import { ClockCircleOutlined, FileTextOutlined, TeamOutlined } from '@ant-design
 import type { ActivitySummary, PlanSummary, ScaleSummary } from '@psy/contracts';
 import { Card, Flex, Tag, Typography } from 'antd';
 import { Link } from 'react-router';
-import { formatDateTime } from '../../../lib/time';
+import { formatDateTime } from '../../../lib/format';
 import { reportPriceText } from './format';
 import styles from './assessments.module.css';
 

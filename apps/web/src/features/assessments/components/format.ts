@@ -1,7 +1,4 @@
-import { formatFen } from '@psy/contracts';
-
-/** Money in fen -> ¥9.90. */
-export const yuan = (fen: number) => `¥${formatFen(fen)}`;
+import { yuan } from '../../../lib/format';
 
 /** What the full report costs, as a card shows it (the summary itself is always free). */
 export function reportPriceText(fen: number): string {

@@ -2,7 +2,7 @@ import { AuditOutlined, FileDoneOutlined, FilePdfOutlined, UnlockOutlined } from
 import type { AssessmentResult } from '@psy/contracts';
 import { Alert, Button, Flex, Typography } from 'antd';
 import { Link } from 'react-router';
-import { yuan } from './format';
+import { yuan } from '../../../lib/format';
 import styles from './assessments.module.css';
 
 /** Where the full report stands for this respondent, and the one thing they can do about it. */

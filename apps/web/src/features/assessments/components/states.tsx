@@ -1,6 +1,7 @@
-import { Button, Card, Col, Result, Row, Skeleton, Typography } from 'antd';
+import { Card, Col, Row, Skeleton, Typography } from 'antd';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
+import { LoadFailed, NETWORK_HINT } from '../../../components/page-states';
 import styles from './assessments.module.css';
 
 /** Placeholder cards while a grid loads, shaped like the cards that follow. */
@@ -18,15 +19,9 @@ export function CardGridSkeleton({ count = 4, lg = 6 }: { count?: number; lg?: n
   );
 }
 
+/** A list that could not load: the shared load error with the network hint. */
 export function LoadError({ title, onRetry }: { title: string; onRetry: () => void }) {
-  return (
-    <Result
-      status="warning"
-      title={title}
-      subTitle="可能是网络不稳定，请稍后重试"
-      extra={<Button onClick={onRetry}>重新加载</Button>}
-    />
-  );
+  return <LoadFailed title={title} subTitle={NETWORK_HINT} onRetry={onRetry} />;
 }
 
 interface SectionHeadProps {

@@ -7,7 +7,7 @@ import { usePlanDetail } from '../api/catalog';
 import { useMyAssessments } from '../api/taking';
 import { flowPaths, idParam, nextPath, withAid } from '../components/flow';
 import { FlowShell, WithAssessment } from '../components/flow-shell';
-import { yuan } from '../components/format';
+import { yuan } from '../../../lib/format';
 import { useStartAndGo } from '../components/use-start';
 import styles from '../components/assessments.module.css';
 

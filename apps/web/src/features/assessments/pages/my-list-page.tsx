@@ -2,7 +2,7 @@ import type { AssessmentListItem } from '@psy/contracts';
 import { Button, Card, Empty, Flex, Segmented, Skeleton, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { formatDateTime } from '../../../lib/time';
+import { formatDateTime } from '../../../lib/format';
 import { useMyAssessments } from '../api/taking';
 import { flowPaths, withAid } from '../components/flow';
 import { BandTag } from '../components/score-parts';

@@ -4,12 +4,12 @@ import { Button, Card, Descriptions, Flex, Result, Skeleton, Typography } from '
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { ApiError } from '../../../lib/api';
-import { formatDateTime } from '../../../lib/time';
+import { formatDateTime } from '../../../lib/format';
+import { durationText, genderLabels } from '../components/format';
 import { downloadReportPdf, useFullReport } from '../api/result';
 import { useAssessment } from '../api/taking';
 import { CrisisPanel } from '../components/crisis-panel';
 import { flowPaths, idParam, withAid } from '../components/flow';
-import { durationText, genderLabels } from '../components/format';
 import { PartResultCard } from '../components/part-result-card';
 import styles from '../components/assessments.module.css';
 

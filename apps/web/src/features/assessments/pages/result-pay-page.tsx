@@ -4,7 +4,7 @@ import { Link, useNavigate, useSearchParams } from 'react-router';
 import { ApiError } from '../../../lib/api';
 import { useAssessmentResult, useBuyReport } from '../api/result';
 import { flowPaths, idParam, withAid } from '../components/flow';
-import { yuan } from '../components/format';
+import { yuan } from '../../../lib/format';
 import styles from '../components/assessments.module.css';
 
 const contents = [

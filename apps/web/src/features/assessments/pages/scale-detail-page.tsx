@@ -11,7 +11,7 @@ import { ApiError } from '../../../lib/api';
 import { useScaleDetail } from '../api/catalog';
 import { useMyAssessments } from '../api/taking';
 import { idParam } from '../components/flow';
-import { yuan } from '../components/format';
+import { yuan } from '../../../lib/format';
 import { useStartAndGo } from '../components/use-start';
 import styles from '../components/assessments.module.css';
 

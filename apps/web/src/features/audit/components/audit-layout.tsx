@@ -8,7 +8,7 @@ import {
   VideoCameraOutlined,
 } from '@ant-design/icons';
 import type { ReactNode } from 'react';
-import { WorkbenchShell, type ShellEntry } from '../../workbench/components/workbench-shell';
+import { WorkbenchShell, type ShellEntry } from '../../../components/workbench/workbench-shell';
 
 /** The audit workbench menu; entries whose pages are not built yet stay hidden. */
 const entries: ShellEntry[] = [

@@ -2,11 +2,11 @@ import type { ContentStatus } from '@psy/contracts';
 import { Card, Flex, Pagination, Segmented, Space, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { formatDateTime } from '../../../lib/time';
-import { CardSkeleton, LoadError } from '../../workbench/components/page-states';
-import { ScaleStatusTag } from '../../workbench/components/status-tags';
-import { WorkbenchHead } from '../../workbench/components/workbench-shell';
-import styles from '../../workbench/components/workbench.module.css';
+import { formatDateTime } from '../../../lib/format';
+import { CardSkeleton, LoadError } from '../../../components/page-states';
+import { ScaleStatusTag } from '../../../components/status-tags';
+import { WorkbenchHead } from '../../../components/workbench/workbench-shell';
+import styles from '../../../components/workbench/workbench.module.css';
 import { useReviewQueue } from '../api/scale-review';
 import { AuditLayout } from '../components/audit-layout';
 

@@ -1,6 +1,6 @@
 import type { LoginHistoryItem } from '@psy/contracts';
 import { Button, Card, Empty, Result, Skeleton, Table, Tag, type TableColumnsType } from 'antd';
-import { formatDateTime } from '../../../lib/time';
+import { formatDateTime } from '../../../lib/format';
 import { useLoginHistory } from '../api/login-history';
 
 const columns: TableColumnsType<LoginHistoryItem> = [

@@ -1,4 +1,4 @@
-import type { Booking, BookingStatus, CreateBookingBody, Page } from '@psy/contracts';
+import type { Booking, BookingStatus, Page } from '@psy/contracts';
 import {
   keepPreviousData,
   queryOptions,
@@ -48,14 +48,6 @@ export function refreshBookingData(qc: QueryClient, changed?: Booking) {
   void qc.invalidateQueries({ queryKey: ['orders'] });
   void qc.invalidateQueries({ queryKey: ['experts'] });
   void qc.invalidateQueries({ queryKey: ['expert-me'] });
-}
-
-export function useCreateBooking() {
-  const qc = useQueryClient();
-  return useMutation({
-    mutationFn: (body: CreateBookingBody) => api.post<Booking>('/api/booking/create', body),
-    onSuccess: (b) => refreshBookingData(qc, b),
-  });
 }
 
 export function useCancelBooking() {

@@ -3,9 +3,9 @@ import { consultModeLabels, type Booking } from '@psy/contracts';
 import { Card, Flex, Typography } from 'antd';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { ExpertAvatar } from '../../experts/components/expert-avatar';
-import { slotRange, yuan } from '../../experts/components/format';
-import { BookingStatusTag } from './booking-status-tag';
+import { ExpertAvatar } from '../../../components/expert-avatar';
+import { slotRange, yuan } from '../../../lib/format';
+import { BookingStatusTag } from '../../../components/status-tags';
 import styles from './bookings.module.css';
 
 /**

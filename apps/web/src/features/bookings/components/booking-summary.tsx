@@ -1,8 +1,8 @@
 import { consultModeLabels, contactPreferenceLabels, type Booking } from '@psy/contracts';
 import { Descriptions, Flex, Typography } from 'antd';
 import { Link } from 'react-router';
-import { ExpertAvatar } from '../../experts/components/expert-avatar';
-import { slotRange, yuan } from '../../experts/components/format';
+import { ExpertAvatar } from '../../../components/expert-avatar';
+import { slotRange, yuan } from '../../../lib/format';
 import { factColumns, wideFact } from './layout';
 
 /** Who, when, how and what about: the part of a booking both pages show the same way. */

@@ -2,7 +2,7 @@ import type { Booking } from '@psy/contracts';
 import { Button, Form, Input, Modal } from 'antd';
 import { useState } from 'react';
 import { toast } from '../../../lib/toast';
-import { yuan } from '../../experts/components/format';
+import { yuan } from '../../../lib/format';
 import { useCancelBooking } from '../api/bookings';
 import { RefundRule, refundIfCancelledNow } from './refund-rule';
 

@@ -1,7 +1,7 @@
 import type { Booking } from '@psy/contracts';
 import { Alert, Button, Form, Input, Modal, Popconfirm } from 'antd';
 import { useState } from 'react';
-import { shanghai, yuan } from '../../experts/components/format';
+import { shanghai, yuan } from '../../../lib/format';
 import { useExpertBookingAction } from '../api/expert-bookings';
 
 /**

@@ -1,8 +1,8 @@
 import type { Booking } from '@psy/contracts';
 import { Descriptions, Typography } from 'antd';
 import { Link } from 'react-router';
-import { dateTime, yuan } from '../../experts/components/format';
-import { OrderStatusTag } from './booking-status-tag';
+import { formatDateTime, yuan } from '../../../lib/format';
+import { OrderStatusTag } from '../../../components/status-tags';
 import { factColumns, wideFact } from './layout';
 
 const cancelledByLabels = { user: '来访者', expert: '咨询师', system: '系统（超时未支付）' } as const;
@@ -23,7 +23,7 @@ export function OrderFacts({ booking, orderLink }: { booking: Booking; orderLink
               },
               { key: 'status', label: '订单状态', children: <OrderStatusTag status={o.status} /> },
               { key: 'amount', label: '订单金额', children: yuan(o.amountFen) },
-              ...(o.paidAt ? [{ key: 'paid', label: '支付时间', children: dateTime(o.paidAt) }] : []),
+              ...(o.paidAt ? [{ key: 'paid', label: '支付时间', children: formatDateTime(o.paidAt) }] : []),
             ]
           : []),
         ...(booking.status === 'cancelled'
@@ -38,7 +38,7 @@ export function OrderFacts({ booking, orderLink }: { booking: Booking; orderLink
                 ),
               },
               ...(o?.refundedAt
-                ? [{ key: 'refunded', label: '退款时间', children: dateTime(o.refundedAt) }]
+                ? [{ key: 'refunded', label: '退款时间', children: formatDateTime(o.refundedAt) }]
                 : []),
               {
                 key: 'by',
@@ -46,7 +46,7 @@ export function OrderFacts({ booking, orderLink }: { booking: Booking; orderLink
                 children: booking.cancelledBy ? cancelledByLabels[booking.cancelledBy] : '—',
               },
               ...(booking.cancelledAt
-                ? [{ key: 'at', label: '取消时间', children: dateTime(booking.cancelledAt) }]
+                ? [{ key: 'at', label: '取消时间', children: formatDateTime(booking.cancelledAt) }]
                 : []),
               ...(booking.cancelReason
                 ? [{ key: 'reason', label: '取消原因', span: wideFact, children: booking.cancelReason }]

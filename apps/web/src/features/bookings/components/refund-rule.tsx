@@ -1,6 +1,6 @@
 import type { Booking } from '@psy/contracts';
 import { Alert } from 'antd';
-import { monthDayTime, shanghai, yuan } from '../../experts/components/format';
+import { monthDayTime, shanghai, yuan } from '../../../lib/format';
 
 /** Hours between the free-cancellation deadline and the start: the rule as the server applies it. */
 export function deadlineHours(b: Booking): number {

@@ -1,54 +1,38 @@
 import { MessageOutlined } from '@ant-design/icons';
-import { Alert, Button, Card, Flex, Result, Skeleton, Space, Typography } from 'antd';
+import { Alert, Button, Card, Flex, Space, Typography } from 'antd';
 import { useNavigate, useSearchParams } from 'react-router';
-import { ApiError } from '../../../lib/api';
-import { useBeginChat } from '../../experts/api/begin-chat';
-import { dateTime, mmss, shanghai, yuan } from '../../experts/components/format';
+import { CardSkeleton, queryStates } from '../../../components/page-states';
+import { useBeginChat } from '../../../lib/begin-chat';
+import { formatDateTime, mmss, shanghai, yuan } from '../../../lib/format';
 import { useBookingDetail } from '../api/bookings';
-import { BookingStatusTag } from '../components/booking-status-tag';
+import { BookingStatusTag } from '../../../components/status-tags';
 import { BookingSummary } from '../components/booking-summary';
 import { CancelBookingButton } from '../components/cancel-booking-button';
 import { OrderFacts } from '../components/order-facts';
 import { RefundRule } from '../components/refund-rule';
-import { useCountdown } from '../components/use-countdown';
+import { useCountdown } from '../../../lib/use-countdown';
 
 /** 预约详情 (/booking/detail?id=) for the person who booked. */
 export function Component() {
   const [params] = useSearchParams();
   const id = Number(params.get('id')) || 0;
   const navigate = useNavigate();
-  const { data: b, isPending, isError, error, refetch } = useBookingDetail(id);
+  const query = useBookingDetail(id);
+  const b = query.data;
   const chat = useBeginChat();
   const left = useCountdown(b?.status === 'pending_payment' ? b.holdExpiresAt : null);
 
-  if (!id || (isError && error instanceof ApiError && (error.status === 404 || error.status === 400))) {
+  const state = queryStates(query, {
+    missing: !id,
+    notFoundStatuses: [404, 400],
+    notFound: { title: '预约不存在', back: { to: '/booking/list', label: '我的预约' } },
+    failed: '预约加载失败',
+    skeleton: <CardSkeleton rows={8} />,
+  });
+  if (state || !b) {
     return (
-      <div className="page-container">
-        <Result
-          status="404"
-          title="预约不存在"
-          extra={<Button onClick={() => navigate('/booking/list')}>我的预约</Button>}
-        />
-      </div>
-    );
-  }
-  if (isError) {
-    return (
-      <div className="page-container">
-        <Result
-          status="warning"
-          title="预约加载失败"
-          extra={<Button onClick={() => void refetch()}>重新加载</Button>}
-        />
-      </div>
-    );
-  }
-  if (isPending) {
-    return (
-      <div className="page-container" style={{ maxWidth: 960 }}>
-        <Card>
-          <Skeleton active paragraph={{ rows: 8 }} />
-        </Card>
+      <div className="page-container" style={state?.loading ? { maxWidth: 960 } : undefined}>
+        {state?.view}
       </div>
     );
   }
@@ -92,7 +76,7 @@ export function Component() {
           showIcon
           style={{ marginBottom: 16 }}
           title="预约已确认"
-          description={`请在 ${dateTime(b.startsAt)} 准时参加${b.mode === 'online' ? '线上' : '线下'}咨询，咨询师会按您选择的方式与您联系。`}
+          description={`请在 ${formatDateTime(b.startsAt)} 准时参加${b.mode === 'online' ? '线上' : '线下'}咨询，咨询师会按您选择的方式与您联系。`}
         />
       )}
       {b.status === 'completed' && (

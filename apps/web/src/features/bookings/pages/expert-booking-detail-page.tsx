@@ -1,14 +1,14 @@
 import { MessageOutlined, PhoneOutlined } from '@ant-design/icons';
 import { consultModeLabels, contactPreferenceLabels } from '@psy/contracts';
-import { Alert, Button, Card, Descriptions, Result, Skeleton, Space } from 'antd';
+import { Alert, Button, Card, Descriptions, Space } from 'antd';
 import { useNavigate, useSearchParams } from 'react-router';
-import { ApiError } from '../../../lib/api';
-import { WorkbenchLayout } from '../../workbench/components/workbench-layout';
-import { WorkbenchHead } from '../../workbench/components/workbench-shell';
-import { useBeginChat } from '../../experts/api/begin-chat';
-import { shanghai, slotRange, yuan } from '../../experts/components/format';
+import { CardSkeleton, queryStates } from '../../../components/page-states';
+import { WorkbenchLayout } from '../../../components/workbench/workbench-layout';
+import { WorkbenchHead } from '../../../components/workbench/workbench-shell';
+import { useBeginChat } from '../../../lib/begin-chat';
+import { shanghai, slotRange, yuan } from '../../../lib/format';
 import { useBookingDetail } from '../api/bookings';
-import { BookingStatusTag } from '../components/booking-status-tag';
+import { BookingStatusTag } from '../../../components/status-tags';
 import { ExpertBookingActions } from '../components/expert-booking-actions';
 import { OrderFacts } from '../components/order-facts';
 import { factColumns, wideFact } from '../components/layout';
@@ -18,40 +18,18 @@ export function Component() {
   const [params] = useSearchParams();
   const id = Number(params.get('id')) || 0;
   const navigate = useNavigate();
-  const { data: b, isPending, isError, error, refetch } = useBookingDetail(id);
+  const query = useBookingDetail(id);
+  const b = query.data;
   const chat = useBeginChat();
 
-  if (!id || (isError && error instanceof ApiError && (error.status === 404 || error.status === 400))) {
-    return (
-      <WorkbenchLayout>
-        <Result
-          status="404"
-          title="预约不存在"
-          extra={<Button onClick={() => navigate('/expert/mybooking/list')}>预约列表</Button>}
-        />
-      </WorkbenchLayout>
-    );
-  }
-  if (isError) {
-    return (
-      <WorkbenchLayout>
-        <Result
-          status="warning"
-          title="预约加载失败"
-          extra={<Button onClick={() => void refetch()}>重新加载</Button>}
-        />
-      </WorkbenchLayout>
-    );
-  }
-  if (isPending) {
-    return (
-      <WorkbenchLayout>
-        <Card>
-          <Skeleton active paragraph={{ rows: 8 }} />
-        </Card>
-      </WorkbenchLayout>
-    );
-  }
+  const state = queryStates(query, {
+    missing: !id,
+    notFoundStatuses: [404, 400],
+    notFound: { title: '预约不存在', back: { to: '/expert/mybooking/list', label: '预约列表' } },
+    failed: '预约加载失败',
+    skeleton: <CardSkeleton rows={8} />,
+  });
+  if (state || !b) return <WorkbenchLayout>{state?.view}</WorkbenchLayout>;
 
   const started = !shanghai(b.startsAt).isAfter(shanghai());
 

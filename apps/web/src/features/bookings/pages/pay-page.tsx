@@ -1,22 +1,23 @@
 import { ClockCircleOutlined } from '@ant-design/icons';
-import { Button, Card, Flex, Result, Skeleton, Space, Steps, Typography } from 'antd';
+import { Button, Card, Flex, Result, Space, Steps, Typography } from 'antd';
 import { useEffect } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { ApiError } from '../../../lib/api';
-import { mmss, monthDayTime, yuan } from '../../experts/components/format';
-import { usePayOrder } from '../../orders/api/orders';
+import { CardSkeleton, queryStates } from '../../../components/page-states';
+import { mmss, monthDayTime, yuan } from '../../../lib/format';
+import { usePayOrder } from '../../../lib/pay-order';
 import { useBookingDetail } from '../api/bookings';
 import { BookingSummary } from '../components/booking-summary';
 import { CancelBookingButton } from '../components/cancel-booking-button';
 import { RefundRule } from '../components/refund-rule';
-import { useCountdown } from '../components/use-countdown';
+import { useCountdown } from '../../../lib/use-countdown';
 
 /** 预约支付 (/experts/pay?bookingId=): the booking just made, its hold countdown and 去支付. */
 export function Component() {
   const [params] = useSearchParams();
   const id = Number(params.get('bookingId')) || 0;
   const navigate = useNavigate();
-  const { data: booking, isPending, isError, error, refetch } = useBookingDetail(id);
+  const query = useBookingDetail(id);
+  const { data: booking, refetch } = query;
   const pay = usePayOrder();
   const left = useCountdown(booking?.status === 'pending_payment' ? booking.holdExpiresAt : null);
   const expired = left === 0;
@@ -26,34 +27,17 @@ export function Component() {
     if (expired) void refetch();
   }, [expired, refetch]);
 
-  if (!id || (isError && error instanceof ApiError && (error.status === 404 || error.status === 400))) {
+  const state = queryStates(query, {
+    missing: !id,
+    notFoundStatuses: [404, 400],
+    notFound: { title: '预约不存在', back: { to: '/booking/list', label: '我的预约' } },
+    failed: '预约信息加载失败',
+    skeleton: <CardSkeleton rows={8} />,
+  });
+  if (state || !booking) {
     return (
-      <div className="page-container">
-        <Result
-          status="404"
-          title="预约不存在"
-          extra={<Button onClick={() => navigate('/booking/list')}>我的预约</Button>}
-        />
-      </div>
-    );
-  }
-  if (isError) {
-    return (
-      <div className="page-container">
-        <Result
-          status="warning"
-          title="预约信息加载失败"
-          extra={<Button onClick={() => void refetch()}>重新加载</Button>}
-        />
-      </div>
-    );
-  }
-  if (isPending) {
-    return (
-      <div className="page-container" style={{ maxWidth: 860 }}>
-        <Card>
-          <Skeleton active paragraph={{ rows: 8 }} />
-        </Card>
+      <div className="page-container" style={state?.loading ? { maxWidth: 860 } : undefined}>
+        {state?.view}
       </div>
     );
   }

@@ -1,6 +1,7 @@
 import type { ChatListItem } from '@psy/contracts';
 import { useMutation } from '@tanstack/react-query';
 import { api } from '../../../lib/api';
+import { beginChat } from '../../../lib/begin-chat';
 
 /** My chats, newest activity first. */
 export function fetchChatList(): Promise<ChatListItem[]> {
@@ -10,11 +11,6 @@ export function fetchChatList(): Promise<ChatListItem[]> {
 /** One chat; silent because the page shows its own 会话不存在 state. */
 export function fetchChat(chatId: number): Promise<ChatListItem> {
   return api.get<ChatListItem>(`/api/chat/get/${chatId}`, undefined, { silent: true });
-}
-
-/** The chat with `receiverId` (an expert, or an expert's client), made on first contact. */
-export function beginChat(receiverId: number): Promise<ChatListItem> {
-  return api.post<ChatListItem>('/api/chat/begin', { receiverId });
 }
 
 /**

@@ -4,7 +4,7 @@ import { useEffect } from 'react';
 import { ApiError } from '../../../lib/api';
 import { useSession } from '../../../lib/session';
 import { openStomp } from '../../../lib/stomp';
-import { fetchUnreadSummary, notificationKeys } from '../../notifications/api/summary';
+import { fetchUnreadSummary, notificationKeys } from '../../../lib/unread-summary';
 import { useChatStore } from '../store/chat-store';
 
 function isChatMessage(body: unknown): body is ChatMessage {

@@ -2,7 +2,8 @@ import { BellOutlined, RightOutlined } from '@ant-design/icons';
 import type { ChatListItem } from '@psy/contracts';
 import { Avatar, Badge, Button, Empty, Result, Skeleton } from 'antd';
 import { Link } from 'react-router';
-import { useUnreadSummary } from '../../notifications/api/summary';
+import { useUnreadSummary } from '../../../lib/unread-summary';
+import { useChatListData } from '../api/chat-cache';
 import { useChatStore } from '../store/chat-store';
 import { listTime } from './chat-time';
 import styles from './chat.module.css';
@@ -51,20 +52,19 @@ interface Props {
 }
 
 export function ChatList({ myId, activeId, onSelect, emptyHint }: Props) {
-  const chats = useChatStore((s) => s.chats);
-  const status = useChatStore((s) => s.listStatus);
+  const { data: chats, isError, isFetching } = useChatListData();
   const loadList = useChatStore((s) => s.loadList);
 
   return (
     <div className={styles.listScroll}>
       <NotificationsRow />
-      {status === 'error' ? (
+      {!chats && isError && !isFetching ? (
         <Result
           status="warning"
           title="会话列表加载失败"
           extra={<Button onClick={() => void loadList()}>重新加载</Button>}
         />
-      ) : status !== 'ready' ? (
+      ) : !chats ? (
         <div style={{ padding: 16 }}>
           {[0, 1, 2, 3].map((i) => (
             <Skeleton key={i} avatar active title={{ width: '50%' }} paragraph={{ rows: 1 }} />

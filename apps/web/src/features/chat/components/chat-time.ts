@@ -1,13 +1,7 @@
-import dayjs, { type Dayjs } from 'dayjs';
-import { BUSINESS_TZ } from '../../../lib/time';
+import type { Dayjs } from 'dayjs';
+import { shanghai as local } from '../../../lib/format';
 
-const local = (iso: string): Dayjs => dayjs(iso).tz(BUSINESS_TZ);
-const today = (): Dayjs => dayjs().tz(BUSINESS_TZ);
-
-/** The calendar day a message belongs to (Beijing time), for grouping. */
-export function dayKey(iso: string): string {
-  return local(iso).format('YYYY-MM-DD');
-}
+const today = (): Dayjs => local();
 
 // Compared as Beijing calendar strings: dayjs' tz-aware startOf has edge cases around offsets.
 const ymd = (d: Dayjs) => d.format('YYYY-MM-DD');

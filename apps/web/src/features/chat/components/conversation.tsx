@@ -1,6 +1,7 @@
 import { LeftOutlined } from '@ant-design/icons';
 import { Button, Result, Skeleton } from 'antd';
-import { useChatStore } from '../store/chat-store';
+import { useChatThread } from '../api/chat-cache';
+import { useChatStore, useShownMessages } from '../store/chat-store';
 import styles from './chat.module.css';
 import { Composer } from './composer';
 import { ConnectionStatus } from './connection-status';
@@ -15,12 +16,13 @@ interface Props {
 
 /** The open chat: who it is with, the messages, and the composer. */
 export function Conversation({ chatId, me, onBack }: Props) {
-  const chat = useChatStore((s) => s.currentChat);
-  const status = useChatStore((s) => s.chatStatus);
+  const thread = useChatThread(chatId);
+  // The store's state is about the chat it has open; this one may not be it yet.
+  const status = useChatStore((s) => (s.openChatId === chatId ? s.chatStatus : 'loading'));
   const error = useChatStore((s) => s.chatError);
-  const messages = useChatStore((s) => s.messages);
+  const messages = useShownMessages(chatId, thread?.messages);
   const openChat = useChatStore((s) => s.openChat);
-  const peer = chat?.receiverUserinfo;
+  const peer = thread?.chat?.receiverUserinfo;
 
   const back = (
     <Button
@@ -86,7 +88,14 @@ export function Conversation({ chatId, me, onBack }: Props) {
         </span>
       </div>
       {status === 'ready' && peer ? (
-        <MessageList chatId={chatId} messages={messages} peer={peer} me={me} />
+        <MessageList
+          chatId={chatId}
+          messages={messages}
+          hasMore={thread?.hasMore ?? false}
+          peerLastReadId={thread?.peerLastReadId ?? 0}
+          peer={peer}
+          me={me}
+        />
       ) : (
         <div className={styles.messages}>
           {[0, 1, 2].map((i) => (

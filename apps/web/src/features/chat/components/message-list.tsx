@@ -3,7 +3,8 @@ import { Empty, Spin } from 'antd';
 import { Fragment, useCallback, useLayoutEffect, useRef } from 'react';
 import { useChatStore } from '../store/chat-store';
 import { firstStoredId, type LocalMessage } from '../store/merge';
-import { dayKey, dayLabel } from './chat-time';
+import { dayKey } from '../../../lib/format';
+import { dayLabel } from './chat-time';
 import styles from './chat.module.css';
 import { MessageBubble } from './message-bubble';
 
@@ -15,6 +16,9 @@ const NEAR_BOTTOM_PX = 120;
 interface Props {
   chatId: number;
   messages: LocalMessage[];
+  hasMore: boolean;
+  /** My messages up to this id show 已读. */
+  peerLastReadId: number;
   peer: ChatPeer;
   me: { id: number; name: string; avatar: string | null };
 }
@@ -24,10 +28,8 @@ interface Props {
  * and keeps the message the user was looking at in place; new messages scroll into view
  * when the user is at the bottom (or sent them).
  */
-export function MessageList({ chatId, messages, peer, me }: Props) {
-  const hasMore = useChatStore((s) => s.hasMore);
+export function MessageList({ chatId, messages, hasMore, peerLastReadId, peer, me }: Props) {
   const loadingOlder = useChatStore((s) => s.loadingOlder);
-  const peerLastReadId = useChatStore((s) => s.peerLastReadId);
   const loadOlder = useChatStore((s) => s.loadOlder);
   const retry = useChatStore((s) => s.retry);
   const refreshImages = useChatStore((s) => s.refreshImages);

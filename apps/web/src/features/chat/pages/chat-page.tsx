@@ -1,7 +1,7 @@
 import { Grid, Spin } from 'antd';
 import { useEffect, useRef } from 'react';
 import { useLocation, useMatches, useNavigate, useSearchParams } from 'react-router';
-import { handleValue } from '../../../app/route-handle';
+import { handleValue } from '../../../lib/route-handle';
 import { avatarUrl, isExpert, useSession } from '../../../lib/session';
 import { useBeginChat } from '../api/chats';
 import { ChatList } from '../components/chat-list';
@@ -9,6 +9,7 @@ import { NoChatSelected, StartHint } from '../components/chat-empty';
 import styles from '../components/chat.module.css';
 import { ConnectionStatus } from '../components/connection-status';
 import { Conversation } from '../components/conversation';
+import { useChatListData } from '../api/chat-cache';
 import { useChatStore } from '../store/chat-store';
 
 const idParam = (v: string | null): number | null => {
@@ -33,8 +34,9 @@ export function Component() {
   const chatId = idParam(params.get('chatId'));
   const receiverId = idParam(params.get('receiverId'));
 
-  const listReady = useChatStore((s) => s.listStatus === 'ready');
-  const hasChats = useChatStore((s) => s.chats.length > 0);
+  const chats = useChatListData().data;
+  const listReady = chats !== undefined;
+  const hasChats = !!chats?.length;
   const loadList = useChatStore((s) => s.loadList);
   const openChat = useChatStore((s) => s.openChat);
   const closeChat = useChatStore((s) => s.closeChat);

@@ -5,11 +5,22 @@ import {
   type ChatMessage,
   type NotificationPush,
 } from '@psy/contracts';
+import { useMemo } from 'react';
 import { create } from 'zustand';
 import { ApiError } from '../../../lib/api';
+import { queryClient as qc } from '../../../lib/query-client';
 import { useSession } from '../../../lib/session';
 import type { StompStatus } from '../../../lib/stomp';
 import { toast } from '../../../lib/toast';
+import {
+  addPushToList,
+  chatKeys,
+  emptyThread,
+  markChatRead,
+  threadOf,
+  updateChatList,
+  updateThread,
+} from '../api/chat-cache';
 import { fetchChat, fetchChatList } from '../api/chats';
 import {
   CATCH_UP_LIMIT,
@@ -20,37 +31,30 @@ import {
 } from '../api/messages';
 import { uploadChatImage } from '../api/upload-image';
 import { isTransient, sendWithRetries } from './delivery';
-import { firstStoredId, isStored, lastStoredId, mergeMessages, sortChats, type LocalMessage } from './merge';
+import { firstStoredId, isStored, lastStoredId, mergeMessages, type LocalMessage } from './merge';
 
 type Status = 'idle' | 'loading' | 'ready' | 'error';
 
 /**
- * The client chat state (spec section 3) and its transitions (section 4), in one store so
- * the page, the header badge and the STOMP push all see the same thing.
+ * The chat's UI and transport state, and its transitions (spec section 4), in one store so
+ * the page, the header badge and the STOMP push all see the same thing. The server data
+ * (chat list, unread chats, each chat's messages) lives in the TanStack Query cache
+ * (api/chat-cache.ts); the transitions here do every read and write it there.
  */
 interface ChatState {
-  // ---- spec section 3 ----
-  chats: ChatListItem[];
-  /** The open chat (chatId, lastChatMessage, peer); null when no chat is on screen. */
-  currentChat: ChatListItem | null;
-  /** Messages of the open chat, oldest first. */
-  messages: LocalMessage[];
-  draft: string;
-  /** Chats with messages I have not read: the chat part of the header badge. */
-  unreadChatIds: number[];
-
-  // ---- what the screens need around it ----
-  listStatus: Status;
-  /** The chat asked for by the page, also while it loads. */
+  /** The chat asked for by the page, also while it loads; null when no chat is on screen. */
   openChatId: number | null;
   chatStatus: Status;
   chatError: 'notFound' | 'failed' | null;
-  hasMore: boolean;
   loadingOlder: boolean;
-  /** Own messages up to this id show 已读. */
-  peerLastReadId: number;
   connection: StompStatus | 'idle';
   uploading: { chatId: number; percent: number } | null;
+  /**
+   * My messages not stored yet (发送中 or 发送失败), in every chat, oldest first: they survive
+   * switching chats and are shown again when their chat is opened.
+   */
+  outbox: LocalMessage[];
+  draft: string;
   /** Unsent text of the chats not on screen, so switching chats loses nothing. */
   drafts: Record<number, string>;
 
@@ -72,22 +76,22 @@ interface ChatState {
 }
 
 const initial = {
-  chats: [],
-  currentChat: null,
-  messages: [],
-  draft: '',
-  unreadChatIds: [],
-  listStatus: 'idle' as Status,
   openChatId: null,
   chatStatus: 'idle' as Status,
   chatError: null,
-  hasMore: false,
   loadingOlder: false,
-  peerLastReadId: 0,
   connection: 'idle' as const,
   uploading: null,
+  outbox: [],
+  draft: '',
   drafts: {},
 };
+
+// Chat data is only ever written by the store: keep it for the whole session.
+qc.setQueryDefaults(chatKeys.all, { gcTime: Infinity, staleTime: Infinity, retry: false });
+
+/** The stored messages held for a chat (none when it is not open). */
+const heldOf = (chatId: number): LocalMessage[] => threadOf(qc, chatId)?.messages ?? [];
 
 const myId = () => useSession.getState().userInfo?.id ?? null;
 
@@ -110,11 +114,9 @@ export const useChatStore = create<ChatState>()((set, get) => {
   let catchUpRun: Promise<void> | null = null;
   let catchUpAgain = false;
 
-  /**
-   * My messages not stored yet (发送中 or 发送失败), in every chat, by clientMessageId: they
-   * survive switching chats and are shown again when their chat is opened.
-   */
-  const outbox = new Map<string, LocalMessage>();
+  const outboxGet = (clientMessageId: string) =>
+    get().outbox.find((m) => m.clientMessageId === clientMessageId);
+  const outboxHas = (clientMessageId: string) => !!outboxGet(clientMessageId);
   /** Sends with a try under way, so a retry never runs twice at once. */
   const inFlight = new Set<string>();
   /** Failed only for want of a connection: tried again by themselves after a reconnect. */
@@ -124,34 +126,25 @@ export const useChatStore = create<ChatState>()((set, get) => {
 
   /** Stored copies have arrived (answer, push or read): those messages are no longer waiting. */
   function settleOutbox(list: ChatMessage[]) {
+    const settled = new Set<string>();
     for (const m of list) {
-      if (m.clientMessageId && outbox.get(m.clientMessageId)?.chatId === m.chatId) {
-        outbox.delete(m.clientMessageId);
+      if (m.clientMessageId && outboxGet(m.clientMessageId)?.chatId === m.chatId) {
+        settled.add(m.clientMessageId);
         retryOnReconnect.delete(m.clientMessageId);
       }
     }
+    if (settled.size) set((s) => ({ outbox: s.outbox.filter((m) => !settled.has(m.clientMessageId!)) }));
   }
-
-  const unsentOf = (chatId: number) => [...outbox.values()].filter((m) => m.chatId === chatId);
 
   /** Shows a waiting message as 发送中 or 发送失败, in the outbox and, when its chat is open, on screen. */
   function markUnsent(clientMessageId: string, pending: 'sending' | 'failed') {
-    const held = outbox.get(clientMessageId);
-    if (!held) return;
-    const updated = { ...held, pending };
-    outbox.set(clientMessageId, updated);
+    if (!outboxHas(clientMessageId)) return;
     set((s) => ({
-      messages: s.messages.map((m) => (m.clientMessageId === clientMessageId && !isStored(m) ? updated : m)),
+      outbox: s.outbox.map((m) => (m.clientMessageId === clientMessageId ? { ...m, pending } : m)),
     }));
   }
 
-  /** The open chat has been read (the server marked it while answering): clear its unread state. */
-  function markLocallyRead(chatId: number) {
-    set((s) => ({
-      unreadChatIds: s.unreadChatIds.filter((id) => id !== chatId),
-      chats: s.chats.map((c) => (c.chatId === chatId ? { ...c, haveNotRead: false, unreadCount: 0 } : c)),
-    }));
-  }
+  const markLocallyRead = (chatId: number) => markChatRead(qc, chatId);
 
   /** Reads messages of the open chat and merges them in; every such read marks the chat read. */
   async function readInto(chatId: number, cursor: MessagesCursor, limit?: number) {
@@ -162,9 +155,9 @@ export const useChatStore = create<ChatState>()((set, get) => {
     settleOutbox(page.list);
     // Everything after `after` up to the page's last message is now held.
     if ('after' in cursor && cursor.after <= syncedId) syncedId = Math.max(syncedId, lastStoredId(page.list));
-    set((s) => ({
-      messages: mergeMessages(s.messages, page.list),
-      peerLastReadId: Math.max(s.peerLastReadId, page.peerLastReadId),
+    updateThread(qc, chatId, (t) => ({
+      messages: mergeMessages(t.messages, page.list),
+      peerLastReadId: Math.max(t.peerLastReadId, page.peerLastReadId),
     }));
     markLocallyRead(chatId);
     return page;
@@ -176,7 +169,7 @@ export const useChatStore = create<ChatState>()((set, get) => {
    * 重发 if every try fails. It is never dropped.
    */
   async function deliver(clientMessageId: string) {
-    const message = outbox.get(clientMessageId);
+    const message = outboxGet(clientMessageId);
     if (!message || inFlight.has(clientMessageId)) return;
     inFlight.add(clientMessageId);
     retryOnReconnect.delete(clientMessageId);
@@ -193,13 +186,15 @@ export const useChatStore = create<ChatState>()((set, get) => {
             },
             { silent: true },
           ),
-        { keepGoing: () => gen === generation && outbox.has(clientMessageId) },
+        { keepGoing: () => gen === generation && outboxHas(clientMessageId) },
       );
       if (gen !== generation) return;
+      if (isOpen(stored.chatId)) {
+        updateThread(qc, stored.chatId, (t) => ({ messages: mergeMessages(t.messages, [stored]) }));
+      }
       settleOutbox([stored]);
-      if (isOpen(stored.chatId)) set((s) => ({ messages: mergeMessages(s.messages, [stored]) }));
     } catch (err) {
-      if (gen !== generation || !outbox.has(clientMessageId)) return;
+      if (gen !== generation || !outboxHas(clientMessageId)) return;
       markUnsent(clientMessageId, 'failed');
       if (isTransient(err)) retryOnReconnect.add(clientMessageId);
       else if (err instanceof ApiError && err.status !== 401) toast.error(err.message);
@@ -210,8 +205,7 @@ export const useChatStore = create<ChatState>()((set, get) => {
 
   /** Puts a new message of mine in the outbox and on screen, then sends it. */
   function enqueue(message: LocalMessage): Promise<void> {
-    outbox.set(message.clientMessageId!, message);
-    if (isOpen(message.chatId)) set((s) => ({ messages: [...s.messages, message] }));
+    set((s) => ({ outbox: [...s.outbox, message] }));
     return deliver(message.clientMessageId!);
   }
 
@@ -247,15 +241,46 @@ export const useChatStore = create<ChatState>()((set, get) => {
     if (!page || seq !== openSeq) return;
     if (!from) {
       syncedId = Math.max(syncedId, lastStoredId(page.list));
-      if (page.hasMore) set({ hasMore: true });
+      if (page.hasMore) updateThread(qc, chatId, () => ({ hasMore: true }));
     } else if (page.hasMore) {
       // Too much missed to stitch together: start again from the newest page.
-      set((s) => ({ messages: s.messages.filter((m) => !isStored(m)) }));
+      updateThread(qc, chatId, () => ({ messages: [] }));
       const fresh = await readInto(chatId, { newest: true });
       if (fresh && seq === openSeq) {
         syncedId = Math.max(syncedId, lastStoredId(fresh.list));
-        set({ hasMore: fresh.hasMore });
+        updateThread(qc, chatId, () => ({ hasMore: fresh.hasMore }));
       }
+    }
+  }
+
+  /** One list request: the answer goes into the cache, with the open chat shown read. */
+  async function fetchListOnce(gen: number) {
+    const chats = await qc.fetchQuery({
+      queryKey: chatKeys.list,
+      queryFn: async () => {
+        const list = await fetchChatList();
+        const open = get().openChatId;
+        // The open chat is read as it arrives; a push being handled must not flash it unread.
+        const chats = list.map((c) => (c.chatId === open ? { ...c, haveNotRead: false, unreadCount: 0 } : c));
+        // With the list, never after it: the badge must not count the list without its unread chats.
+        if (gen === generation) {
+          qc.setQueryData<number[]>(
+            chatKeys.unread,
+            chats.filter((c) => c.haveNotRead).map((c) => c.chatId),
+          );
+        }
+        return chats;
+      },
+      staleTime: 0,
+    });
+    if (gen !== generation) return;
+    const open = get().openChatId;
+    const current = chats.find((c) => c.chatId === open);
+    if (open && current) {
+      updateThread(qc, open, (t) => ({
+        chat: t.chat ? current : t.chat,
+        peerLastReadId: Math.max(t.peerLastReadId, current.peerLastReadId),
+      }));
     }
   }
 
@@ -272,28 +297,13 @@ export const useChatStore = create<ChatState>()((set, get) => {
       const run: Promise<void> = (async () => {
         do {
           listAgain = false;
-          if (get().listStatus !== 'ready') set({ listStatus: 'loading' });
           try {
-            const list = await fetchChatList();
-            if (gen !== generation) return;
-            const open = get().openChatId;
-            // The open chat is read as it arrives; a push being handled must not flash it unread.
-            const chats = list.map((c) =>
-              c.chatId === open ? { ...c, haveNotRead: false, unreadCount: 0 } : c,
-            );
-            const current = chats.find((c) => c.chatId === open);
-            set((s) => ({
-              chats,
-              listStatus: 'ready',
-              unreadChatIds: chats.filter((c) => c.haveNotRead).map((c) => c.chatId),
-              currentChat: current && s.currentChat ? current : s.currentChat,
-              peerLastReadId: current ? Math.max(s.peerLastReadId, current.peerLastReadId) : s.peerLastReadId,
-            }));
+            await fetchListOnce(gen);
           } catch {
-            if (gen !== generation) return;
-            if (get().listStatus !== 'ready') set({ listStatus: 'error' });
+            // The cache keeps the last list; the list shows its error only if it never loaded.
           }
-        } while (listAgain && gen === generation);
+          if (gen !== generation) return;
+        } while (listAgain);
       })().finally(() => {
         if (listRun === run) listRun = null;
       });
@@ -312,35 +322,27 @@ export const useChatStore = create<ChatState>()((set, get) => {
       const draft = drafts[chatId] ?? '';
       delete drafts[chatId];
       syncedId = 0;
-      set({
-        openChatId: chatId,
-        currentChat: s.chats.find((c) => c.chatId === chatId) ?? null,
-        chatStatus: 'loading',
-        chatError: null,
-        // My messages still waiting to be sent in this chat come back with it.
-        messages: unsentOf(chatId),
-        hasMore: false,
-        peerLastReadId: 0,
-        draft,
-        drafts,
-      });
+      // My messages still waiting to be sent in this chat come back with it (from the outbox).
+      const listed = qc.getQueryData<ChatListItem[]>(chatKeys.list)?.find((c) => c.chatId === chatId);
+      qc.setQueryData(chatKeys.thread(chatId), emptyThread(listed ?? null));
+      set({ openChatId: chatId, chatStatus: 'loading', chatError: null, draft, drafts });
       const stale = () => seq !== openSeq || gen !== generation;
       try {
         const chat = await fetchChat(chatId);
         if (stale()) return;
-        set({ currentChat: chat, peerLastReadId: chat.peerLastReadId });
+        updateThread(qc, chatId, () => ({ chat, peerLastReadId: chat.peerLastReadId }));
         const page = await fetchMessages(chatId, { newest: true });
         if (stale()) return;
         settleOutbox(page.list);
         syncedId = lastStoredId(page.list);
         // Pushes that came while loading were already added: keep them.
-        const pushedLater = lastStoredId(get().messages) > syncedId;
-        set((st) => ({
-          messages: mergeMessages(page.list, st.messages),
+        const pushedLater = lastStoredId(heldOf(chatId)) > syncedId;
+        updateThread(qc, chatId, (t) => ({
+          messages: mergeMessages(page.list, t.messages),
           hasMore: page.hasMore,
-          peerLastReadId: Math.max(st.peerLastReadId, page.peerLastReadId),
-          chatStatus: 'ready',
+          peerLastReadId: Math.max(t.peerLastReadId, page.peerLastReadId),
         }));
+        set({ chatStatus: 'ready' });
         markLocallyRead(chatId);
         if (pushedLater) await catchUp();
       } catch (err) {
@@ -356,29 +358,23 @@ export const useChatStore = create<ChatState>()((set, get) => {
       syncedId = 0;
       const drafts = { ...s.drafts };
       if (s.openChatId && s.draft) drafts[s.openChatId] = s.draft;
-      set({
-        openChatId: null,
-        currentChat: null,
-        chatStatus: 'idle',
-        chatError: null,
-        messages: [],
-        hasMore: false,
-        peerLastReadId: 0,
-        draft: '',
-        drafts,
-      });
+      set({ openChatId: null, chatStatus: 'idle', chatError: null, draft: '', drafts });
     },
 
     async loadOlder() {
-      const { openChatId, hasMore, loadingOlder, chatStatus, messages } = get();
-      const before = firstStoredId(messages);
-      if (!openChatId || !hasMore || loadingOlder || chatStatus !== 'ready' || !before) return;
+      const { openChatId, loadingOlder, chatStatus } = get();
+      const thread = openChatId ? threadOf(qc, openChatId) : undefined;
+      const before = firstStoredId(thread?.messages ?? []);
+      if (!openChatId || !thread?.hasMore || loadingOlder || chatStatus !== 'ready' || !before) return;
       set({ loadingOlder: true });
       const gen = generation;
       try {
         const page = await fetchMessages(openChatId, { before });
         if (gen !== generation || !isOpen(openChatId)) return;
-        set((s) => ({ messages: mergeMessages(page.list, s.messages), hasMore: page.hasMore }));
+        updateThread(qc, openChatId, (t) => ({
+          messages: mergeMessages(page.list, t.messages),
+          hasMore: page.hasMore,
+        }));
       } catch {
         // The list stays as it is; scrolling to the top again retries.
       } finally {
@@ -412,7 +408,7 @@ export const useChatStore = create<ChatState>()((set, get) => {
     },
 
     async retry(clientMessageId) {
-      if (outbox.get(clientMessageId)?.pending !== 'failed' || inFlight.has(clientMessageId)) return;
+      if (outboxGet(clientMessageId)?.pending !== 'failed' || inFlight.has(clientMessageId)) return;
       markUnsent(clientMessageId, 'sending');
       // The same clientMessageId: if the first try was in fact stored, it is not stored twice.
       await deliver(clientMessageId);
@@ -453,32 +449,16 @@ export const useChatStore = create<ChatState>()((set, get) => {
     },
 
     /**
-     * Spec section 4, a pushed message: the matching chat gets it as last message and is
-     * marked unread; if that chat is open it is appended (and the chat is then read); then
-     * the list is reloaded. My own messages (echoed to all my tabs) are never unread.
+     * Spec section 4, a pushed message (the STOMP handler): the matching chat gets it as last
+     * message and is marked unread; if that chat is open it is appended (and the chat is then
+     * read); then the list is reloaded. My own messages (echoed to all my tabs) are never unread.
      */
     async receive(message) {
       const own = message.senderId === myId();
-      set((s) => ({
-        chats: sortChats(
-          s.chats.map((c) =>
-            c.chatId !== message.chatId || (c.lastChatMessage && c.lastChatMessage.id > message.id)
-              ? c
-              : {
-                  ...c,
-                  lastChatMessage: message,
-                  lastActivityAt: message.createdAt,
-                  haveNotRead: own ? c.haveNotRead : true,
-                  unreadCount: own ? c.unreadCount : c.unreadCount + 1,
-                },
-          ),
-        ),
-        unreadChatIds:
-          own || s.unreadChatIds.includes(message.chatId)
-            ? s.unreadChatIds
-            : [...s.unreadChatIds, message.chatId],
-        messages: s.openChatId === message.chatId ? mergeMessages(s.messages, [message]) : s.messages,
-      }));
+      addPushToList(qc, message, own);
+      if (isOpen(message.chatId)) {
+        updateThread(qc, message.chatId, (t) => ({ messages: mergeMessages(t.messages, [message]) }));
+      }
       settleOutbox([message]);
       if (isOpen(message.chatId) && get().chatStatus === 'ready') {
         if (own) markLocallyRead(message.chatId);
@@ -491,13 +471,14 @@ export const useChatStore = create<ChatState>()((set, get) => {
 
     applyRead({ chatId, readerId, lastReadMessageId }) {
       if (readerId === myId()) return;
-      set((s) => ({
-        chats: s.chats.map((c) =>
+      updateChatList(qc, (list) =>
+        list.map((c) =>
           c.chatId === chatId ? { ...c, peerLastReadId: Math.max(c.peerLastReadId, lastReadMessageId) } : c,
         ),
-        peerLastReadId:
-          s.openChatId === chatId ? Math.max(s.peerLastReadId, lastReadMessageId) : s.peerLastReadId,
-      }));
+      );
+      if (isOpen(chatId)) {
+        updateThread(qc, chatId, (t) => ({ peerLastReadId: Math.max(t.peerLastReadId, lastReadMessageId) }));
+      }
     },
 
     /**
@@ -516,9 +497,10 @@ export const useChatStore = create<ChatState>()((set, get) => {
 
     /** Signed image URLs expire (403): fetch the held messages again for fresh ones, at most every 30 s. */
     async refreshImages(force = false) {
-      const { openChatId, messages } = get();
+      const { openChatId } = get();
       if (!openChatId || (!force && Date.now() - imagesRefreshedAt < 30_000)) return;
       imagesRefreshedAt = Date.now();
+      const messages = heldOf(openChatId);
       const first = firstStoredId(messages);
       const held = messages.filter(isStored).length;
       let before = lastStoredId(messages) + 1;
@@ -546,10 +528,25 @@ export const useChatStore = create<ChatState>()((set, get) => {
       syncedId = 0;
       catchUpAgain = false;
       catchUpRun = null;
-      outbox.clear();
       inFlight.clear();
       retryOnReconnect.clear();
       set({ ...initial });
+      // The previous account's chats go with it; an answer still on its way is dropped.
+      void qc.cancelQueries({ queryKey: chatKeys.all });
+      void qc.resetQueries({ queryKey: chatKeys.all });
     },
   };
 });
+
+/** The open chat's messages as shown: the stored ones, then mine still waiting (发送中/发送失败). */
+export function useShownMessages(chatId: number, stored: ChatMessage[] | undefined): LocalMessage[] {
+  const outbox = useChatStore((s) => s.outbox);
+  return useMemo(
+    () =>
+      mergeMessages(
+        stored ?? [],
+        outbox.filter((m) => m.chatId === chatId),
+      ),
+    [stored, outbox, chatId],
+  );
+}

@@ -2,7 +2,7 @@ import { consultModeLabels, consultModes, type ConsultMode } from '@psy/contract
 import { Alert, DatePicker, Form, InputNumber, Modal, Radio, TimePicker } from 'antd';
 import type { Dayjs } from 'dayjs';
 import { useAddSlot } from '../api/my-availability';
-import { dayKey, shanghai, shanghaiIso } from './format';
+import { dayKey, shanghai, shanghaiIso } from '../../../lib/format';
 
 interface Values {
   date: Dayjs;

@@ -2,9 +2,9 @@ import { ClockCircleOutlined, StarFilled } from '@ant-design/icons';
 import { consultModeLabels, type ExpertCard as Expert } from '@psy/contracts';
 import { Card, Flex, Tag, Typography } from 'antd';
 import { Link } from 'react-router';
-import { ExpertAvatar } from './expert-avatar';
+import { ExpertAvatar } from '../../../components/expert-avatar';
 import styles from './experts.module.css';
-import { monthDayTime, yuan } from './format';
+import { monthDayTime, yuan } from '../../../lib/format';
 
 /** One expert on the list, the home page and an institution's page; the whole card opens the detail. */
 export function ExpertCard({

@@ -8,8 +8,8 @@ import {
 } from '@psy/contracts';
 import { Alert, Descriptions, Form, Input, Modal, Radio } from 'antd';
 import { useNavigate } from 'react-router';
-import { useCreateBooking } from '../../bookings/api/bookings';
-import { slotRange, yuan } from './format';
+import { useCreateBooking } from '../api/create-booking';
+import { slotRange, yuan } from '../../../lib/format';
 
 type Values = Omit<CreateBookingBody, 'slotId'>;
 

@@ -1,5 +1,5 @@
 import { consultModeLabels, consultModes, type ConsultMode, type ExpertProfileBody } from '@psy/contracts';
-import { Button, Checkbox, Col, Form, Input, InputNumber, Row, Select } from 'antd';
+import { Button, Checkbox, Col, Form, Input, InputNumber, Row, Select, type InputNumberProps } from 'antd';
 import { useSpecialties } from '../api/expert-list';
 import { useSaveProfile } from '../api/my-profile';
 
@@ -19,6 +19,39 @@ const toValues = (p: ExpertProfileBody | null): Partial<Values> =>
   p
     ? { ...p, priceYuan: p.priceFen / 100, address: p.address ?? undefined }
     : { sessionMinutes: 50, yearsOfPractice: 0, modes: ['online'], specialties: [], qualifications: [] };
+
+/** The three numbers of a profile: price, session length, years of practice. */
+const numberFields: {
+  name: 'priceYuan' | 'sessionMinutes' | 'yearsOfPractice';
+  label: string;
+  required: string;
+  input: InputNumberProps<number>;
+}[] = [
+  {
+    name: 'priceYuan',
+    label: '单次价格（元）',
+    required: '请输入咨询价格',
+    input: { min: 0, max: 10000, precision: 2, prefix: '¥' },
+  },
+  {
+    name: 'sessionMinutes',
+    label: '单次时长（分钟）',
+    required: '请输入单次时长',
+    input: { min: 15, max: 180, step: 5, precision: 0 },
+  },
+  {
+    name: 'yearsOfPractice',
+    label: '从业年限',
+    required: '请输入从业年限',
+    input: { min: 0, max: 70, precision: 0, suffix: '年' },
+  },
+];
+
+/** A tags field whose every entry is at most `max` characters. */
+const eachAtMost = (max: number, message: string) => ({
+  validator: (_: unknown, v: string[] = []) =>
+    v.every((t) => t.trim().length <= max) ? Promise.resolve() : Promise.reject(new Error(message)),
+});
 
 /** The public profile: what the list and detail pages show, and the price bookings are charged. */
 export function ProfileForm({ profile }: { profile: ExpertProfileBody | null }) {
@@ -61,33 +94,13 @@ export function ProfileForm({ profile }: { profile: ExpertProfileBody | null }) 
             <Input placeholder="例如：国家二级心理咨询师" maxLength={50} />
           </Form.Item>
         </Col>
-        <Col xs={12} md={6}>
-          <Form.Item
-            name="priceYuan"
-            label="单次价格（元）"
-            rules={[{ required: true, message: '请输入咨询价格' }]}
-          >
-            <InputNumber min={0} max={10000} precision={2} prefix="¥" style={{ width: '100%' }} />
-          </Form.Item>
-        </Col>
-        <Col xs={12} md={6}>
-          <Form.Item
-            name="sessionMinutes"
-            label="单次时长（分钟）"
-            rules={[{ required: true, message: '请输入单次时长' }]}
-          >
-            <InputNumber min={15} max={180} step={5} precision={0} style={{ width: '100%' }} />
-          </Form.Item>
-        </Col>
-        <Col xs={12} md={6}>
-          <Form.Item
-            name="yearsOfPractice"
-            label="从业年限"
-            rules={[{ required: true, message: '请输入从业年限' }]}
-          >
-            <InputNumber min={0} max={70} precision={0} suffix="年" style={{ width: '100%' }} />
-          </Form.Item>
-        </Col>
+        {numberFields.map(({ name, label, required, input }) => (
+          <Col key={name} xs={12} md={6}>
+            <Form.Item name={name} label={label} rules={[{ required: true, message: required }]}>
+              <InputNumber {...input} style={{ width: '100%' }} />
+            </Form.Item>
+          </Col>
+        ))}
         <Col xs={12} md={18}>
           <Form.Item
             name="modes"
@@ -107,12 +120,7 @@ export function ProfileForm({ profile }: { profile: ExpertProfileBody | null }) 
             rules={[
               { required: true, type: 'array', min: 1, message: '请至少填写一个擅长领域' },
               { type: 'array', max: 8, message: '擅长领域最多8个' },
-              {
-                validator: (_, v: string[] = []) =>
-                  v.every((s) => s.trim().length <= 12)
-                    ? Promise.resolve()
-                    : Promise.reject(new Error('每个擅长领域最多12个字')),
-              },
+              eachAtMost(12, '每个擅长领域最多12个字'),
             ]}
           >
             <Select
@@ -130,12 +138,7 @@ export function ProfileForm({ profile }: { profile: ExpertProfileBody | null }) 
             extra="输入后回车添加，最多10项"
             rules={[
               { type: 'array', max: 10, message: '资质最多10项' },
-              {
-                validator: (_, v: string[] = []) =>
-                  v.every((s) => s.trim().length <= 60)
-                    ? Promise.resolve()
-                    : Promise.reject(new Error('每项资质最多60个字')),
-              },
+              eachAtMost(60, '每项资质最多60个字'),
             ]}
           >
             <Select mode="tags" open={false} suffixIcon={null} placeholder="例如：国家二级心理咨询师" />

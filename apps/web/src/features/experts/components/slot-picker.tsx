@@ -1,6 +1,6 @@
 import { consultModeLabels, type Slot } from '@psy/contracts';
 import type { Dayjs } from 'dayjs';
-import { dayKey, shanghai } from './format';
+import { dayKey, shanghai } from '../../../lib/format';
 import styles from './slot-picker.module.css';
 
 interface Props {

@@ -12,7 +12,7 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { useMySlots, useSetSlotOpen } from '../api/my-availability';
 import { AddSlotModal } from './add-slot-modal';
-import { dayKey, shanghai } from './format';
+import { dayKey, shanghai } from '../../../lib/format';
 import styles from './week-calendar.module.css';
 
 type Tone = 'open' | 'closed' | 'booked' | 'pending' | 'done' | 'past';

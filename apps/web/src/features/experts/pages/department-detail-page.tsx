@@ -1,8 +1,8 @@
 import { EnvironmentOutlined, PhoneOutlined } from '@ant-design/icons';
 import { UPLOAD_PATH } from '@psy/contracts';
-import { Avatar, Button, Card, Col, Empty, Flex, Result, Row, Skeleton, Typography } from 'antd';
-import { useNavigate, useSearchParams } from 'react-router';
-import { ApiError } from '../../../lib/api';
+import { Avatar, Card, Col, Empty, Flex, Row, Typography } from 'antd';
+import { useSearchParams } from 'react-router';
+import { CardSkeleton, queryStates } from '../../../components/page-states';
 import { useDepartmentDetail } from '../api/expert-detail';
 import { ExpertCard } from '../components/expert-card';
 
@@ -10,40 +10,16 @@ import { ExpertCard } from '../components/expert-card';
 export function Component() {
   const [params] = useSearchParams();
   const id = Number(params.get('id')) || 0;
-  const navigate = useNavigate();
-  const { data, isPending, isError, error, refetch } = useDepartmentDetail(id);
+  const query = useDepartmentDetail(id);
+  const data = query.data;
 
-  if (!id || (isError && error instanceof ApiError && error.status === 404)) {
-    return (
-      <div className="page-container">
-        <Result
-          status="404"
-          title="机构不存在"
-          extra={<Button onClick={() => navigate('/app/expert')}>浏览专家</Button>}
-        />
-      </div>
-    );
-  }
-  if (isError) {
-    return (
-      <div className="page-container">
-        <Result
-          status="warning"
-          title="机构信息加载失败"
-          extra={<Button onClick={() => void refetch()}>重新加载</Button>}
-        />
-      </div>
-    );
-  }
-  if (isPending) {
-    return (
-      <div className="page-container">
-        <Card>
-          <Skeleton avatar={{ size: 80, shape: 'square' }} active paragraph={{ rows: 4 }} />
-        </Card>
-      </div>
-    );
-  }
+  const state = queryStates(query, {
+    missing: !id,
+    notFound: { title: '机构不存在', back: { to: '/app/expert', label: '浏览专家' } },
+    failed: '机构信息加载失败',
+    skeleton: <CardSkeleton avatar={{ size: 80, shape: 'square' }} rows={4} />,
+  });
+  if (state || !data) return <div className="page-container">{state?.view}</div>;
 
   return (
     <div className="page-container">

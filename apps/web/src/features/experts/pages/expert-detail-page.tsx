@@ -10,14 +10,14 @@ import { consultModeLabels, type Slot } from '@psy/contracts';
 import { Button, Card, Col, Empty, Flex, Result, Row, Skeleton, Space, Tag, Typography } from 'antd';
 import { useRef, useState } from 'react';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
-import { ApiError } from '../../../lib/api';
+import { CardSkeleton, queryStates } from '../../../components/page-states';
 import { useSession } from '../../../lib/session';
 import { toast } from '../../../lib/toast';
-import { useBeginChat } from '../api/begin-chat';
+import { useBeginChat } from '../../../lib/begin-chat';
 import { useExpertDetail, useFreeSlots } from '../api/expert-detail';
-import { ExpertAvatar } from '../components/expert-avatar';
+import { ExpertAvatar } from '../../../components/expert-avatar';
 import styles from '../components/experts.module.css';
-import { shanghai, slotRange, yuan } from '../components/format';
+import { shanghai, slotRange, yuan } from '../../../lib/format';
 import { IntakeModal } from '../components/intake-modal';
 import { SlotPicker } from '../components/slot-picker';
 
@@ -33,7 +33,8 @@ export function Component() {
   const { pathname, search } = useLocation();
   const token = useSession((s) => s.token);
   const me = useSession((s) => s.userInfo);
-  const { data: expert, isPending, isError, error, refetch } = useExpertDetail(id);
+  const query = useExpertDetail(id);
+  const expert = query.data;
   const [windowIndex, setWindowIndex] = useState(0);
   const [selected, setSelected] = useState<Slot | null>(null);
   const [intakeOpen, setIntakeOpen] = useState(false);
@@ -56,41 +57,24 @@ export function Component() {
       : null;
   const own = me?.id === id;
 
-  if (!id || (isError && error instanceof ApiError && error.status === 404)) {
-    return (
-      <div className="page-container">
-        <Result
-          status="404"
-          title="专家不存在"
-          subTitle="该专家可能已停止接受预约"
-          extra={<Button onClick={() => navigate('/app/expert')}>浏览其他专家</Button>}
-        />
-      </div>
-    );
-  }
-  if (isError) {
-    return (
-      <div className="page-container">
-        <Result
-          status="warning"
-          title="专家信息加载失败"
-          extra={<Button onClick={() => void refetch()}>重新加载</Button>}
-        />
-      </div>
-    );
-  }
-  if (isPending) {
-    return (
-      <div className="page-container">
-        <Card>
-          <Skeleton avatar={{ size: 96 }} active paragraph={{ rows: 4 }} />
-        </Card>
+  const state = queryStates(query, {
+    missing: !id,
+    notFound: {
+      title: '专家不存在',
+      subTitle: '该专家可能已停止接受预约',
+      back: { to: '/app/expert', label: '浏览其他专家' },
+    },
+    failed: '专家信息加载失败',
+    skeleton: (
+      <>
+        <CardSkeleton avatar={{ size: 96 }} rows={4} />
         <Card style={{ marginTop: 16 }}>
           <Skeleton active paragraph={{ rows: 6 }} />
         </Card>
-      </div>
-    );
-  }
+      </>
+    ),
+  });
+  if (state || !expert) return <div className="page-container">{state?.view}</div>;
 
   const book = () => {
     if (!token) {

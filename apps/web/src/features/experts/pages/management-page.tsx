@@ -1,7 +1,8 @@
-import { Alert, Button, Card, Result, Skeleton, Tabs } from 'antd';
+import { Alert, Button, Card, Tabs } from 'antd';
 import { useState } from 'react';
-import { WorkbenchLayout } from '../../workbench/components/workbench-layout';
-import { WorkbenchHead } from '../../workbench/components/workbench-shell';
+import { CardSkeleton, queryStates } from '../../../components/page-states';
+import { WorkbenchLayout } from '../../../components/workbench/workbench-layout';
+import { WorkbenchHead } from '../../../components/workbench/workbench-shell';
 import { useMyProfile } from '../api/my-profile';
 import { ProfileForm } from '../components/profile-form';
 import { WeekCalendar } from '../components/week-calendar';
@@ -9,29 +10,17 @@ import { WeeklyTemplates } from '../components/weekly-templates';
 
 /** 预约时间 (/expert/management): the week's slots, the weekly openings and the public profile. */
 export function Component() {
-  const { data: profile, isPending, isError, refetch } = useMyProfile();
+  const query = useMyProfile();
+  const profile = query.data;
   const [tab, setTab] = useState('calendar');
 
-  if (isPending) {
-    return (
-      <WorkbenchLayout>
-        <Card>
-          <Skeleton active paragraph={{ rows: 10 }} />
-        </Card>
-      </WorkbenchLayout>
-    );
-  }
-  if (isError) {
-    return (
-      <WorkbenchLayout>
-        <Result
-          status="warning"
-          title="资料加载失败"
-          extra={<Button onClick={() => void refetch()}>重新加载</Button>}
-        />
-      </WorkbenchLayout>
-    );
-  }
+  const state = queryStates(query, {
+    notFound: { title: '资料不存在' },
+    notFoundStatuses: [],
+    failed: '资料加载失败',
+    skeleton: <CardSkeleton rows={10} />,
+  });
+  if (state || profile === undefined) return <WorkbenchLayout>{state?.view}</WorkbenchLayout>;
 
   const canPublish = !!profile;
   const minutes = profile?.sessionMinutes ?? 50;

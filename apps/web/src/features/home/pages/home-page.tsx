@@ -1,19 +1,22 @@
 import { Button, Col, Empty, Result, Row, Skeleton, Typography } from 'antd';
-import { HotAssessments } from '../../assessments/components/hot-assessments';
-import { RecommendedExperts } from '../../experts/components/recommended-experts';
+import type { ReactNode } from 'react';
 import { useHomeOverview } from '../api/get-overview';
 import { Hero } from '../components/hero';
 import { HotlineBand } from '../components/hotline-band';
 import { InstitutionCard } from '../components/institution-card';
 import styles from '../components/home.module.css';
 
-export function Component() {
+/**
+ * 首页. The hot assessments and recommended experts belong to their own features: the app
+ * layer (app/routes/home-page.tsx) passes them in.
+ */
+export function HomePage({ assessments, experts }: { assessments: ReactNode; experts: ReactNode }) {
   const { data, isPending, isError, refetch } = useHomeOverview();
   return (
     <>
       <Hero stats={data?.stats} />
       <div className="page-container">
-        <HotAssessments />
+        {assessments}
         {isError ? (
           <Result
             status="warning"
@@ -42,7 +45,7 @@ export function Component() {
             )}
           </section>
         )}
-        <RecommendedExperts />
+        {experts}
         {data && <HotlineBand hotlines={data.hotlines} />}
       </div>
     </>

@@ -1,7 +1,7 @@
 import type { NotificationPage } from '@psy/contracts';
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api';
-import { notificationKeys } from '../../notifications/api/summary';
+import { notificationKeys } from '../../../lib/unread-summary';
 
 export type NotificationFilter = 'all' | 'unread' | 'read';
 export const NOTIFICATION_PAGE_SIZE = 10;

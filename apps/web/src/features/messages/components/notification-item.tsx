@@ -1,7 +1,7 @@
 import { CheckOutlined, RightOutlined } from '@ant-design/icons';
 import { notificationKindLabels, type Notification } from '@psy/contracts';
 import { Button, Tag } from 'antd';
-import { formatDateTime } from '../../../lib/time';
+import { formatDateTime } from '../../../lib/format';
 import styles from './messages.module.css';
 
 const kindColors: Record<Notification['kind'], string> = {

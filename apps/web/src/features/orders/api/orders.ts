@@ -1,6 +1,5 @@
-import type { Order, OrderStatus, Page, PayStart } from '@psy/contracts';
+import type { Order, OrderStatus, Page } from '@psy/contracts';
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useNavigate } from 'react-router';
 import { api } from '../../../lib/api';
 import { toast } from '../../../lib/toast';
 
@@ -29,19 +28,6 @@ export const orderDetailQuery = (id: number) =>
 
 export function useOrderDetail(id: number) {
   return useQuery({ ...orderDetailQuery(id), enabled: id > 0 });
-}
-
-/** 去支付: asks the server where to pay (the sandbox cashier, a web path) and goes there. */
-export function usePayOrder() {
-  const navigate = useNavigate();
-  return useMutation({
-    mutationFn: (orderId: number) => api.post<PayStart>(`/api/order/pay/${orderId}`),
-    onSuccess: ({ cashierUrl }) => {
-      // A provider's page on another site would be a full URL; the sandbox is one of our pages.
-      if (/^https?:\/\//.test(cashierUrl)) window.location.assign(cashierUrl);
-      else navigate(cashierUrl);
-    },
-  });
 }
 
 export function useCancelOrder() {

@@ -2,8 +2,8 @@ import { orderKindLabels, orderStatuses, orderStatusLabels, type OrderStatus } f
 import { Button, Card, Empty, Flex, List, Result, Skeleton, Tabs, Typography } from 'antd';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { OrderStatusTag } from '../../bookings/components/booking-status-tag';
-import { dateTime, yuan } from '../../experts/components/format';
+import { OrderStatusTag } from '../../../components/status-tags';
+import { formatDateTime, yuan } from '../../../lib/format';
 import { useMyOrders } from '../api/orders';
 
 const PAGE_SIZE = 10;
@@ -73,7 +73,7 @@ export function OrderList() {
                 </Flex>
                 <Flex justify="space-between" gap={8} wrap>
                   <Typography.Text type="secondary" style={{ fontSize: 13 }}>
-                    {orderKindLabels[o.kind]} · {o.orderNo} · {dateTime(o.createdAt)}
+                    {orderKindLabels[o.kind]} · {o.orderNo} · {formatDateTime(o.createdAt)}
                   </Typography.Text>
                   <Typography.Text strong>
                     {yuan(o.amountFen)}

@@ -1,18 +1,18 @@
 import type { Order } from '@psy/contracts';
 import { Timeline } from 'antd';
-import { dateTime, yuan } from '../../experts/components/format';
+import { formatDateTime, yuan } from '../../../lib/format';
 
 /** How the order got where it is: created, paid, refunding, refunded, or cancelled. */
 export function OrderTimeline({ order }: { order: Order }) {
   const items: { key: string; color: string; title: string; content: string }[] = [
-    { key: 'created', color: 'blue', title: '订单创建', content: dateTime(order.createdAt) },
+    { key: 'created', color: 'blue', title: '订单创建', content: formatDateTime(order.createdAt) },
   ];
   if (order.paidAt)
     items.push({
       key: 'paid',
       color: 'green',
       title: `支付成功 ${yuan(order.amountFen)}`,
-      content: dateTime(order.paidAt),
+      content: formatDateTime(order.paidAt),
     });
   if (order.status === 'refunding' || order.status === 'refunded') {
     items.push({
@@ -27,7 +27,7 @@ export function OrderTimeline({ order }: { order: Order }) {
       key: 'refunded',
       color: 'purple',
       title: `已退款 ${yuan(order.refundFen)}`,
-      content: order.refundedAt ? dateTime(order.refundedAt) : '',
+      content: order.refundedAt ? formatDateTime(order.refundedAt) : '',
     });
   }
   if (order.status === 'cancelled') {
@@ -35,7 +35,7 @@ export function OrderTimeline({ order }: { order: Order }) {
       key: 'cancelled',
       color: 'gray',
       title: '订单已取消',
-      content: order.cancelledAt ? dateTime(order.cancelledAt) : '',
+      content: order.cancelledAt ? formatDateTime(order.cancelledAt) : '',
     });
   }
   if (order.status === 'unpaid') {
@@ -43,7 +43,7 @@ export function OrderTimeline({ order }: { order: Order }) {
       key: 'wait',
       color: 'gray',
       title: '等待支付',
-      content: `请在 ${dateTime(order.expiresAt)} 前完成支付`,
+      content: `请在 ${formatDateTime(order.expiresAt)} 前完成支付`,
     });
   }
   return (

@@ -4,9 +4,9 @@ import { Button, Card, Descriptions, Result, Skeleton, Space, Typography } from 
 import { useNavigate, useSearchParams } from 'react-router';
 import { ApiError } from '../../../lib/api';
 import { routeExists } from '../../../lib/route-exists';
-import { mmss, yuan } from '../../experts/components/format';
-import { useCountdown } from '../../bookings/components/use-countdown';
-import { useSiteConfig } from '../../site/api';
+import { mmss, yuan } from '../../../lib/format';
+import { useCountdown } from '../../../lib/use-countdown';
+import { useSiteConfig } from '../../../lib/site-config';
 import { useSandboxConfirm, useSandboxOrder } from '../api/sandbox';
 import styles from '../components/cashier.module.css';
 

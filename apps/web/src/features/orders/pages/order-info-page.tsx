@@ -1,12 +1,13 @@
 import { orderKindLabels, orderStatusLabels } from '@psy/contracts';
-import { Alert, Button, Card, Col, Descriptions, Result, Row, Skeleton, Space, Typography } from 'antd';
+import { Alert, Button, Card, Col, Descriptions, Row, Space, Typography } from 'antd';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { ApiError } from '../../../lib/api';
+import { CardSkeleton, queryStates } from '../../../components/page-states';
 import { routeExists } from '../../../lib/route-exists';
-import { OrderStatusTag } from '../../bookings/components/booking-status-tag';
-import { useCountdown } from '../../bookings/components/use-countdown';
-import { dateTime, mmss, yuan } from '../../experts/components/format';
-import { useCancelOrder, useOrderDetail, usePayOrder } from '../api/orders';
+import { OrderStatusTag } from '../../../components/status-tags';
+import { useCountdown } from '../../../lib/use-countdown';
+import { formatDateTime, mmss, yuan } from '../../../lib/format';
+import { usePayOrder } from '../../../lib/pay-order';
+import { useCancelOrder, useOrderDetail } from '../api/orders';
 import { OrderList } from '../components/order-list';
 import { OrderTimeline } from '../components/order-timeline';
 
@@ -31,39 +32,22 @@ export function Component() {
 
 function OrderDetail({ id }: { id: number }) {
   const navigate = useNavigate();
-  const { data: o, isPending, isError, error, refetch } = useOrderDetail(id);
+  const query = useOrderDetail(id);
+  const o = query.data;
   const pay = usePayOrder();
   const cancel = useCancelOrder();
   const left = useCountdown(o?.status === 'unpaid' ? o.expiresAt : null);
 
-  if (isError && error instanceof ApiError && (error.status === 404 || error.status === 400)) {
+  const state = queryStates(query, {
+    notFoundStatuses: [404, 400],
+    notFound: { title: '订单不存在', back: { to: '/user/orderInfo', label: '我的订单' } },
+    failed: '订单加载失败',
+    skeleton: <CardSkeleton rows={8} />,
+  });
+  if (state || !o) {
     return (
-      <div className="page-container">
-        <Result
-          status="404"
-          title="订单不存在"
-          extra={<Button onClick={() => navigate('/user/orderInfo')}>我的订单</Button>}
-        />
-      </div>
-    );
-  }
-  if (isError) {
-    return (
-      <div className="page-container">
-        <Result
-          status="warning"
-          title="订单加载失败"
-          extra={<Button onClick={() => void refetch()}>重新加载</Button>}
-        />
-      </div>
-    );
-  }
-  if (isPending) {
-    return (
-      <div className="page-container" style={{ maxWidth: 960 }}>
-        <Card>
-          <Skeleton active paragraph={{ rows: 8 }} />
-        </Card>
+      <div className="page-container" style={state?.loading ? { maxWidth: 960 } : undefined}>
+        {state?.view}
       </div>
     );
   }
@@ -90,7 +74,7 @@ function OrderDetail({ id }: { id: number }) {
           title={
             expired
               ? '订单已超时，请重新下单'
-              : `待支付，请在 ${dateTime(o.expiresAt)} 前完成支付${left ? `（剩余 ${mmss(left)}）` : ''}`
+              : `待支付，请在 ${formatDateTime(o.expiresAt)} 前完成支付${left ? `（剩余 ${mmss(left)}）` : ''}`
           }
           action={
             <Space>
@@ -160,9 +144,9 @@ function OrderDetail({ id }: { id: number }) {
                           <Space direction="vertical" size={2}>
                             {o.duplicatePayments.map((d, i) => (
                               <Typography.Text key={i} type={d.status === 'refunded' ? 'success' : 'warning'}>
-                                {`${dateTime(d.createdAt)} 多付 ${yuan(d.amountFen)}，`}
+                                {`${formatDateTime(d.createdAt)} 多付 ${yuan(d.amountFen)}，`}
                                 {d.status === 'refunded' && d.refundedAt
-                                  ? `已于 ${dateTime(d.refundedAt)} 原路退回`
+                                  ? `已于 ${formatDateTime(d.refundedAt)} 原路退回`
                                   : '退款处理中'}
                               </Typography.Text>
                             ))}

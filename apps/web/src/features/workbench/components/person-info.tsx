@@ -1,6 +1,6 @@
 import { regionName, type BasicInfoBody } from '@psy/contracts';
 import { Descriptions } from 'antd';
-import { formatDateTime } from '../../../lib/time';
+import { formatDateTime } from '../../../lib/format';
 
 interface Props {
   user: { name: string; telephone: string };

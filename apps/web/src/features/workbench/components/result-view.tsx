@@ -2,7 +2,7 @@ import { ExclamationCircleOutlined } from '@ant-design/icons';
 import type { AssessmentResult, PartResult } from '@psy/contracts';
 import { Alert, Card, Col, Descriptions, Row, Space, Statistic, Tag, Typography } from 'antd';
 import { DimensionBars } from './dimension-bars';
-import { WarningLevelTag } from './status-tags';
+import { WarningLevelTag } from '../../../components/status-tags';
 
 function minutes(seconds: number | null): string {
   if (!seconds) return '—';

@@ -3,7 +3,7 @@ import { Card, Descriptions, Empty, Tag, Typography } from 'antd';
 import type { ScaleDraft } from '../api/scales';
 import { bandRange, describeCondition, describeExpr, itemRanges, namesOf } from './describe';
 import { optionsOfItem, type BandInput } from './editor/editor-state';
-import { WarningLevelTag } from './status-tags';
+import { WarningLevelTag } from '../../../components/status-tags';
 
 function Bands({ bands }: { bands: BandInput[] }) {
   return (

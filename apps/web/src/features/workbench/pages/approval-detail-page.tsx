@@ -1,7 +1,7 @@
 import { useSearchParams } from 'react-router';
-import { idParam } from '../components/page-states';
+import { idParam } from '../../../components/page-states';
 import { ReportApprovalDetail } from '../components/report-approvals';
-import { WorkbenchLayout } from '../components/workbench-layout';
+import { WorkbenchLayout } from '../../../components/workbench/workbench-layout';
 
 /** 审批详情 (/expert/archives/approvalDetail?id=). */
 export function Component() {

@@ -1,5 +1,5 @@
 import { ReportApprovalList } from '../components/report-approvals';
-import { WorkbenchLayout } from '../components/workbench-layout';
+import { WorkbenchLayout } from '../../../components/workbench/workbench-layout';
 
 /** 报告审批 (/expert/archives/approvalList). */
 export function Component() {

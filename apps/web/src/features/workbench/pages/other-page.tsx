@@ -5,9 +5,10 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { routeExists } from '../../../lib/route-exists';
 import { useOtherScales } from '../api/scales';
-import { CardSkeleton, EmptyCard, LoadError } from '../components/page-states';
-import { WorkbenchLayout } from '../components/workbench-layout';
-import { WorkbenchHead } from '../components/workbench-shell';
+import { CardSkeleton, EmptyCard, LoadError } from '../../../components/page-states';
+import { WorkbenchLayout } from '../../../components/workbench/workbench-layout';
+import { WorkbenchHead } from '../../../components/workbench/workbench-shell';
+import shared from '../../../components/workbench/workbench.module.css';
 import styles from '../components/workbench.module.css';
 
 /** 他人测评 (/expert/other): built-in scales and those other experts have published. */
@@ -57,7 +58,7 @@ export function Component() {
                   <Tag>{s.shortName}</Tag>
                 </div>
                 <div className={styles.clamp2}>{s.intro}</div>
-                <Space size={12} className={styles.muted} style={{ marginTop: 8 }} wrap>
+                <Space size={12} className={shared.muted} style={{ marginTop: 8 }} wrap>
                   <span>
                     <UnorderedListOutlined /> {s.itemCount} 题
                   </span>
@@ -72,7 +73,7 @@ export function Component() {
             return (
               <Col key={s.id} xs={24} md={12} xxl={8}>
                 {linkable ? (
-                  <Link to={`/test/detail?id=${s.id}`} className={styles.cardLink}>
+                  <Link to={`/test/detail?id=${s.id}`} className={shared.cardLink}>
                     {card}
                   </Link>
                 ) : (

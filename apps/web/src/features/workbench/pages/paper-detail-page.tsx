@@ -2,8 +2,8 @@ import { useQuery } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router';
 import { scaleCategoriesQuery, useScaleDraft } from '../api/scales';
 import { ScaleEditor } from '../components/editor/scale-editor';
-import { CardSkeleton, idParam, LoadError } from '../components/page-states';
-import { WorkbenchLayout } from '../components/workbench-layout';
+import { CardSkeleton, idParam, LoadError } from '../../../components/page-states';
+import { WorkbenchLayout } from '../../../components/workbench/workbench-layout';
 
 /** 量表详情 (/expert/paper/detail?id=): the editor; without an id it starts a new scale. */
 export function Component() {

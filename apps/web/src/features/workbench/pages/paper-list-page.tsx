@@ -5,11 +5,11 @@ import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { routeExists } from '../../../lib/route-exists';
 import { useMyScales, type MyScale } from '../api/scales';
-import { CardSkeleton, EmptyCard, LoadError } from '../components/page-states';
-import { ScaleStatusTag } from '../components/status-tags';
-import { WorkbenchLayout } from '../components/workbench-layout';
-import { WorkbenchHead } from '../components/workbench-shell';
-import styles from '../components/workbench.module.css';
+import { CardSkeleton, EmptyCard, LoadError } from '../../../components/page-states';
+import { ScaleStatusTag } from '../../../components/status-tags';
+import { WorkbenchLayout } from '../../../components/workbench/workbench-layout';
+import { WorkbenchHead } from '../../../components/workbench/workbench-shell';
+import styles from '../../../components/workbench/workbench.module.css';
 
 type Filter = 'all' | 'draft' | 'pending_review' | 'published' | 'rejected';
 

@@ -1,13 +1,13 @@
 import { UnorderedListOutlined } from '@ant-design/icons';
 import { Alert, Button, Card, Descriptions } from 'antd';
 import { Link, useSearchParams } from 'react-router';
-import { formatDateTime } from '../../../lib/time';
+import { formatDateTime } from '../../../lib/format';
 import { useExpertAssessment } from '../api/assessments';
-import { CardSkeleton, idParam, LoadError } from '../components/page-states';
+import { CardSkeleton, idParam, LoadError } from '../../../components/page-states';
 import { ResultView } from '../components/result-view';
-import { ReportStatusTag, WarningLevelTag, WarningStatusTag } from '../components/status-tags';
-import { WorkbenchLayout } from '../components/workbench-layout';
-import { WorkbenchHead } from '../components/workbench-shell';
+import { ReportStatusTag, WarningLevelTag, WarningStatusTag } from '../../../components/status-tags';
+import { WorkbenchLayout } from '../../../components/workbench/workbench-layout';
+import { WorkbenchHead } from '../../../components/workbench/workbench-shell';
 
 /** 报告详情 (/expert/test/detail?id=): the scored result with interpretation, warnings and report status. */
 export function Component() {

@@ -2,13 +2,13 @@ import type { AssessmentListItem } from '@psy/contracts';
 import { Card, Input, Select, Space, Table, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { formatDateTime } from '../../../lib/time';
+import { formatDateTime } from '../../../lib/format';
 import { useExpertAssessments } from '../api/assessments';
 import type { WarningLevel } from '../api/warnings';
-import { CardSkeleton, EmptyCard, LoadError } from '../components/page-states';
-import { WarningLevelTag } from '../components/status-tags';
-import { WorkbenchLayout } from '../components/workbench-layout';
-import { WorkbenchHead } from '../components/workbench-shell';
+import { CardSkeleton, EmptyCard, LoadError } from '../../../components/page-states';
+import { WarningLevelTag } from '../../../components/status-tags';
+import { WorkbenchLayout } from '../../../components/workbench/workbench-layout';
+import { WorkbenchHead } from '../../../components/workbench/workbench-shell';
 
 type LevelFilter = 'all' | '3' | '2' | '1' | 'none';
 type StatusFilter = 'all' | 'submitted' | 'in_progress';

@@ -3,11 +3,11 @@ import { Button, Card, Tag } from 'antd';
 import { Link, useSearchParams } from 'react-router';
 import { useExpertAssessment } from '../api/assessments';
 import { AnswersTables } from '../components/answers-table';
-import { CardSkeleton, idParam, LoadError } from '../components/page-states';
+import { CardSkeleton, idParam, LoadError } from '../../../components/page-states';
 import { PersonInfo } from '../components/person-info';
-import { WarningLevelTag, WarningStatusTag } from '../components/status-tags';
-import { WorkbenchLayout } from '../components/workbench-layout';
-import { WorkbenchHead } from '../components/workbench-shell';
+import { WarningLevelTag, WarningStatusTag } from '../../../components/status-tags';
+import { WorkbenchLayout } from '../../../components/workbench/workbench-layout';
+import { WorkbenchHead } from '../../../components/workbench/workbench-shell';
 
 /** 测评详情 (/expert/test/transfer?id=): who took it, and every answer they gave. */
 export function Component() {

@@ -1,13 +1,13 @@
 import { EditOutlined, FileSearchOutlined } from '@ant-design/icons';
 import { Button, Card, Descriptions, Empty, Tag, Timeline } from 'antd';
 import { Link, useSearchParams } from 'react-router';
-import { formatDateTime } from '../../../lib/time';
+import { formatDateTime } from '../../../lib/format';
 import { useWarning } from '../api/warnings';
-import { CardSkeleton, idParam, LoadError } from '../components/page-states';
-import { WarningLevelTag, WarningStatusTag, warningStatusLabels } from '../components/status-tags';
-import { WorkbenchLayout } from '../components/workbench-layout';
-import { WorkbenchHead } from '../components/workbench-shell';
-import styles from '../components/workbench.module.css';
+import { CardSkeleton, idParam, LoadError } from '../../../components/page-states';
+import { WarningLevelTag, WarningStatusTag, warningStatusLabels } from '../../../components/status-tags';
+import { WorkbenchLayout } from '../../../components/workbench/workbench-layout';
+import { WorkbenchHead } from '../../../components/workbench/workbench-shell';
+import styles from '../../../components/workbench/workbench.module.css';
 
 /** 预警详情 (/expert/warning/detail?id=): the person, the reason, and what has been done so far. */
 export function Component() {

@@ -1,13 +1,13 @@
 import { Card, Flex, Pagination, Space, Tabs, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { formatDateTime } from '../../../lib/time';
+import { formatDateTime } from '../../../lib/format';
 import { useWarnings, type WarningStatus } from '../api/warnings';
-import { CardSkeleton, LoadError } from '../components/page-states';
-import { WarningLevelTag, WarningStatusTag } from '../components/status-tags';
-import { WorkbenchLayout } from '../components/workbench-layout';
-import { WorkbenchHead } from '../components/workbench-shell';
-import styles from '../components/workbench.module.css';
+import { CardSkeleton, LoadError } from '../../../components/page-states';
+import { WarningLevelTag, WarningStatusTag } from '../../../components/status-tags';
+import { WorkbenchLayout } from '../../../components/workbench/workbench-layout';
+import { WorkbenchHead } from '../../../components/workbench/workbench-shell';
+import styles from '../../../components/workbench/workbench.module.css';
 
 type Tab = WarningStatus | 'all';
 const PAGE_SIZE = 10;

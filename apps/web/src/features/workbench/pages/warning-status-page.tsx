@@ -1,10 +1,10 @@
 import { Alert, Button, Card, Form, Input, Radio, Space } from 'antd';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { useAddProgress, useWarning } from '../api/warnings';
-import { CardSkeleton, idParam, LoadError } from '../components/page-states';
-import { WarningLevelTag, WarningStatusTag } from '../components/status-tags';
-import { WorkbenchLayout } from '../components/workbench-layout';
-import { WorkbenchHead } from '../components/workbench-shell';
+import { CardSkeleton, idParam, LoadError } from '../../../components/page-states';
+import { WarningLevelTag, WarningStatusTag } from '../../../components/status-tags';
+import { WorkbenchLayout } from '../../../components/workbench/workbench-layout';
+import { WorkbenchHead } from '../../../components/workbench/workbench-shell';
 
 interface Values {
   status: 'following' | 'closed';

@@ -9,17 +9,17 @@ import { Card, Col, Empty, Row, Space, Tag, Typography } from 'antd';
 import { Link } from 'react-router';
 import { routeExists } from '../../../lib/route-exists';
 import { useSession } from '../../../lib/session';
-import { formatDateTime } from '../../../lib/time';
+import { formatDateTime } from '../../../lib/format';
 import { useReportApprovals } from '../api/approvals';
 import { useExpertAssessments } from '../api/assessments';
 import { useMyScales } from '../api/scales';
 import { useUpcomingBookings } from '../api/upcoming-bookings';
 import { useWarnings } from '../api/warnings';
-import { StatCard } from '../components/stat-card';
-import { WarningLevelTag } from '../components/status-tags';
-import { WorkbenchLayout } from '../components/workbench-layout';
-import { WorkbenchHead } from '../components/workbench-shell';
-import styles from '../components/workbench.module.css';
+import { StatCard } from '../../../components/stat-card';
+import { WarningLevelTag } from '../../../components/status-tags';
+import { WorkbenchLayout } from '../../../components/workbench/workbench-layout';
+import { WorkbenchHead } from '../../../components/workbench/workbench-shell';
+import styles from '../../../components/workbench/workbench.module.css';
 
 /** 专家工作台 (/expert/work): what is waiting, with a way into each area. */
 export function Component() {

@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { ApiError } from '../../../../lib/api';
 import { usePreviewScore } from '../../api/scales';
 import { DimensionBars } from '../dimension-bars';
-import { WarningLevelTag } from '../status-tags';
+import { WarningLevelTag } from '../../../../components/status-tags';
 import { optionsOfItem } from './editor-state';
 import styles from './editor.module.css';
 

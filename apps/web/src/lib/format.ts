@@ -1,16 +1,26 @@
 import { formatFen } from '@psy/contracts';
 import dayjs, { type Dayjs } from 'dayjs';
-import { BUSINESS_TZ } from '../../../lib/time';
+import timezone from 'dayjs/plugin/timezone';
+import utc from 'dayjs/plugin/utc';
+
+dayjs.extend(utc);
+dayjs.extend(timezone);
 
 /**
- * Money and time as people read them on the consultation pages. Times are always shown in
- * Beijing time (lib/time), whatever zone the browser is in, because that is the zone the
- * expert works in and the one slots are published in.
+ * Money and time as people read them, one copy each for every page. Times are always shown
+ * in Beijing time, whatever zone the browser is in: the zone experts work in and slots are
+ * published in (brief section 4).
  */
+export const BUSINESS_TZ = 'Asia/Shanghai';
+
+/** Money in fen -> ¥9.90. */
 export const yuan = (amountFen: number): string => `¥${formatFen(amountFen)}`;
 
 /** An instant seen on a Beijing clock. */
 export const shanghai = (at: string | Date | Dayjs = new Date()): Dayjs => dayjs(at).tz(BUSINESS_TZ);
+
+/** ISO 8601 -> 2024-05-01 09:30 in Beijing time. */
+export const formatDateTime = (iso: string): string => shanghai(iso).format('YYYY-MM-DD HH:mm');
 
 /** 11月25日 14:00 */
 export const monthDayTime = (iso: string): string => shanghai(iso).format('M月D日 HH:mm');
@@ -20,10 +30,7 @@ export function slotRange(startsAt: string, endsAt: string): string {
   return `${shanghai(startsAt).format('YYYY年M月D日 ddd HH:mm')}–${shanghai(endsAt).format('HH:mm')}`;
 }
 
-/** 2024-11-25 14:00 */
-export const dateTime = (iso: string): string => shanghai(iso).format('YYYY-MM-DD HH:mm');
-
-/** The calendar day of an instant in Beijing, as YYYY-MM-DD: the key slots are grouped by. */
+/** The calendar day of an instant in Beijing, as YYYY-MM-DD: the key slots and messages are grouped by. */
 export const dayKey = (at: string | Dayjs): string => shanghai(at).format('YYYY-MM-DD');
 
 /** A Beijing wall-clock date and time as ISO 8601 with its +08:00 offset, as the API expects. */

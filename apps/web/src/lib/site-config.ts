@@ -1,6 +1,6 @@
 import type { SiteConfig } from '@psy/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '../../lib/api';
+import { api } from './api';
 
 export const siteConfigQuery = queryOptions({
   queryKey: ['site', 'config'],

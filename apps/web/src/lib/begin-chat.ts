@@ -1,9 +1,10 @@
 import type { ChatListItem } from '@psy/contracts';
 import { useMutation } from '@tanstack/react-query';
 import { useLocation, useNavigate } from 'react-router';
-import { api } from '../../../lib/api';
-import { useSession } from '../../../lib/session';
+import { api } from './api';
+import { useSession } from './session';
 
+/** The chat with `receiverId` (an expert, or an expert's client), made on first contact. */
 export function beginChat(receiverId: number): Promise<ChatListItem> {
   return api.post<ChatListItem>('/api/chat/begin', { receiverId });
 }

@@ -1,7 +1,7 @@
 import type { UnreadSummary } from '@psy/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api';
-import { useSession } from '../../../lib/session';
+import { api } from './api';
+import { useSession } from './session';
 
 /** Everything about notifications shares this prefix, so one invalidation refreshes badge and lists. */
 export const notificationKeys = {

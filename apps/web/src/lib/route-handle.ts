@@ -1,5 +1,5 @@
-import type { UIMatch } from 'react-router';
-import type { Guard } from '../lib/session';
+import type { RouteObject, UIMatch } from 'react-router';
+import type { Guard } from './session';
 
 /** What a route declares in `handle` (routes.md): tab title, who may open it, keep-alive. */
 export interface RouteHandle {
@@ -7,6 +7,9 @@ export interface RouteHandle {
   auth?: Guard;
   keepAlive?: boolean;
 }
+
+/** A page of the router table; each feature lists its own in features/<domain>/routes.tsx. */
+export type AppRoute = RouteObject & { handle?: RouteHandle };
 
 /** The deepest route that sets `key` decides it, so a child can override its layout. */
 export function handleValue<K extends keyof RouteHandle>(

@@ -2,15 +2,15 @@ import { CheckOutlined, CloseOutlined } from '@ant-design/icons';
 import { Alert, Button, Card, Col, Input, Popconfirm, Row, Space, Switch, Typography } from 'antd';
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { useSession } from '../../../lib/session';
-import { useScaleDraft, type ScaleDraft } from '../../workbench/api/scales';
-import { PreviewPanel } from '../../workbench/components/editor/preview-panel';
-import { CardSkeleton, idParam, LoadError } from '../../workbench/components/page-states';
-import { ScaleDefinitionView } from '../../workbench/components/scale-view';
-import { ScaleStatusTag } from '../../workbench/components/status-tags';
-import { WorkbenchHead } from '../../workbench/components/workbench-shell';
-import { useReviewScale, useSetScaleOnline } from '../api/scale-review';
-import { AuditLayout } from '../components/audit-layout';
+import { useSession } from '../../lib/session';
+import { useScaleDraft, type ScaleDraft } from '../../features/workbench/api/scales';
+import { PreviewPanel } from '../../features/workbench/components/editor/preview-panel';
+import { CardSkeleton, idParam, LoadError } from '../../components/page-states';
+import { ScaleDefinitionView } from '../../features/workbench/components/scale-view';
+import { ScaleStatusTag } from '../../components/status-tags';
+import { WorkbenchHead } from '../../components/workbench/workbench-shell';
+import { useReviewScale, useSetScaleOnline } from '../../features/audit/api/scale-review';
+import { AuditLayout } from '../../features/audit/components/audit-layout';
 
 function Decision({ draft }: { draft: ScaleDraft }) {
   const review = useReviewScale(draft.id);

@@ -1,7 +1,7 @@
 import { Menu, Typography } from 'antd';
 import { useEffect, useRef, type ReactNode } from 'react';
 import { Link, useLocation } from 'react-router';
-import { routeExists } from '../../../lib/route-exists';
+import { routeExists } from '../../lib/route-exists';
 import styles from './workbench.module.css';
 
 export interface ShellEntry {

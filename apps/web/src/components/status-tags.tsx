@@ -1,7 +1,21 @@
-import { contentStatusLabels, type ContentStatus } from '@psy/contracts';
+import {
+  bookingStatusLabels,
+  contentStatusLabels,
+  orderStatusLabels,
+  type BookingStatus,
+  type ContentStatus,
+  type OrderStatus,
+} from '@psy/contracts';
 import { Tag } from 'antd';
-import type { ReportStatus } from '../api/assessments';
-import type { WarningLevel, WarningStatus } from '../api/warnings';
+
+/**
+ * Every status as a coloured tag, for all pages that show one (the same colour for the same
+ * state everywhere). The warning and report states are spelled out here until the contracts
+ * carry them; the workbench API's types are the same unions.
+ */
+type WarningLevel = 1 | 2 | 3;
+type WarningStatus = 'pending' | 'following' | 'closed';
+type ReportStatus = 'generated' | 'approved' | 'returned';
 
 const contentColors: Record<ContentStatus, string> = {
   draft: 'default',
@@ -51,4 +65,28 @@ const reportColors: Record<ReportStatus, string> = {
 
 export function ReportStatusTag({ status }: { status: ReportStatus }) {
   return <Tag color={reportColors[status]}>{reportStatusLabels[status]}</Tag>;
+}
+
+const bookingColors: Record<BookingStatus, string> = {
+  pending_payment: 'orange',
+  confirmed: 'green',
+  completed: 'blue',
+  no_show: 'volcano',
+  cancelled: 'default',
+};
+
+export function BookingStatusTag({ status }: { status: BookingStatus }) {
+  return <Tag color={bookingColors[status]}>{bookingStatusLabels[status]}</Tag>;
+}
+
+const orderColors: Record<OrderStatus, string> = {
+  unpaid: 'orange',
+  paid: 'green',
+  refunding: 'processing',
+  refunded: 'purple',
+  cancelled: 'default',
+};
+
+export function OrderStatusTag({ status }: { status: OrderStatus }) {
+  return <Tag color={orderColors[status]}>{orderStatusLabels[status]}</Tag>;
 }

@@ -1,8 +1,8 @@
 import { Card, Flex, Skeleton } from 'antd';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { routeExists } from '../../../lib/route-exists';
-import styles from './workbench.module.css';
+import { routeExists } from '../lib/route-exists';
+import styles from './workbench/workbench.module.css';
 
 interface Props {
   icon: ReactNode;

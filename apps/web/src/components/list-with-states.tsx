@@ -1,0 +1,49 @@
+import { Pagination } from 'antd';
+import type { ReactNode } from 'react';
+import { CardSkeleton, LoadFailed } from './page-states';
+
+interface PagedQuery<T> {
+  data?: { list: T[]; total: number };
+  isPending: boolean;
+  isError: boolean;
+  isPlaceholderData: boolean;
+  refetch: () => unknown;
+}
+
+interface Props<T> {
+  query: PagedQuery<T>;
+  /** Title of the load error, e.g. 预约加载失败. */
+  failed: string;
+  /** What is shown when the page has no rows. */
+  empty: ReactNode;
+  skeleton?: ReactNode;
+  /** Paging, shown when there is more than one page. */
+  page?: { current: number; size: number; onChange: (page: number) => void };
+  children: (list: T[]) => ReactNode;
+}
+
+/**
+ * A paged list with its states: skeleton while loading, a retry when it failed, the empty
+ * state, then the rows (dimmed while the next page loads) and the pager.
+ */
+export function ListWithStates<T>({ query, failed, empty, skeleton, page, children }: Props<T>) {
+  const { data } = query;
+  if (query.isPending) return skeleton ?? <CardSkeleton />;
+  if (query.isError || !data) return <LoadFailed title={failed} onRetry={() => void query.refetch()} />;
+  if (data.list.length === 0) return empty;
+  return (
+    <div style={{ opacity: query.isPlaceholderData ? 0.6 : 1 }}>
+      {children(data.list)}
+      {page && data.total > page.size && (
+        <Pagination
+          style={{ marginTop: 20, justifyContent: 'center' }}
+          current={page.current}
+          pageSize={page.size}
+          total={data.total}
+          showSizeChanger={false}
+          onChange={page.onChange}
+        />
+      )}
+    </div>
+  );
+}
