@@ -88,19 +88,7 @@ export default tseslint.config(
     files: ['apps/web/src/**/*.{ts,tsx}'],
     plugins: { 'psy-web': psyWeb },
     rules: {
-      'psy-web/feature-zones': [
-        'error',
-        {
-          allow: [
-            {
-              from: 'features/audit/pages/work-page.tsx',
-              to: 'features/workbench/api/',
-              reason:
-                'The audit inbox moves to its own paged API with contract types (issue 11, audit work); until then it reads the workbench queries.',
-            },
-          ],
-        },
-      ],
+      'psy-web/feature-zones': 'error',
     },
   },
 );

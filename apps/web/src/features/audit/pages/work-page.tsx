@@ -4,11 +4,11 @@ import { Card, Col, Empty, Row, Space, Tag } from 'antd';
 import { Link } from 'react-router';
 import { useSession } from '../../../lib/session';
 import { formatDateTime } from '../../../lib/format';
-import { useWarnings } from '../../workbench/api/warnings';
 import { StatCard } from '../../../components/stat-card';
 import { WarningLevelTag, WarningStatusTag } from '../../../components/status-tags';
 import { WorkbenchHead } from '../../../components/workbench/workbench-shell';
 import styles from '../../../components/workbench/workbench.module.css';
+import { useEscalatedWarnings } from '../api/escalated-warnings';
 import { useAuditInbox } from '../api/inbox';
 import { useReviewQueue } from '../api/scale-review';
 import { AuditLayout } from '../components/audit-layout';
@@ -21,7 +21,7 @@ export function Component() {
   const name = useSession((s) => s.userInfo?.name);
   const inbox = useAuditInbox({ status: 'pending', pageSize: 5 });
   const published = useReviewQueue({ status: 'published', pageSize: 1 });
-  const warnings = useWarnings({ escalated: 'true', pageSize: 10 });
+  const warnings = useEscalatedWarnings(10);
   const escalated = warnings.data?.list ?? [];
 
   return (
