@@ -10,6 +10,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import { freePort, startServer } from '../apps/e2e/src/server';
+import { productionEnv } from './demo-data';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const seconds = Number(process.env.BENCH_SECONDS ?? 5);
@@ -60,7 +61,7 @@ async function main() {
   bare.kill();
 
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'psy-bench-'));
-  const server = await startServer({ DATA_DIR: dataDir, LOG_LEVEL: 'warn', NODE_ENV: 'production' });
+  const server = await startServer({ ...productionEnv({ DATA_DIR: dataDir }), LOG_LEVEL: 'warn' });
   try {
     const pid = server.child.pid!;
     rows.push(await load('GET /SysAdmin/api/health (PGlite)', `${server.base}/SysAdmin/api/health`, pid));

@@ -16,6 +16,7 @@ import { Client } from '@stomp/stompjs';
 import postgres from 'postgres';
 import { WebSocket } from 'ws';
 import { startServer } from '../apps/e2e/src/server';
+import { productionEnv } from './demo-data';
 
 const N = Number(process.env.BENCH_RECEIVERS ?? 50);
 const M = Number(process.env.BENCH_MESSAGES ?? 2000);
@@ -76,9 +77,7 @@ async function ours(): Promise<Row> {
   url.pathname = `/${name}`;
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'psy-bench-'));
   const server = await startServer({
-    DATABASE_URL: url.toString(),
-    DATA_DIR: dataDir,
-    NODE_ENV: 'production',
+    ...productionEnv({ DATABASE_URL: url.toString(), DATA_DIR: dataDir }),
     LOG_LEVEL: 'warn',
   });
   const db = postgres(url.toString(), { max: 2, onnotice: () => {} });
