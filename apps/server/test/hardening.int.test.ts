@@ -104,6 +104,22 @@ describe(`the outbox on ${testDbKind}`, () => {
   });
   afterAll(() => ctx.close());
 
+  it('a wrong filter value names the field in Chinese and changes nothing', async () => {
+    const token = await login(ctx.app, DEMO.auditor);
+    const kind = await call(ctx.app, 'GET', '/api/audit/inbox?kind=xxx', { token });
+    expect(kind.status).toBe(400);
+    expect(kind.body.message).toMatch(/^类别/);
+    const level = await call(ctx.app, 'GET', '/api/expert/warnings?level=9', { token });
+    expect(level.status).toBe(400);
+    expect(level.body.message).toMatch(/^预警等级/);
+    const review = await call(ctx.app, 'POST', '/api/audit/scales/1/review', {
+      token,
+      body: { approve: 'yes' },
+    });
+    expect(review.status).toBe(400);
+    expect(review.body.message).toMatch(/^审核结果/);
+  });
+
   it('a handler that fails is retried later with the same event, and its writes commit only once', async () => {
     const { events } = ctx.app.deps;
     let calls = 0;

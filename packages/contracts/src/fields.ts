@@ -3,6 +3,14 @@
  * when a schema's own message does not already say which field is wrong.
  */
 export const fieldLabels: Record<string, string> = {
+  kind: '类别',
+  status: '状态',
+  level: '预警等级',
+  escalated: '是否超时',
+  approve: '审核结果',
+  reason: '原因',
+  comment: '意见',
+  action: '操作',
   telephone: '手机号',
   password: '密码',
   code: '验证码',
