@@ -1,3 +1,4 @@
 // Image uploads and file storage as other modules see them.
 export { reencodeImage, takeImageUpload, type ProcessedImage } from './images';
 export type { Storage } from './storage';
+export type { UploadsService } from './uploads.service';
