@@ -1,5 +1,6 @@
-import { Button, Card, Col, Empty, Pagination, Result, Row, Skeleton, Typography } from 'antd';
+import { Button, Card, Col, Empty, Result, Row, Skeleton, Typography } from 'antd';
 import { useState } from 'react';
+import { Pager } from '../../../components/pager';
 import { useExperts, type ExpertFilters } from '../api/expert-list';
 import { ExpertCard } from '../components/expert-card';
 import { ExpertFilterBar } from '../components/expert-filter-bar';
@@ -83,19 +84,16 @@ export function Component() {
                 </Col>
               ))}
             </Row>
-            {data.total > PAGE_SIZE && (
-              <Pagination
-                style={{ marginTop: 24, justifyContent: 'center' }}
-                current={pageNum}
-                pageSize={PAGE_SIZE}
-                total={data.total}
-                showSizeChanger={false}
-                onChange={(p) => {
-                  setPageNum(p);
-                  window.scrollTo({ top: 0, behavior: 'smooth' });
-                }}
-              />
-            )}
+            <Pager
+              total={data.total}
+              current={pageNum}
+              size={PAGE_SIZE}
+              marginTop={24}
+              onChange={(p) => {
+                setPageNum(p);
+                window.scrollTo({ top: 0, behavior: 'smooth' });
+              }}
+            />
           </>
         )}
       </div>
