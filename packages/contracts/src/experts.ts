@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { department } from './auth';
 import { fen, fenParam, idParam } from './common';
 
 export const consultModes = ['online', 'offline'] as const;
@@ -77,16 +78,7 @@ export const expertProfileBody = z.object({
 });
 export type ExpertProfileBody = z.infer<typeof expertProfileBody>;
 
-export const departmentDetail = z.object({
-  id: z.number().int(),
-  name: z.string(),
-  city: z.string(),
-  address: z.string(),
-  phone: z.string().nullable(),
-  logo: z.string().nullable(),
-  intro: z.string(),
-  experts: z.array(expertCard),
-});
+export const departmentDetail = department.extend({ experts: z.array(expertCard) });
 export type DepartmentDetail = z.infer<typeof departmentDetail>;
 
 // ---- availability (expert side) ----

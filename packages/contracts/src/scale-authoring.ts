@@ -17,28 +17,21 @@ export type ScaleBody = Omit<z.infer<typeof scaleAuthoringBody>, 'definition'> &
   definition: ScaleDefinitionInput;
 };
 
-/** An expert's own scale as the authoring list shows it. */
-export const myScale = scaleSummary.extend({
+/** Where a scale stands in review, as its author and the auditors see it. */
+const reviewState = {
   status: z.enum(contentStatuses),
   rejectReason: z.string().nullable(),
   published: z.boolean(),
-});
+};
+
+/** An expert's own scale as the authoring list shows it. */
+export const myScale = scaleSummary.extend(reviewState);
 export type MyScale = z.infer<typeof myScale>;
 
 /** The editable draft (authors) or the draft under review (auditors). */
-export const scaleDraft = z.object({
-  id: z.number().int(),
-  code: z.string(),
-  name: z.string(),
-  shortName: z.string(),
-  intro: z.string(),
-  category: z.string(),
-  priceFen: z.number().int(),
-  status: z.enum(contentStatuses),
-  rejectReason: z.string().nullable(),
-  published: z.boolean(),
-  definition: z.record(z.string(), z.unknown()),
-});
+export const scaleDraft = scaleSummary
+  .pick({ id: true, code: true, name: true, shortName: true, intro: true, category: true })
+  .extend({ priceFen: z.number().int(), ...reviewState, definition: z.record(z.string(), z.unknown()) });
 export type ScaleDraft = Omit<z.infer<typeof scaleDraft>, 'definition'> & {
   definition: ScaleDefinitionInput;
 };

@@ -14,3 +14,16 @@ export function rowsOf<T>(result: unknown): T[] {
 export async function executeRows<T>(db: DbOrTx, query: SQL): Promise<T[]> {
   return rowsOf<T>(await db.execute(query));
 }
+
+/**
+ * Page `p` of a list and the count of all its rows, run together: `rows` gets the LIMIT and
+ * OFFSET for the page, `total` is the matching `select({ n: count() })`.
+ */
+export async function pageWithTotal<R>(
+  p: { pageNum: number; pageSize: number },
+  rows: (limit: number, offset: number) => PromiseLike<R[]>,
+  total: PromiseLike<{ n: number }[]>,
+): Promise<{ rows: R[]; total: number }> {
+  const [list, [counted]] = await Promise.all([rows(p.pageSize, (p.pageNum - 1) * p.pageSize), total]);
+  return { rows: list, total: Number(counted?.n ?? 0) };
+}

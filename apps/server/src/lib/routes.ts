@@ -1,5 +1,7 @@
+import { envelope } from '@psy/contracts';
 import type { FastifyInstance, onRequestAsyncHookHandler } from 'fastify';
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { z } from 'zod';
 
 /** A Fastify instance whose routes take zod schemas. */
 export type ZodApp = Parameters<FastifyPluginAsyncZod>[0];
@@ -18,4 +20,51 @@ export function audience(
     scope.addHook('onRequest', hook);
     await routes(scope.withTypeProvider<ZodTypeProvider>());
   });
+}
+
+type Schema = z.ZodType;
+
+/** What a route declares: its path parameters, query string, body, and the `data` of its 200 envelope. */
+export interface RouteParts {
+  params?: Schema;
+  query?: Schema;
+  body?: Schema;
+  reply?: Schema;
+}
+
+type Part<P, K extends string> = P extends { [k in K]: infer S extends Schema } ? S : undefined;
+
+/** The Fastify route options `describe(...)` builds: exactly the `schema` a route would write by hand. */
+export interface RouteDoc<P extends RouteParts> {
+  schema: {
+    tags: string[];
+    summary: string;
+    security?: Security;
+    params: Part<P, 'params'>;
+    querystring: Part<P, 'query'>;
+    body: Part<P, 'body'>;
+    response: P extends { reply: infer R extends Schema }
+      ? { 200: ReturnType<typeof envelope<R>> }
+      : undefined;
+  };
+}
+
+type Security = { [scheme: string]: string[] }[];
+
+/**
+ * One group's route documentation in one line a route: `describe({ tags, security })` answers
+ * `doc(summary, { params, query, body, reply })`, the route options with the zod schemas that
+ * validate the request, type the handler and fill the OpenAPI document (`reply` is wrapped in
+ * the `{ status, data, message }` envelope). Parts left out are left out of the schema.
+ */
+export function describe(base: { tags: string[]; security?: Security }) {
+  return <P extends RouteParts = object>(summary: string, parts: P = {} as P): RouteDoc<P> => {
+    const schema: Record<string, unknown> = { tags: base.tags, summary };
+    if (base.security) schema.security = base.security;
+    if (parts.params) schema.params = parts.params;
+    if (parts.query) schema.querystring = parts.query;
+    if (parts.body) schema.body = parts.body;
+    if (parts.reply) schema.response = { 200: envelope(parts.reply) };
+    return { schema } as unknown as RouteDoc<P>;
+  };
 }

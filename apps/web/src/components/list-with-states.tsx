@@ -1,6 +1,6 @@
-import { Pagination } from 'antd';
 import type { ReactNode } from 'react';
 import { CardSkeleton, LoadFailed } from './page-states';
+import { Pager } from './pager';
 
 interface PagedQuery<T> {
   data?: { list: T[]; total: number };
@@ -34,16 +34,7 @@ export function ListWithStates<T>({ query, failed, empty, skeleton, page, childr
   return (
     <div style={{ opacity: query.isPlaceholderData ? 0.6 : 1 }}>
       {children(data.list)}
-      {page && data.total > page.size && (
-        <Pagination
-          style={{ marginTop: 20, justifyContent: 'center' }}
-          current={page.current}
-          pageSize={page.size}
-          total={data.total}
-          showSizeChanger={false}
-          onChange={page.onChange}
-        />
-      )}
+      {page && <Pager total={data.total} marginTop={20} {...page} />}
     </div>
   );
 }

@@ -1,10 +1,10 @@
-import { Card, Flex, Skeleton } from 'antd';
+import { Card, Col, Flex, Row, Skeleton, type ColProps } from 'antd';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { routeExists } from '../lib/route-exists';
 import styles from './workbench/workbench.module.css';
 
-interface Props {
+export interface StatCardProps {
   icon: ReactNode;
   color: string;
   label: string;
@@ -15,7 +15,7 @@ interface Props {
 }
 
 /** A workbench count that leads to its page (when that page exists). */
-export function StatCard({ icon, color, label, value, loading, sub, to }: Props) {
+export function StatCard({ icon, color, label, value, loading, sub, to }: StatCardProps) {
   const card = (
     <Card className={styles.statCard} hoverable={!!to}>
       <Flex gap={14} align="center">
@@ -40,5 +40,18 @@ export function StatCard({ icon, color, label, value, loading, sub, to }: Props)
     </Link>
   ) : (
     card
+  );
+}
+
+/** A row of counts (a workbench's head), each in a column of `col`'s widths or its own. */
+export function StatRow({ cards, col }: { cards: (StatCardProps & { col?: ColProps })[]; col: ColProps }) {
+  return (
+    <Row gutter={[16, 16]}>
+      {cards.map(({ col: own, ...card }) => (
+        <Col key={card.label} {...(own ?? col)}>
+          <StatCard {...card} />
+        </Col>
+      ))}
+    </Row>
   );
 }

@@ -1,3 +1,4 @@
+import type { ComponentType } from 'react';
 import type { RouteObject, UIMatch } from 'react-router';
 import type { Guard } from './session';
 
@@ -21,4 +22,21 @@ export function handleValue<K extends keyof RouteHandle>(
     if (value !== undefined) return value;
   }
   return undefined;
+}
+
+type PageModule = () => Promise<{ Component: ComponentType }>;
+
+/** A lazily loaded page: its path, tab title, module and the rest of its handle (guard, keep-alive). */
+export function page(
+  path: string,
+  title: string,
+  load: PageModule,
+  more: Omit<RouteHandle, 'title'> = {},
+): AppRoute {
+  return { path, lazy: load, handle: { title, ...more } };
+}
+
+/** Pages behind one guard: `const expert = guarded('expert'); expert('/expert/work', '专家工作台', () => import(…))`. */
+export function guarded(auth: Guard) {
+  return (path: string, title: string, load: PageModule): AppRoute => page(path, title, load, { auth });
 }

@@ -5,6 +5,7 @@ import { scaleVersions } from '../scales';
 import { likeEscape } from '../../lib/sql';
 import { users } from '../users';
 import { assessmentParts, assessments } from './assessments.table';
+import { pageWithTotal } from '../../db/rows';
 
 export type AssessmentRow = typeof assessments.$inferSelect;
 export type PartRow = typeof assessmentParts.$inferSelect;
@@ -114,22 +115,23 @@ export const assessmentsRepository = {
 
   /** A page of assessments with the person's name, newest first. */
   async page(tx: DbOrTx, where: SQL | undefined, p: { pageNum: number; pageSize: number }) {
-    const [rows, [total]] = await Promise.all([
-      tx
-        .select({ a: assessments, userName: users.name })
-        .from(assessments)
-        .innerJoin(users, eq(users.id, assessments.userId))
-        .where(where)
-        .orderBy(desc(assessments.startedAt), desc(assessments.id))
-        .limit(p.pageSize)
-        .offset((p.pageNum - 1) * p.pageSize),
+    return pageWithTotal(
+      p,
+      (limit, offset) =>
+        tx
+          .select({ a: assessments, userName: users.name })
+          .from(assessments)
+          .innerJoin(users, eq(users.id, assessments.userId))
+          .where(where)
+          .orderBy(desc(assessments.startedAt), desc(assessments.id))
+          .limit(limit)
+          .offset(offset),
       tx
         .select({ n: count() })
         .from(assessments)
         .innerJoin(users, eq(users.id, assessments.userId))
         .where(where),
-    ]);
-    return { rows, total: Number(total?.n ?? 0) };
+    );
   },
 
   async count(tx: DbOrTx, where: SQL | undefined): Promise<number> {

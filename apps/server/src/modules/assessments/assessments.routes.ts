@@ -5,7 +5,6 @@ import {
   assessmentState,
   basicInfoBody,
   consentBody,
-  envelope,
   expertAssessment,
   expertAssessmentPage,
   expertAssessmentsQuery,
@@ -16,12 +15,14 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ok } from '../../lib/reply';
+import { describe } from '../../lib/routes';
 import { currentUser, secured } from '../auth';
 
 /** A sub-plugin per audience, each behind its own role hook. */
 type Audience = Parameters<FastifyPluginAsyncZod>[0];
 const idParams = z.object({ id: idParam() });
 const tags = ['assessment'];
+const doc = describe({ tags, security: secured });
 
 /** Taking a test and its result (the person); the people they serve (experts, auditors). */
 export const assessmentsRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -32,109 +33,40 @@ export const assessmentsRoutes: FastifyPluginAsyncZod = async (app) => {
     user.addHook('onRequest', app.authenticate);
     user.post(
       '/api/assessment/start',
-      {
-        schema: {
-          tags,
-          security: secured,
-          summary: '开始（或继续）测评',
-          body: startAssessmentBody,
-          response: { 200: envelope(assessmentState) },
-        },
-      },
+      doc('开始（或继续）测评', { body: startAssessmentBody, reply: assessmentState }),
       async (req) => ok(await assessments.start(currentUser(req), req.body)),
     );
-    user.get(
-      '/api/assessment/mine',
-      {
-        schema: {
-          tags,
-          security: secured,
-          summary: '我的测评',
-          response: { 200: envelope(z.array(assessmentListItem)) },
-        },
-      },
-      async (req) => ok(await assessments.mine(currentUser(req))),
+    user.get('/api/assessment/mine', doc('我的测评', { reply: z.array(assessmentListItem) }), async (req) =>
+      ok(await assessments.mine(currentUser(req))),
     );
     user.get(
       '/api/assessment/:id',
-      {
-        schema: {
-          tags,
-          security: secured,
-          summary: '测评进度（续答用）',
-          params: idParams,
-          response: { 200: envelope(assessmentState) },
-        },
-      },
+      doc('测评进度（续答用）', { params: idParams, reply: assessmentState }),
       async (req) => ok(await assessments.get(currentUser(req), req.params.id)),
     );
     user.post(
       '/api/assessment/:id/consent',
-      {
-        schema: {
-          tags,
-          security: secured,
-          summary: '同意知情同意书',
-          params: idParams,
-          body: consentBody,
-          response: { 200: envelope(assessmentState) },
-        },
-      },
+      doc('同意知情同意书', { params: idParams, body: consentBody, reply: assessmentState }),
       async (req) => ok(await assessments.consent(currentUser(req), req.params.id)),
     );
     user.post(
       '/api/assessment/:id/basic-info',
-      {
-        schema: {
-          tags,
-          security: secured,
-          summary: '填写基本信息',
-          params: idParams,
-          body: basicInfoBody,
-          response: { 200: envelope(assessmentState) },
-        },
-      },
+      doc('填写基本信息', { params: idParams, body: basicInfoBody, reply: assessmentState }),
       async (req) => ok(await assessments.basicInfo(currentUser(req), req.params.id, req.body)),
     );
     user.put(
       '/api/assessment/:id/answer',
-      {
-        schema: {
-          tags,
-          security: secured,
-          summary: '保存一题的作答',
-          params: idParams,
-          body: answerBody,
-          response: { 200: envelope(z.object({ saved: z.boolean() })) },
-        },
-      },
+      doc('保存一题的作答', { params: idParams, body: answerBody, reply: z.object({ saved: z.boolean() }) }),
       async (req) => ok(await assessments.answer(currentUser(req), req.params.id, req.body), '已保存'),
     );
     user.post(
       '/api/assessment/:id/submit',
-      {
-        schema: {
-          tags,
-          security: secured,
-          summary: '提交一个量表（须全部作答）',
-          params: idParams,
-          body: submitPartBody,
-          response: { 200: envelope(assessmentState) },
-        },
-      },
+      doc('提交一个量表（须全部作答）', { params: idParams, body: submitPartBody, reply: assessmentState }),
       async (req) => ok(await assessments.submitPart(currentUser(req), req.params.id, req.body), '已提交'),
     );
     user.get(
       '/api/assessment/:id/result',
-      {
-        schema: {
-          tags,
-          security: secured,
-          summary: '测评结果（免费摘要）',
-          params: idParams,
-          response: { 200: envelope(assessmentResult) },
-        },
-      },
+      doc('测评结果（免费摘要）', { params: idParams, reply: assessmentResult }),
       async (req) => ok(await assessments.result(currentUser(req), req.params.id)),
     );
   });
@@ -144,28 +76,15 @@ export const assessmentsRoutes: FastifyPluginAsyncZod = async (app) => {
     pro.addHook('onRequest', app.requireRole('expert', 'auditor', 'admin'));
     pro.get(
       '/api/expert/assessments',
-      {
-        schema: {
-          tags,
-          security: secured,
-          summary: '我服务的用户的测评（审核员：全部），分页',
-          querystring: expertAssessmentsQuery,
-          response: { 200: envelope(expertAssessmentPage) },
-        },
-      },
+      doc('我服务的用户的测评（审核员：全部），分页', {
+        query: expertAssessmentsQuery,
+        reply: expertAssessmentPage,
+      }),
       async (req) => ok(await assessments.list(currentUser(req), req.query)),
     );
     pro.get(
       '/api/expert/assessments/:id',
-      {
-        schema: {
-          tags,
-          security: secured,
-          summary: '测评详情：作答、得分、预警、报告',
-          params: idParams,
-          response: { 200: envelope(expertAssessment) },
-        },
-      },
+      doc('测评详情：作答、得分、预警、报告', { params: idParams, reply: expertAssessment }),
       async (req) => ok(await assessments.detail(currentUser(req), req.params.id)),
     );
   });

@@ -1,6 +1,5 @@
 import {
   authMessages,
-  envelope,
   loginBody,
   loginResult,
   resetPasswordBody,
@@ -13,27 +12,18 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../lib/errors';
 import { ok } from '../../lib/reply';
-import { audience } from '../../lib/routes';
+import { audience, describe } from '../../lib/routes';
 import { currentUser, requestMeta, secured } from './auth.plugin';
 import { SMS_RULES } from './sms.service';
 
-const nothing = envelope(z.null());
-
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   const { auth } = app.deps.services;
+  const pub = describe({ tags: ['auth'] });
+  const dev = describe({ tags: ['dev'] });
+  const doc = describe({ tags: ['auth'], security: secured });
 
-  app.post(
-    '/api/login/login',
-    {
-      schema: {
-        tags: ['auth'],
-        summary: '密码登录',
-        body: loginBody,
-        response: { 200: envelope(loginResult) },
-      },
-    },
-    async (req) =>
-      ok(await auth.loginWithPassword(req.body.telephone, req.body.password, requestMeta(req)), '登录成功'),
+  app.post('/api/login/login', pub('密码登录', { body: loginBody, reply: loginResult }), async (req) =>
+    ok(await auth.loginWithPassword(req.body.telephone, req.body.password, requestMeta(req)), '登录成功'),
   );
 
   // Credentials never travel in URLs: the old GET form is refused outright.
@@ -43,14 +33,10 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/api/login/send',
-    {
-      schema: {
-        tags: ['auth'],
-        summary: '发送短信验证码（type: login 登录 / reset 重置或修改密码）',
-        body: sendCodeBody,
-        response: { 200: envelope(sendCodeResult) },
-      },
-    },
+    pub('发送短信验证码（type: login 登录 / reset 重置或修改密码）', {
+      body: sendCodeBody,
+      reply: sendCodeResult,
+    }),
     async (req) => {
       await auth.sendCode(req.body.telephone, req.body.type, requestMeta(req));
       return ok(
@@ -62,28 +48,14 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/api/login/sms',
-    {
-      schema: {
-        tags: ['auth'],
-        summary: '短信验证码登录（首次登录自动注册）',
-        body: smsLoginBody,
-        response: { 200: envelope(loginResult) },
-      },
-    },
+    pub('短信验证码登录（首次登录自动注册）', { body: smsLoginBody, reply: loginResult }),
     async (req) =>
       ok(await auth.loginWithSms(req.body.telephone, req.body.code, requestMeta(req)), '登录成功'),
   );
 
   app.post(
     '/api/login/reset',
-    {
-      schema: {
-        tags: ['auth'],
-        summary: '通过短信验证码重置密码',
-        body: resetPasswordBody,
-        response: { 200: nothing },
-      },
-    },
+    pub('通过短信验证码重置密码', { body: resetPasswordBody, reply: z.null() }),
     async (req) => {
       await auth.resetPassword(req.body.telephone, req.body.code, req.body.password, requestMeta(req));
       return ok(null, '密码已重置，请使用新密码登录');
@@ -95,42 +67,27 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     const outbox = app.deps.smsOutbox;
     app.get(
       '/api/dev/sms-outbox',
-      {
-        schema: {
-          tags: ['dev'],
-          summary: '开发用短信发件箱（生产环境不存在）',
-          querystring: z.object({ telephone: z.string().optional() }),
-          response: { 200: envelope(z.array(smsOutboxItem)) },
-        },
-      },
+      dev('开发用短信发件箱（生产环境不存在）', {
+        query: z.object({ telephone: z.string().optional() }),
+        reply: z.array(smsOutboxItem),
+      }),
       async (req) => ok(outbox ? outbox.outbox(req.query.telephone) : []),
     );
   }
 
   // Signed in: end the session, change the password.
   await audience(app, app.authenticate, (me) => {
-    me.post(
-      '/api/login/logout',
-      {
-        schema: { tags: ['auth'], summary: '退出登录', security: secured, response: { 200: nothing } },
-      },
-      async (req) => {
-        await auth.logout(currentUser(req), requestMeta(req));
-        return ok(null, '已退出登录');
-      },
-    );
+    me.post('/api/login/logout', doc('退出登录', { reply: z.null() }), async (req) => {
+      await auth.logout(currentUser(req), requestMeta(req));
+      return ok(null, '已退出登录');
+    });
 
     me.post(
       '/api/userinfo/password',
-      {
-        schema: {
-          tags: ['auth'],
-          summary: '修改密码（本人手机号 + reset 验证码 + 新密码），成功后所有登录失效',
-          security: secured,
-          body: resetPasswordBody,
-          response: { 200: nothing },
-        },
-      },
+      doc('修改密码（本人手机号 + reset 验证码 + 新密码），成功后所有登录失效', {
+        body: resetPasswordBody,
+        reply: z.null(),
+      }),
       async (req) => {
         await auth.changePassword(currentUser(req), req.body, requestMeta(req));
         return ok(null, '密码已修改，请重新登录');

@@ -1,6 +1,5 @@
 import {
   availabilityTemplate,
-  envelope,
   expertSlot,
   idParam,
   rangeQuery,
@@ -11,7 +10,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ok } from '../../lib/reply';
-import { audience } from '../../lib/routes';
+import { audience, describe } from '../../lib/routes';
 import { currentUser, secured } from '../auth';
 
 const idParams = z.object({ id: idParam() });
@@ -20,18 +19,12 @@ const idParams = z.object({ id: idParam() });
 export const availabilityRoutes: FastifyPluginAsyncZod = async (app) => {
   const { availability } = app.deps.services;
   const tags = ['expert'];
+  const pub = describe({ tags });
+  const doc = describe({ tags, security: secured });
 
   app.get(
     '/api/expert/slots/:id',
-    {
-      schema: {
-        tags,
-        summary: '专家在某时间范围内的空闲时段',
-        params: idParams,
-        querystring: rangeQuery,
-        response: { 200: envelope(z.array(slot)) },
-      },
-    },
+    pub('专家在某时间范围内的空闲时段', { params: idParams, query: rangeQuery, reply: z.array(slot) }),
     async (req) =>
       ok(await availability.freeSlots(req.params.id, new Date(req.query.from), new Date(req.query.to))),
   );
@@ -40,27 +33,15 @@ export const availabilityRoutes: FastifyPluginAsyncZod = async (app) => {
   await audience(app, app.requireRole('expert'), (expert) => {
     expert.get(
       '/api/expert/me/templates',
-      {
-        schema: {
-          tags,
-          security: secured,
-          summary: '每周固定时段',
-          response: { 200: envelope(z.array(availabilityTemplate)) },
-        },
-      },
+      doc('每周固定时段', { reply: z.array(availabilityTemplate) }),
       async (req) => ok(await availability.templates(currentUser(req))),
     );
     expert.post(
       '/api/expert/me/templates',
-      {
-        schema: {
-          tags,
-          security: secured,
-          summary: '新增每周固定时段（自动发布未来4周的时段）',
-          body: templateBody,
-          response: { 200: envelope(z.object({ created: z.number().int() })) },
-        },
-      },
+      doc('新增每周固定时段（自动发布未来4周的时段）', {
+        body: templateBody,
+        reply: z.object({ created: z.number().int() }),
+      }),
       async (req) => {
         const r = await availability.addTemplate(currentUser(req), req.body);
         return ok(r, `已发布 ${r.created} 个时段`);
@@ -68,43 +49,20 @@ export const availabilityRoutes: FastifyPluginAsyncZod = async (app) => {
     );
     expert.delete(
       '/api/expert/me/templates/:id',
-      {
-        schema: {
-          tags,
-          security: secured,
-          summary: '删除每周固定时段（关闭其未被预约的未来时段）',
-          params: idParams,
-          response: { 200: envelope(z.object({ closed: z.number().int() })) },
-        },
-      },
+      doc('删除每周固定时段（关闭其未被预约的未来时段）', {
+        params: idParams,
+        reply: z.object({ closed: z.number().int() }),
+      }),
       async (req) => ok(await availability.removeTemplate(currentUser(req), req.params.id)),
     );
     expert.get(
       '/api/expert/me/slots',
-      {
-        schema: {
-          tags,
-          security: secured,
-          summary: '我的时段（含预约情况）',
-          querystring: rangeQuery,
-          response: { 200: envelope(z.array(expertSlot)) },
-        },
-      },
+      doc('我的时段（含预约情况）', { query: rangeQuery, reply: z.array(expertSlot) }),
       async (req) =>
         ok(await availability.mySlots(currentUser(req), new Date(req.query.from), new Date(req.query.to))),
     );
-    expert.post(
-      '/api/expert/me/slots',
-      {
-        schema: {
-          tags,
-          security: secured,
-          summary: '发布单次时段',
-          body: slotBody,
-          response: { 200: envelope(slot) },
-        },
-      },
-      async (req) => ok(await availability.addSlot(currentUser(req), req.body), '时段已发布'),
+    expert.post('/api/expert/me/slots', doc('发布单次时段', { body: slotBody, reply: slot }), async (req) =>
+      ok(await availability.addSlot(currentUser(req), req.body), '时段已发布'),
     );
     for (const [action, status, label] of [
       ['close', 'closed', '关闭'],
@@ -112,15 +70,7 @@ export const availabilityRoutes: FastifyPluginAsyncZod = async (app) => {
     ] as const) {
       expert.post(
         `/api/expert/me/slots/:id/${action}`,
-        {
-          schema: {
-            tags,
-            security: secured,
-            summary: `${label}时段`,
-            params: idParams,
-            response: { 200: envelope(z.null()) },
-          },
-        },
+        doc(`${label}时段`, { params: idParams, reply: z.null() }),
         async (req) => {
           await availability.setSlotStatus(currentUser(req), req.params.id, status);
           return ok(null, `时段已${label}`);

@@ -17,6 +17,7 @@ import type { DbOrTx } from '../../db/client';
 import { expertTitleOf } from '../experts';
 import { users } from '../users';
 import { bookings } from './bookings.table';
+import { pageWithTotal } from '../../db/rows';
 
 export type BookingRow = typeof bookings.$inferSelect;
 type BookingChanges = Partial<typeof bookings.$inferInsert>;
@@ -115,17 +116,19 @@ export const bookingsRepository = {
     const owner =
       'userId' in whose ? eq(bookings.userId, whose.userId) : eq(bookings.expertId, whose.expertId);
     const where = and(owner, q.status ? eq(bookings.status, q.status) : undefined);
-    const [rows, [total]] = await Promise.all([
-      db
-        .select({ id: bookings.id })
-        .from(bookings)
-        .where(where)
-        .orderBy(desc(bookings.startsAt), desc(bookings.id))
-        .limit(q.pageSize)
-        .offset((q.pageNum - 1) * q.pageSize),
+    const { rows, total } = await pageWithTotal(
+      q,
+      (limit, offset) =>
+        db
+          .select({ id: bookings.id })
+          .from(bookings)
+          .where(where)
+          .orderBy(desc(bookings.startsAt), desc(bookings.id))
+          .limit(limit)
+          .offset(offset),
       db.select({ n: count() }).from(bookings).where(where),
-    ]);
-    return { ids: rows.map((r) => r.id), total: total?.n ?? 0 };
+    );
+    return { ids: rows.map((r) => r.id), total };
   },
 
   /** Marks the 1 h reminder sent (and the 24 h one with it) on bookings starting within the hour. */

@@ -14,7 +14,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../lib/errors';
 import { ok } from '../../lib/reply';
-import { audience } from '../../lib/routes';
+import { audience, describe } from '../../lib/routes';
 import { currentUser, secured } from '../auth';
 import { takeImageUpload } from '../uploads';
 
@@ -22,76 +22,44 @@ export const chatRoutes: FastifyPluginAsyncZod = async (app) => {
   const { chat } = app.deps.services;
   const signer = app.deps.imageSigner;
   const tags = ['chat'];
+  const doc = describe({ tags, security: secured });
+  const pub = describe({ tags });
 
   // The caller's own chats.
   await audience(app, app.authenticate, (me) => {
     me.post(
       '/api/chat/begin',
-      {
-        schema: {
-          tags,
-          summary: '与某人开始会话（已有则返回原会话）',
-          security: secured,
-          body: beginChatBody,
-          response: { 200: envelope(chatListItem) },
-        },
-      },
+      doc('与某人开始会话（已有则返回原会话）', { body: beginChatBody, reply: chatListItem }),
       async (req) => ok(await chat.begin(currentUser(req), req.body.receiverId)),
     );
 
     me.get(
       '/api/chat/get-list',
-      {
-        schema: {
-          tags,
-          summary: '我的会话列表（按最近活动排序）',
-          security: secured,
-          response: { 200: envelope(z.array(chatListItem)) },
-        },
-      },
+      doc('我的会话列表（按最近活动排序）', { reply: z.array(chatListItem) }),
       async (req) => ok(await chat.list(currentUser(req))),
     );
 
     me.get(
       '/api/chat/get/:chatId',
-      {
-        schema: {
-          tags,
-          summary: '会话详情',
-          security: secured,
-          params: chatIdParams,
-          response: { 200: envelope(chatListItem) },
-        },
-      },
+      doc('会话详情', { params: chatIdParams, reply: chatListItem }),
       async (req) => ok(await chat.get(currentUser(req), req.params.chatId)),
     );
 
     me.get(
       '/api/chat/messages',
-      {
-        schema: {
-          tags,
-          summary:
-            '消息记录。readChatMessage=0 取最新一页；readChatMessage=N 取 N 之后的消息（断线重连补齐）；before=M 向上翻页。调用即标记已读。',
-          security: secured,
-          querystring: chatMessagesQuery,
-          response: { 200: envelope(chatMessagesPage) },
-        },
-      },
+      doc(
+        '消息记录。readChatMessage=0 取最新一页；readChatMessage=N 取 N 之后的消息（断线重连补齐）；before=M 向上翻页。调用即标记已读。',
+        { query: chatMessagesQuery, reply: chatMessagesPage },
+      ),
       async (req) => ok(await chat.messages(currentUser(req), req.query)),
     );
 
     me.post(
       '/api/chat/send',
-      {
-        schema: {
-          tags,
-          summary: '发送消息（messageType "0" 文字 / "1" 图片编号）；先入库再推送',
-          security: secured,
-          body: sendMessageBody,
-          response: { 200: envelope(chatMessage) },
-        },
-      },
+      doc('发送消息（messageType "0" 文字 / "1" 图片编号）；先入库再推送', {
+        body: sendMessageBody,
+        reply: chatMessage,
+      }),
       async (req) => ok(await chat.send(currentUser(req), req.body)),
     );
 
@@ -126,18 +94,14 @@ export const chatRoutes: FastifyPluginAsyncZod = async (app) => {
   // Opened by <img> tags, which cannot send headers: the signed, expiring URL is the permission.
   app.get(
     '/api/chat/image/:id',
-    {
-      schema: {
-        tags,
-        summary: '聊天图片（仅限签名链接，短时有效）',
-        params: z.object({ id: z.string().regex(/^[0-9a-f-]{36}$/, '图片编号不正确') }),
-        querystring: z.object({
-          v: z.enum(['full', 'thumb']).default('full'),
-          exp: z.coerce.number().int(),
-          sig: z.string().max(128),
-        }),
-      },
-    },
+    pub('聊天图片（仅限签名链接，短时有效）', {
+      params: z.object({ id: z.string().regex(/^[0-9a-f-]{36}$/, '图片编号不正确') }),
+      query: z.object({
+        v: z.enum(['full', 'thumb']).default('full'),
+        exp: z.coerce.number().int(),
+        sig: z.string().max(128),
+      }),
+    }),
     async (req, reply) => {
       const { id } = req.params;
       const { v, exp, sig } = req.query;

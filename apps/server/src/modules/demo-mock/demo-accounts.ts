@@ -1,11 +1,12 @@
 import { formatDateTime } from './fake-data';
-import { createFakeUsers, type FakeUser } from './fake-users';
+import type { DemoUser } from '@psy/contracts';
+import { createFakeUsers } from './fake-users';
 
 export interface DemoAccounts {
   /** Exact match of username and password (strings, strictly equal); re-issues the user's token. */
-  login(username: unknown, password: unknown): FakeUser | null;
+  login(username: unknown, password: unknown): DemoUser | null;
   /** The user whose live token this is. */
-  byToken(token: string): FakeUser | null;
+  byToken(token: string): DemoUser | null;
   /** Destroys a live token; false when it was not live. */
   logout(token: string): boolean;
 }
@@ -23,7 +24,7 @@ export interface DemoAccounts {
 export function createDemoAccounts(now: () => Date): DemoAccounts {
   const users = createFakeUsers();
   const destroyed = new Set<string>();
-  const copy = (u: FakeUser): FakeUser => ({ ...u, auths: [...u.auths], modules: [...u.modules] });
+  const copy = (u: DemoUser): DemoUser => ({ ...u, auths: [...u.auths], modules: [...u.modules] });
 
   return {
     login(username, password) {

@@ -1,49 +1,6 @@
+import type { DemoAccountItem, DemoHomeInfo, DemoHomeItem, DemoSiteItem } from '@psy/contracts';
 import { faker } from '@faker-js/faker/locale/zh_CN';
 import { addDays, shanghaiDate, SHANGHAI_OFFSET_MS } from '../../lib/time';
-
-/** Spec section 3's list items and home info, as the mock answers them. */
-export interface CommonListItem {
-  id: number;
-  url: string;
-  ip: string;
-  protocol: 'http' | 'https';
-  /** The port the site answers on: 80 for http, 443 for https (the original's `'host|1': [80, 443]`). */
-  host: 80 | 443;
-  domain: string;
-  email: string;
-}
-
-export interface HomeListItem {
-  id: number;
-  title: string;
-  mobile: string;
-  name: string;
-  description: string;
-  created_at: string;
-  updated_at: string;
-  age: number;
-  color: string;
-  email: string;
-}
-
-export interface TableListItem {
-  id: number;
-  title: string;
-  account: string;
-  true_name: string;
-  created_at: string;
-  role_name: string;
-}
-
-export interface HomeInfo {
-  hu_num: number;
-  yun_num: number;
-  ce_num: number;
-  create_time: number;
-  online_num: number;
-  total_num: number;
-  seven_days: { id: number; num: number; time: string }[];
-}
 
 export const LIST_SIZES = { common: 60, home: 30, table: 30 } as const;
 
@@ -185,7 +142,7 @@ function createdAndUpdated(): [Date, Date] {
   return [created, faker.date.between({ from: created, to: REF_DATE })];
 }
 
-function generateCommonList(): CommonListItem[] {
+function generateCommonList(): DemoSiteItem[] {
   faker.seed(SEED + 1);
   return Array.from({ length: LIST_SIZES.common }, (_, i) => {
     const protocol = faker.helpers.arrayElement(['http', 'https'] as const);
@@ -203,7 +160,7 @@ function generateCommonList(): CommonListItem[] {
   });
 }
 
-function generateHomeList(): HomeListItem[] {
+function generateHomeList(): DemoHomeItem[] {
   faker.seed(SEED + 2);
   return Array.from({ length: LIST_SIZES.home }, (_, i) => {
     const name = faker.person.fullName();
@@ -224,7 +181,7 @@ function generateHomeList(): HomeListItem[] {
   });
 }
 
-function generateTableList(): TableListItem[] {
+function generateTableList(): DemoAccountItem[] {
   faker.seed(SEED + 3);
   return Array.from({ length: LIST_SIZES.table }, (_, i) => ({
     id: i + 1,
@@ -253,9 +210,9 @@ function generateHomeCounters() {
 }
 
 export interface DemoData {
-  common: CommonListItem[];
-  home: HomeListItem[];
-  table: TableListItem[];
+  common: DemoSiteItem[];
+  home: DemoHomeItem[];
+  table: DemoAccountItem[];
   counters: ReturnType<typeof generateHomeCounters>;
 }
 
@@ -278,7 +235,7 @@ export function demoData(): DemoData {
 }
 
 /** The home counters; the seven days are the week ending `now` (Shanghai), oldest first. */
-export function homeInfo(now: Date): HomeInfo {
+export function homeInfo(now: Date): DemoHomeInfo {
   const { daily, ...counters } = demoData().counters;
   const today = shanghaiDate(now);
   return {

@@ -1,25 +1,4 @@
-/** What the console may show: the ordinary user gets a subset, the administrator all of them. */
-export const DEMO_MODULES = ['home', 'website', 'table'] as const;
-export type DemoModule = (typeof DEMO_MODULES)[number];
-
-/** The fake user record of spec section 3, as the mock answers it (password included, as the original does). */
-export interface FakeUser {
-  userId: string;
-  username: string;
-  realName: string;
-  avatar: string;
-  desc: string;
-  password: string;
-  token: string;
-  auths: string[];
-  /** The modules the console may show; for is_admin 1 the list is empty and means no restriction. */
-  modules: DemoModule[];
-  is_admin: 0 | 1;
-  role_name: string;
-  mobile: string;
-  /** 'YYYY-MM-DD HH:mm:ss', Asia/Shanghai. */
-  last_login: string;
-}
+import { type DemoUser } from '@psy/contracts';
 
 /** A small self-contained avatar (no outside request): a coloured disc with one character. */
 function avatar(text: string, color: string): string {
@@ -31,7 +10,7 @@ function avatar(text: string, color: string): string {
 }
 
 /** The two fake users of spec section 6, fresh copies each call (the state mutates them). */
-export function createFakeUsers(): FakeUser[] {
+export function createFakeUsers(): DemoUser[] {
   return [
     {
       userId: '1',

@@ -1,20 +1,9 @@
-import { areaList } from '@psy/contracts';
-
-export type RegionLevel = 'province' | 'city' | 'district';
-
-export interface Region {
-  code: string;
-  name: string;
-  /** Derived from the code: a district's city shares its first four digits, a city's province its first two. */
-  parent: string | null;
-  level: RegionLevel;
-  leaf: boolean;
-}
+import { areaList, type DemoRegion, type DemoRegionLevel } from '@psy/contracts';
 
 /** The leaf every city gets for places its list does not name (code <city>99). */
 export const OTHER_AREA = '其他地区';
 
-export function regionLevel(code: string): RegionLevel {
+export function regionLevel(code: string): DemoRegionLevel {
   if (code.endsWith('0000')) return 'province';
   if (code.endsWith('00')) return 'city';
   return 'district';
@@ -26,7 +15,7 @@ export function regionParent(code: string): string | null {
   return level === 'city' ? `${code.slice(0, 2)}0000` : `${code.slice(0, 4)}00`;
 }
 
-let children: Map<string, Region[]> | null = null;
+let children: Map<string, DemoRegion[]> | null = null;
 
 /**
  * The six-digit region table (GB/T 2260, from the platform's own region data), as children
@@ -34,9 +23,9 @@ let children: Map<string, Region[]> | null = null;
  * (or the next free code below it where 99 names a real place); the data's own 其它区 entries
  * take that name.
  */
-function table(): Map<string, Region[]> {
+function table(): Map<string, DemoRegion[]> {
   if (children) return children;
-  const map = new Map<string, Region[]>();
+  const map = new Map<string, DemoRegion[]>();
   const add = (code: string, name: string) => {
     const parent = regionParent(code);
     const level = regionLevel(code);
@@ -60,7 +49,7 @@ function table(): Map<string, Region[]> {
 }
 
 /** The regions under `parent` (a six-digit code), or the provinces without one; null for a malformed code. */
-export function regionChildren(parent: string | undefined): Region[] | null {
+export function regionChildren(parent: string | undefined): DemoRegion[] | null {
   if (parent === undefined || parent === '') return table().get('') ?? [];
   if (!/^\d{6}$/.test(parent)) return null;
   return table().get(parent) ?? [];

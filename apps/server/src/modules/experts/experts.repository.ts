@@ -1,7 +1,7 @@
 import type { ExpertListQuery } from '@psy/contracts';
 import { and, asc, count, desc, eq, gte, lte, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { executeRows } from '../../db/rows';
+import { executeRows, pageWithTotal } from '../../db/rows';
 import { likeEscape } from '../../lib/sql';
 import { nextFreeSlotAt } from '../availability';
 import { institutions } from '../institutions';
@@ -57,19 +57,20 @@ export const expertsRepository = {
     if (q.minPrice !== undefined) filters.push(gte(expertProfiles.priceFen, q.minPrice));
     if (q.maxPrice !== undefined) filters.push(lte(expertProfiles.priceFen, q.maxPrice));
     const where = and(...filters);
-    const [rows, [total]] = await Promise.all([
-      cards(db, now)
-        .where(where)
-        .orderBy(desc(expertProfiles.rating), asc(users.id))
-        .limit(q.pageSize)
-        .offset((q.pageNum - 1) * q.pageSize),
+    return pageWithTotal(
+      q,
+      (limit, offset) =>
+        cards(db, now)
+          .where(where)
+          .orderBy(desc(expertProfiles.rating), asc(users.id))
+          .limit(limit)
+          .offset(offset),
       db
         .select({ n: count() })
         .from(expertProfiles)
         .innerJoin(users, eq(users.id, expertProfiles.userId))
         .where(where),
-    ]);
-    return { rows, total: total?.n ?? 0 };
+    );
   },
 
   async card(db: DbOrTx, id: number, now: Date): Promise<CardRow | undefined> {

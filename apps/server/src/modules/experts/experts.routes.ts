@@ -1,6 +1,5 @@
 import {
   departmentDetail,
-  envelope,
   expertCard,
   expertDetail,
   expertListQuery,
@@ -11,7 +10,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ok } from '../../lib/reply';
-import { audience } from '../../lib/routes';
+import { audience, describe } from '../../lib/routes';
 import { currentUser, secured } from '../auth';
 
 const idParams = z.object({ id: idParam() });
@@ -19,46 +18,31 @@ const idParams = z.object({ id: idParam() });
 export const expertsRoutes: FastifyPluginAsyncZod = async (app) => {
   const { experts } = app.deps.services;
   const tags = ['expert'];
+  const pub = describe({ tags });
+  const institutionDoc = describe({ tags: ['institution'] });
+  const doc = describe({ tags, security: secured });
 
   app.get(
     '/api/expert/list',
-    {
-      schema: {
-        tags,
-        summary: '专家列表（擅长、价格区间、咨询方式、机构筛选）',
-        querystring: expertListQuery,
-        response: { 200: envelope(page(expertCard)) },
-      },
-    },
+    pub('专家列表（擅长、价格区间、咨询方式、机构筛选）', {
+      query: expertListQuery,
+      reply: page(expertCard),
+    }),
     async (req) => ok(await experts.list(req.query)),
   );
   app.get(
     '/api/expert/specialties',
-    { schema: { tags, summary: '擅长领域标签（筛选用）', response: { 200: envelope(z.array(z.string())) } } },
+    pub('擅长领域标签（筛选用）', { reply: z.array(z.string()) }),
     async () => ok(await experts.specialties()),
   );
   app.get(
     '/api/expert/detail/:id',
-    {
-      schema: {
-        tags,
-        summary: '专家详情（含未来14天可预约时段）',
-        params: idParams,
-        response: { 200: envelope(expertDetail) },
-      },
-    },
+    pub('专家详情（含未来14天可预约时段）', { params: idParams, reply: expertDetail }),
     async (req) => ok(await experts.detail(req.params.id)),
   );
   app.get(
     '/api/department/detail/:id',
-    {
-      schema: {
-        tags: ['institution'],
-        summary: '机构详情与其专家',
-        params: idParams,
-        response: { 200: envelope(departmentDetail) },
-      },
-    },
+    institutionDoc('机构详情与其专家', { params: idParams, reply: departmentDetail }),
     async (req) => ok(await experts.department(req.params.id)),
   );
 
@@ -66,27 +50,12 @@ export const expertsRoutes: FastifyPluginAsyncZod = async (app) => {
   await audience(app, app.requireRole('expert'), (expert) => {
     expert.get(
       '/api/expert/me/profile',
-      {
-        schema: {
-          tags,
-          security: secured,
-          summary: '我的专家资料',
-          response: { 200: envelope(expertProfileBody.nullable()) },
-        },
-      },
+      doc('我的专家资料', { reply: expertProfileBody.nullable() }),
       async (req) => ok(await experts.myProfile(currentUser(req))),
     );
     expert.post(
       '/api/expert/me/profile',
-      {
-        schema: {
-          tags,
-          security: secured,
-          summary: '保存我的专家资料',
-          body: expertProfileBody,
-          response: { 200: envelope(expertProfileBody.nullable()) },
-        },
-      },
+      doc('保存我的专家资料', { body: expertProfileBody, reply: expertProfileBody.nullable() }),
       async (req) => {
         const actor = currentUser(req);
         await experts.saveProfile(actor, req.body);

@@ -10,6 +10,7 @@ import type {
 import type { Db, DbOrTx } from '../../db/client';
 import type { Clock } from '../../lib/clock';
 import { AppError, notFound } from '../../lib/errors';
+import { pick } from '../../lib/objects';
 import type { Actor } from '../auth';
 import type { InstitutionsService } from '../institutions';
 import { expertsRepository as repo, type CardRow, type ProfileRow } from './experts.repository';
@@ -39,6 +40,19 @@ export interface ExpertsServiceDeps {
   /** An expert's free slots, shown on their detail page: the availability module has them. */
   freeSlots(expertId: number, from: Date, to: Date): Promise<Slot[]>;
 }
+
+/** What an expert edits of their profile, as myProfile answers it. */
+const profileFields = [
+  'title',
+  'qualifications',
+  'specialties',
+  'introduction',
+  'modes',
+  'priceFen',
+  'sessionMinutes',
+  'yearsOfPractice',
+  'address',
+] as const satisfies readonly (keyof ExpertProfileBody)[];
 
 /** Experts' public profiles: what clients browse and book by. Their times: the availability module. */
 export function createExpertsService({ db, clock, institutions, freeSlots }: ExpertsServiceDeps) {
@@ -84,28 +98,8 @@ export function createExpertsService({ db, clock, institutions, freeSlots }: Exp
     async myProfile(actor: Actor): Promise<ExpertProfileBody | null> {
       const p = await repo.profile(db, actor.userId);
       if (!p) return null;
-      const {
-        title,
-        qualifications,
-        specialties,
-        introduction,
-        modes,
-        priceFen,
-        sessionMinutes,
-        yearsOfPractice,
-        address,
-      } = p;
-      return {
-        title,
-        qualifications,
-        specialties,
-        introduction,
-        modes,
-        priceFen,
-        sessionMinutes,
-        yearsOfPractice,
-        address,
-      };
+      // Exactly the editable fields, in the form's order: not the rating or the timestamps.
+      return pick(p, profileFields);
     },
 
     async saveProfile(actor: Actor, body: ExpertProfileBody): Promise<void> {

@@ -2,6 +2,7 @@ import type { OrderStatus } from '@psy/contracts';
 import { and, count, desc, eq, lte, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { duplicatePayments, orders, paymentEvents } from './orders.table';
+import { pageWithTotal } from '../../db/rows';
 
 export type OrderRow = typeof orders.$inferSelect;
 export type DuplicatePaymentRow = typeof duplicatePayments.$inferSelect;
@@ -54,17 +55,12 @@ export const ordersRepository = {
     q: { pageNum: number; pageSize: number; status?: OrderStatus | undefined },
   ) {
     const where = and(eq(orders.userId, userId), q.status ? eq(orders.status, q.status) : undefined);
-    const [rows, [total]] = await Promise.all([
-      db
-        .select()
-        .from(orders)
-        .where(where)
-        .orderBy(desc(orders.id))
-        .limit(q.pageSize)
-        .offset((q.pageNum - 1) * q.pageSize),
+    return pageWithTotal(
+      q,
+      (limit, offset) =>
+        db.select().from(orders).where(where).orderBy(desc(orders.id)).limit(limit).offset(offset),
       db.select({ n: count() }).from(orders).where(where),
-    ]);
-    return { rows, total: total?.n ?? 0 };
+    );
   },
 
   /** Orders in `status`, all or the one given. */

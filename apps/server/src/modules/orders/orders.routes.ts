@@ -1,10 +1,10 @@
-import { envelope, idParam, order, orderListQuery, page, payStart, sandboxConfirmBody } from '@psy/contracts';
+import { idParam, order, orderListQuery, page, payStart, sandboxConfirmBody } from '@psy/contracts';
 import crypto from 'node:crypto';
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError, notFound } from '../../lib/errors';
 import { ok } from '../../lib/reply';
-import { audience, type ZodApp } from '../../lib/routes';
+import { audience, describe, type ZodApp } from '../../lib/routes';
 import { currentUser, secured } from '../auth';
 
 const idParams = z.object({ id: idParam({ label: '订单编号' }) });
@@ -13,61 +13,27 @@ const orderNoParams = z.object({ orderNo: z.string().regex(/^P\d{20}$/, '订单�
 export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
   const { orders } = app.deps.services;
   const sandbox = app.deps.sandbox;
-  const tags = ['order'];
+  const doc = describe({ tags: ['order'], security: secured });
+  const pay = describe({ tags: ['pay'], security: secured });
+  const gateway = describe({ tags: ['pay'] });
 
   // The payer's own orders, and the sandbox cashier where it is on.
   await audience(app, app.authenticate, (me) => {
-    me.get(
-      '/api/order/list',
-      {
-        schema: {
-          tags,
-          security: secured,
-          summary: '我的订单',
-          querystring: orderListQuery,
-          response: { 200: envelope(page(order)) },
-        },
-      },
-      async (req) => ok(await orders.list(currentUser(req), req.query)),
+    me.get('/api/order/list', doc('我的订单', { query: orderListQuery, reply: page(order) }), async (req) =>
+      ok(await orders.list(currentUser(req), req.query)),
     );
     me.get(
       '/api/order/orderDetail/:id',
-      {
-        schema: {
-          tags,
-          security: secured,
-          summary: '订单详情（仅本人）',
-          params: idParams,
-          response: { 200: envelope(order) },
-        },
-      },
+      doc('订单详情（仅本人）', { params: idParams, reply: order }),
       async (req) => ok(await orders.detail(currentUser(req), req.params.id)),
     );
     me.post(
       '/api/order/pay/:id',
-      {
-        schema: {
-          tags,
-          security: secured,
-          summary: '去支付：返回收银台地址',
-          params: idParams,
-          response: { 200: envelope(payStart) },
-        },
-      },
+      doc('去支付：返回收银台地址', { params: idParams, reply: payStart }),
       async (req) => ok(await orders.startPayment(currentUser(req), req.params.id)),
     );
-    me.post(
-      '/api/order/cancel/:id',
-      {
-        schema: {
-          tags,
-          security: secured,
-          summary: '取消待支付订单',
-          params: idParams,
-          response: { 200: envelope(order) },
-        },
-      },
-      async (req) => ok(await orders.cancel(currentUser(req), req.params.id), '订单已取消'),
+    me.post('/api/order/cancel/:id', doc('取消待支付订单', { params: idParams, reply: order }), async (req) =>
+      ok(await orders.cancel(currentUser(req), req.params.id), '订单已取消'),
     );
 
     // ---- the sandbox cashier: the payer confirms here, then the "gateway" notifies us ----
@@ -78,29 +44,16 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
   function registerSandboxCashier(me: ZodApp) {
     me.get(
       '/api/pay/sandbox/:orderNo',
-      {
-        schema: {
-          tags: ['pay'],
-          security: secured,
-          summary: '沙箱收银台：订单信息',
-          params: orderNoParams,
-          response: { 200: envelope(order) },
-        },
-      },
+      pay('沙箱收银台：订单信息', { params: orderNoParams, reply: order }),
       async (req) => ok(await orders.byOrderNo(currentUser(req), req.params.orderNo)),
     );
     me.post(
       '/api/pay/sandbox/:orderNo/confirm',
-      {
-        schema: {
-          tags: ['pay'],
-          security: secured,
-          summary: '沙箱收银台：确认支付或取消；确认后沙箱网关向商户发送签名通知',
-          params: orderNoParams,
-          body: sandboxConfirmBody,
-          response: { 200: envelope(order) },
-        },
-      },
+      pay('沙箱收银台：确认支付或取消；确认后沙箱网关向商户发送签名通知', {
+        params: orderNoParams,
+        body: sandboxConfirmBody,
+        reply: order,
+      }),
       async (req) => {
         const actor = currentUser(req);
         const o = await orders.byOrderNo(actor, req.params.orderNo);
@@ -139,13 +92,9 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
     );
     notify.post(
       '/api/pay/notify/:provider',
-      {
-        schema: {
-          tags: ['pay'],
-          summary: '支付平台异步通知（验签、校验金额、幂等）',
-          params: z.object({ provider: z.string().max(20) }),
-        },
-      },
+      gateway('支付平台异步通知（验签、校验金额、幂等）', {
+        params: z.object({ provider: z.string().max(20) }),
+      }),
       async (req, reply) => {
         const provider = app.deps.paymentProviders[req.params.provider];
         if (!provider) throw notFound('接口不存在');

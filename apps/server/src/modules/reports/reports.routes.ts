@@ -1,5 +1,4 @@
 import {
-  envelope,
   fullReport,
   idParam,
   order,
@@ -10,6 +9,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ok } from '../../lib/reply';
+import { describe } from '../../lib/routes';
 import { currentUser, secured } from '../auth';
 import { renderReportPdf } from './report-pdf';
 
@@ -17,6 +17,7 @@ import { renderReportPdf } from './report-pdf';
 type Audience = Parameters<FastifyPluginAsyncZod>[0];
 const idParams = z.object({ id: idParam() });
 const tags = ['report'];
+const doc = describe({ tags, security: secured });
 
 /** The full report for its owner; approval for experts and auditors. */
 export const reportsRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -27,28 +28,12 @@ export const reportsRoutes: FastifyPluginAsyncZod = async (app) => {
     owner.addHook('onRequest', app.authenticate);
     owner.post(
       '/api/assessment/:id/report/order',
-      {
-        schema: {
-          tags,
-          security: secured,
-          summary: '购买完整报告：生成订单',
-          params: idParams,
-          response: { 200: envelope(order) },
-        },
-      },
+      doc('购买完整报告：生成订单', { params: idParams, reply: order }),
       async (req) => ok(await reports.order(currentUser(req), req.params.id)),
     );
     owner.get(
       '/api/assessment/:id/report',
-      {
-        schema: {
-          tags,
-          security: secured,
-          summary: '完整报告（已购买且已审核）',
-          params: idParams,
-          response: { 200: envelope(fullReport) },
-        },
-      },
+      doc('完整报告（已购买且已审核）', { params: idParams, reply: fullReport }),
       async (req) => ok(await reports.full(currentUser(req), req.params.id)),
     );
     owner.get(
@@ -84,29 +69,12 @@ export const reportsRoutes: FastifyPluginAsyncZod = async (app) => {
     pro.addHook('onRequest', app.requireRole('expert', 'auditor', 'admin'));
     pro.get(
       '/api/expert/report-approvals',
-      {
-        schema: {
-          tags,
-          security: secured,
-          summary: '需审批的报告（分页，附各状态数量）',
-          querystring: reportApprovalsQuery,
-          response: { 200: envelope(reportApprovalPage) },
-        },
-      },
+      doc('需审批的报告（分页，附各状态数量）', { query: reportApprovalsQuery, reply: reportApprovalPage }),
       async (req) => ok(await reports.approvals(currentUser(req), req.query)),
     );
     pro.post(
       '/api/expert/report-approvals/:id',
-      {
-        schema: {
-          tags,
-          security: secured,
-          summary: '审批报告：通过或退回',
-          params: idParams,
-          body: reportDecisionBody,
-          response: { 200: envelope(z.null()) },
-        },
-      },
+      doc('审批报告：通过或退回', { params: idParams, body: reportDecisionBody, reply: z.null() }),
       async (req) => {
         await reports.decide(currentUser(req), req.params.id, req.body);
         return ok(null, req.body.approve ? '报告已通过' : '报告已退回');

@@ -3,6 +3,7 @@ import { alias } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client';
 import { users } from '../users';
 import { reviewRequests } from './review.table';
+import { pageWithTotal } from '../../db/rows';
 
 export type ReviewRow = typeof reviewRequests.$inferSelect;
 export type ReviewStatus = ReviewRow['status'];
@@ -78,23 +79,24 @@ export const reviewRepository = {
       q.kind ? eq(reviewRequests.kind, q.kind) : undefined,
       eq(reviewRequests.status, q.status),
     );
-    const [rows, [total]] = await Promise.all([
-      tx
-        .select({ r: reviewRequests, submitterName: submitter.name, reviewerName: reviewer.name })
-        .from(reviewRequests)
-        .leftJoin(submitter, eq(submitter.id, reviewRequests.submittedBy))
-        .leftJoin(reviewer, eq(reviewer.id, reviewRequests.reviewerId))
-        .where(where)
-        // Oldest waiting first; decided ones newest first.
-        .orderBy(
-          q.status === 'pending' ? reviewRequests.submittedAt : desc(reviewRequests.decidedAt),
-          q.status === 'pending' ? reviewRequests.id : desc(reviewRequests.id),
-        )
-        .limit(q.pageSize)
-        .offset((q.pageNum - 1) * q.pageSize),
+    return pageWithTotal(
+      q,
+      (limit, offset) =>
+        tx
+          .select({ r: reviewRequests, submitterName: submitter.name, reviewerName: reviewer.name })
+          .from(reviewRequests)
+          .leftJoin(submitter, eq(submitter.id, reviewRequests.submittedBy))
+          .leftJoin(reviewer, eq(reviewer.id, reviewRequests.reviewerId))
+          .where(where)
+          // Oldest waiting first; decided ones newest first.
+          .orderBy(
+            q.status === 'pending' ? reviewRequests.submittedAt : desc(reviewRequests.decidedAt),
+            q.status === 'pending' ? reviewRequests.id : desc(reviewRequests.id),
+          )
+          .limit(limit)
+          .offset(offset),
       tx.select({ n: count() }).from(reviewRequests).where(where),
-    ]);
-    return { rows, total: Number(total?.n ?? 0) };
+    );
   },
 
   /** How many requests of each kind have this status. */

@@ -1,6 +1,5 @@
 import {
   catalogQuery,
-  envelope,
   idParam,
   myScale,
   page,
@@ -20,13 +19,15 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ok } from '../../lib/reply';
+import { describe } from '../../lib/routes';
 import { currentUser, secured } from '../auth';
 
 /** A sub-plugin per audience, each behind its own role hook. */
 type Audience = Parameters<FastifyPluginAsyncZod>[0];
 const idParams = z.object({ id: idParam({ label: '量表编号' }) });
-const done = envelope(z.null());
 const tags = ['scale'];
+const pub = describe({ tags });
+const doc = describe({ tags, security: secured });
 
 /** Scales: the public catalogue, authoring (experts), review (auditors), going on/offline (admins). */
 export const scalesRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -35,25 +36,14 @@ export const scalesRoutes: FastifyPluginAsyncZod = async (app) => {
   // ---- everyone ----
   app.get(
     '/api/scale/list',
-    {
-      schema: {
-        tags,
-        summary: '已发布量表（测评中心）',
-        querystring: catalogQuery,
-        response: { 200: envelope(page(scaleSummary)) },
-      },
-    },
+    pub('已发布量表（测评中心）', { query: catalogQuery, reply: page(scaleSummary) }),
     async (req) => ok(await scales.catalog(req.query)),
   );
-  app.get(
-    '/api/scale/categories',
-    { schema: { tags, summary: '量表分类', response: { 200: envelope(z.array(z.string())) } } },
-    async () => ok(await scales.categories()),
+  app.get('/api/scale/categories', pub('量表分类', { reply: z.array(z.string()) }), async () =>
+    ok(await scales.categories()),
   );
-  app.get(
-    '/api/scale/detail/:id',
-    { schema: { tags, summary: '量表详情', params: idParams, response: { 200: envelope(scaleDetail) } } },
-    async (req) => ok(await scales.detail(req.params.id)),
+  app.get('/api/scale/detail/:id', pub('量表详情', { params: idParams, reply: scaleDetail }), async (req) =>
+    ok(await scales.detail(req.params.id)),
   );
 
   // ---- professionals: scoring preview and reading a draft ----
@@ -61,28 +51,15 @@ export const scalesRoutes: FastifyPluginAsyncZod = async (app) => {
     pro.addHook('onRequest', app.requireRole('expert', 'auditor', 'admin'));
     pro.post(
       '/api/scale/preview-score',
-      {
-        schema: {
-          tags,
-          security: secured,
-          summary: '计分预览：answers 为每题所选选项序号（1 为第一个选项），未显示的题为 null',
-          body: previewScoreBody,
-          response: { 200: envelope(scaleScoreResult) },
-        },
-      },
+      doc('计分预览：answers 为每题所选选项序号（1 为第一个选项），未显示的题为 null', {
+        body: previewScoreBody,
+        reply: scaleScoreResult,
+      }),
       async (req) => ok(await scales.preview(currentUser(req), req.body)),
     );
     pro.get(
       '/api/expert/scales/:id',
-      {
-        schema: {
-          tags,
-          security: secured,
-          summary: '量表草稿（作者或审核员）',
-          params: idParams,
-          response: { 200: envelope(scaleDraft) },
-        },
-      },
+      doc('量表草稿（作者或审核员）', { params: idParams, reply: scaleDraft }),
       async (req) => ok(await scales.draftOf(currentUser(req), req.params.id)),
     );
   });
@@ -94,60 +71,27 @@ export const scalesRoutes: FastifyPluginAsyncZod = async (app) => {
       ...body,
       definition: body.definition as unknown as ScaleDefinitionInput,
     });
-    expert.get(
-      '/api/expert/scales',
-      {
-        schema: {
-          tags,
-          security: secured,
-          summary: '我的量表',
-          response: { 200: envelope(z.array(myScale)) },
-        },
-      },
-      async (req) => ok(await scales.mine(currentUser(req))),
+    expert.get('/api/expert/scales', doc('我的量表', { reply: z.array(myScale) }), async (req) =>
+      ok(await scales.mine(currentUser(req))),
     );
     expert.get(
       '/api/expert/scales/others',
-      {
-        schema: {
-          tags,
-          security: secured,
-          summary: '他人已发布的量表与内置量表',
-          response: { 200: envelope(z.array(scaleSummary)) },
-        },
-      },
+      doc('他人已发布的量表与内置量表', { reply: z.array(scaleSummary) }),
       async (req) => ok(await scales.others(currentUser(req))),
     );
     expert.post(
       '/api/expert/scales',
-      {
-        schema: {
-          tags,
-          security: secured,
-          summary: '新建量表（草稿）',
-          body: scaleAuthoringBody,
-          response: { 200: envelope(savedScale) },
-        },
-      },
+      doc('新建量表（草稿）', { body: scaleAuthoringBody, reply: savedScale }),
       async (req) => ok(await scales.create(currentUser(req), input(req.body)), '量表已保存为草稿'),
     );
     expert.put(
       '/api/expert/scales/:id',
-      {
-        schema: {
-          tags,
-          security: secured,
-          summary: '修改量表草稿',
-          params: idParams,
-          body: scaleAuthoringBody,
-          response: { 200: envelope(savedScale) },
-        },
-      },
+      doc('修改量表草稿', { params: idParams, body: scaleAuthoringBody, reply: savedScale }),
       async (req) => ok(await scales.update(currentUser(req), req.params.id, input(req.body)), '草稿已保存'),
     );
     expert.post(
       '/api/expert/scales/:id/submit',
-      { schema: { tags, security: secured, summary: '提交审核', params: idParams, response: { 200: done } } },
+      doc('提交审核', { params: idParams, reply: z.null() }),
       async (req) => {
         await scales.submit(currentUser(req), req.params.id);
         return ok(null, '已提交审核');
@@ -160,29 +104,12 @@ export const scalesRoutes: FastifyPluginAsyncZod = async (app) => {
     reviewer.addHook('onRequest', app.requireRole('auditor', 'admin'));
     reviewer.get(
       '/api/audit/scales',
-      {
-        schema: {
-          tags,
-          security: secured,
-          summary: '量表审核列表（分页）',
-          querystring: reviewScalesQuery,
-          response: { 200: envelope(page(reviewScale)) },
-        },
-      },
+      doc('量表审核列表（分页）', { query: reviewScalesQuery, reply: page(reviewScale) }),
       async (req) => ok(await scales.reviewQueue(req.query)),
     );
     reviewer.post(
       '/api/audit/scales/:id/review',
-      {
-        schema: {
-          tags,
-          security: secured,
-          summary: '审核量表：通过或驳回（须填原因）',
-          params: idParams,
-          body: scaleReviewBody,
-          response: { 200: done },
-        },
-      },
+      doc('审核量表：通过或驳回（须填原因）', { params: idParams, body: scaleReviewBody, reply: z.null() }),
       async (req) => {
         await scales.review(currentUser(req), req.params.id, req.body);
         return ok(null, req.body.approve ? '已通过并发布' : '已驳回');
@@ -195,16 +122,7 @@ export const scalesRoutes: FastifyPluginAsyncZod = async (app) => {
     admin.addHook('onRequest', app.requireRole('admin'));
     admin.post(
       '/api/audit/scales/:id/online',
-      {
-        schema: {
-          tags,
-          security: secured,
-          summary: '上线或下线量表（含内置量表）',
-          params: idParams,
-          body: scaleOnlineBody,
-          response: { 200: done },
-        },
-      },
+      doc('上线或下线量表（含内置量表）', { params: idParams, body: scaleOnlineBody, reply: z.null() }),
       async (req) => {
         await scales.setOnline(currentUser(req), req.params.id, req.body.online);
         return ok(null, req.body.online ? '已上线' : '已下线');

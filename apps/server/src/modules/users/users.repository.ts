@@ -3,6 +3,7 @@ import type { DbOrTx } from '../../db/client';
 import { likeEscape } from '../../lib/sql';
 import { institutions } from '../institutions';
 import { users } from './users.table';
+import { pageWithTotal } from '../../db/rows';
 
 export type UserRow = typeof users.$inferSelect;
 export type UserWithInstitution = UserRow & { institutionName: string | null };
@@ -59,18 +60,19 @@ export const usersRepository = {
   /** Newest accounts first, with their institution's name. */
   async list(db: DbOrTx, f: UserListFilter, page: { pageNum: number; pageSize: number }) {
     const where = listWhere(f);
-    const [rows, [total]] = await Promise.all([
-      db
-        .select({ user: users, institution: institutions.name })
-        .from(users)
-        .leftJoin(institutions, eq(institutions.id, users.institutionId))
-        .where(where)
-        .orderBy(desc(users.createdAt), desc(users.id))
-        .limit(page.pageSize)
-        .offset((page.pageNum - 1) * page.pageSize),
+    return pageWithTotal(
+      page,
+      (limit, offset) =>
+        db
+          .select({ user: users, institution: institutions.name })
+          .from(users)
+          .leftJoin(institutions, eq(institutions.id, users.institutionId))
+          .where(where)
+          .orderBy(desc(users.createdAt), desc(users.id))
+          .limit(limit)
+          .offset(offset),
       db.select({ n: count() }).from(users).where(where),
-    ]);
-    return { rows, total: total?.n ?? 0 };
+    );
   },
 
   /** Every account, or those of one role. */

@@ -15,39 +15,23 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../lib/errors';
 import { ok } from '../../lib/reply';
-import { audience } from '../../lib/routes';
+import { audience, describe } from '../../lib/routes';
 import { currentUser, secured } from '../auth';
 import { takeImageUpload } from '../uploads';
 
 export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
   const { users } = app.deps.services;
+  const doc = describe({ tags: ['user'], security: secured });
 
   // The caller's own account.
   await audience(app, app.authenticate, (me) => {
-    me.get(
-      '/api/userinfo/info',
-      {
-        schema: {
-          tags: ['user'],
-          summary: '当前账号信息',
-          security: secured,
-          response: { 200: envelope(userInfo) },
-        },
-      },
-      async (req) => ok(await users.info(currentUser(req).userId)),
+    me.get('/api/userinfo/info', doc('当前账号信息', { reply: userInfo }), async (req) =>
+      ok(await users.info(currentUser(req).userId)),
     );
 
     me.post(
       '/api/userinfo/edit',
-      {
-        schema: {
-          tags: ['user'],
-          summary: '修改本人资料（姓名、性别、出生日期、头像）',
-          security: secured,
-          body: editProfileBody,
-          response: { 200: envelope(userInfo) },
-        },
-      },
+      doc('修改本人资料（姓名、性别、出生日期、头像）', { body: editProfileBody, reply: userInfo }),
       async (req) => ok(await users.edit(currentUser(req), req.body, req.ip), '资料已保存'),
     );
 
@@ -80,27 +64,13 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
 
     me.get(
       '/api/userinfo/department',
-      {
-        schema: {
-          tags: ['user'],
-          summary: '当前账号所属机构',
-          security: secured,
-          response: { 200: envelope(department.nullable()) },
-        },
-      },
+      doc('当前账号所属机构', { reply: department.nullable() }),
       async (req) => ok(await users.department(currentUser(req))),
     );
 
     me.get(
       '/api/userinfo/login-history',
-      {
-        schema: {
-          tags: ['user'],
-          summary: '本人最近的登录与安全记录',
-          security: secured,
-          response: { 200: envelope(z.array(loginHistoryItem)) },
-        },
-      },
+      doc('本人最近的登录与安全记录', { reply: z.array(loginHistoryItem) }),
       async (req) => ok(await users.loginHistory(currentUser(req))),
     );
   });
@@ -109,15 +79,10 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
   await audience(app, app.requireRole('expert', 'auditor', 'admin'), (staff) => {
     staff.get(
       '/api/userinfo/get-list',
-      {
-        schema: {
-          tags: ['user'],
-          summary: '可查看的其他用户（专家：本机构普通用户；审核员/管理员：全部）',
-          security: secured,
-          querystring: userListQuery,
-          response: { 200: envelope(page(userListItem)) },
-        },
-      },
+      doc('可查看的其他用户（专家：本机构普通用户；审核员/管理员：全部）', {
+        query: userListQuery,
+        reply: page(userListItem),
+      }),
       async (req) => ok(await users.list(currentUser(req), req.query)),
     );
   });

@@ -2,6 +2,7 @@ import { and, asc, count, desc, eq, inArray, isNull, lte, ne, or, sql } from 'dr
 import type { DbOrTx } from '../../db/client';
 import { users } from '../users';
 import { warningProgress, warnings } from './warnings.table';
+import { pageWithTotal } from '../../db/rows';
 
 export type WarningRow = typeof warnings.$inferSelect;
 export type WarningStatus = WarningRow['status'];
@@ -39,18 +40,19 @@ export const warningsRepository = {
         : undefined,
       f.escalated === false ? isNull(warnings.escalatedAt) : undefined,
     );
-    const [rows, [total]] = await Promise.all([
-      tx
-        .select({ w: warnings, userName: users.name })
-        .from(warnings)
-        .innerJoin(users, eq(users.id, warnings.userId))
-        .where(where)
-        .orderBy(desc(warnings.level), desc(warnings.id))
-        .limit(p.pageSize)
-        .offset((p.pageNum - 1) * p.pageSize),
+    return pageWithTotal(
+      p,
+      (limit, offset) =>
+        tx
+          .select({ w: warnings, userName: users.name })
+          .from(warnings)
+          .innerJoin(users, eq(users.id, warnings.userId))
+          .where(where)
+          .orderBy(desc(warnings.level), desc(warnings.id))
+          .limit(limit)
+          .offset(offset),
       tx.select({ n: count() }).from(warnings).where(where),
-    ]);
-    return { rows, total: Number(total?.n ?? 0) };
+    );
   },
 
   async progressOf(tx: DbOrTx, warningId: number) {

@@ -1,5 +1,4 @@
 import {
-  envelope,
   idParam,
   page,
   warningDetail,
@@ -10,6 +9,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ok } from '../../lib/reply';
+import { describe } from '../../lib/routes';
 import { currentUser, secured } from '../auth';
 
 const idParams = z.object({ id: idParam() });
@@ -18,46 +18,22 @@ const idParams = z.object({ id: idParam() });
 export const warningsRoutes: FastifyPluginAsyncZod = async (app) => {
   const { warnings } = app.deps.services;
   const tags = ['warning'];
+  const doc = describe({ tags, security: secured });
   app.addHook('onRequest', app.requireRole('expert', 'auditor', 'admin'));
 
   app.get(
     '/api/expert/warnings',
-    {
-      schema: {
-        tags,
-        security: secured,
-        summary: '预警列表（分页，高等级在前）',
-        querystring: warningsQuery,
-        response: { 200: envelope(page(warningItem)) },
-      },
-    },
+    doc('预警列表（分页，高等级在前）', { query: warningsQuery, reply: page(warningItem) }),
     async (req) => ok(await warnings.list(currentUser(req), req.query)),
   );
   app.get(
     '/api/expert/warnings/:id',
-    {
-      schema: {
-        tags,
-        security: secured,
-        summary: '预警详情与进度',
-        params: idParams,
-        response: { 200: envelope(warningDetail) },
-      },
-    },
+    doc('预警详情与进度', { params: idParams, reply: warningDetail }),
     async (req) => ok(await warnings.detail(currentUser(req), req.params.id)),
   );
   app.post(
     '/api/expert/warnings/:id/progress',
-    {
-      schema: {
-        tags,
-        security: secured,
-        summary: '记录预警处理进度',
-        params: idParams,
-        body: warningProgressBody,
-        response: { 200: envelope(z.null()) },
-      },
-    },
+    doc('记录预警处理进度', { params: idParams, body: warningProgressBody, reply: z.null() }),
     async (req) => {
       await warnings.addProgress(currentUser(req), req.params.id, req.body);
       return ok(null, '处理记录已保存');

@@ -12,7 +12,21 @@ import type { Clock } from '../../lib/clock';
 import { AppError, notFound } from '../../lib/errors';
 import type { EventBus } from '../../lib/events';
 import { canHandleWarning, warningScope } from './warnings.policy';
-import { warningsRepository as repo } from './warnings.repository';
+import { warningsRepository as repo, type WarningRow } from './warnings.repository';
+
+/** What a warning's list row and its detail both say of it (the wire order is the contract's). */
+function warningFacts(w: WarningRow) {
+  return {
+    id: w.id,
+    assessmentId: w.assessmentId,
+    level: w.level as WarningLevel,
+    reason: w.reason,
+    scaleName: w.scaleName,
+    status: w.status,
+    escalated: w.escalatedAt !== null,
+    createdAt: w.createdAt.toISOString(),
+  };
+}
 
 /** What a submitted assessment's alert rules fired. */
 export interface RaisedAlert {
@@ -97,17 +111,7 @@ export function createWarningsService(deps: {
     ): Promise<Page<WarningItem>> {
       const { rows, total } = await repo.page(db, { expertId: warningScope(actor), ...q }, q);
       return {
-        list: rows.map(({ w, userName }) => ({
-          id: w.id,
-          assessmentId: w.assessmentId,
-          userName,
-          level: w.level as WarningLevel,
-          reason: w.reason,
-          scaleName: w.scaleName,
-          status: w.status,
-          escalated: w.escalatedAt !== null,
-          createdAt: w.createdAt.toISOString(),
-        })),
+        list: rows.map(({ w, userName }) => ({ ...warningFacts(w), userName })),
         total,
         pageNum: q.pageNum,
         pageSize: q.pageSize,
@@ -118,15 +122,8 @@ export function createWarningsService(deps: {
       const w = await visible(actor, id);
       const [progress, u] = await Promise.all([repo.progressOf(db, id), repo.person(db, w.userId)]);
       return {
-        id: w.id,
-        assessmentId: w.assessmentId,
+        ...warningFacts(w),
         user: { id: w.userId, name: u!.name, telephone: u!.telephone },
-        level: w.level as WarningLevel,
-        reason: w.reason,
-        scaleName: w.scaleName,
-        status: w.status,
-        escalated: w.escalatedAt !== null,
-        createdAt: w.createdAt.toISOString(),
         progress: progress.map(({ p, actor: name }) => ({
           id: p.id,
           actorName: name,

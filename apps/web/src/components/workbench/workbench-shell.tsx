@@ -1,7 +1,8 @@
-import { Menu, Typography } from 'antd';
-import { useEffect, useRef, type ReactNode } from 'react';
+import { Card, Empty, Menu, Typography } from 'antd';
+import { useEffect, useRef, type CSSProperties, type ReactNode } from 'react';
 import { Link, useLocation } from 'react-router';
 import { routeExists } from '../../lib/route-exists';
+import { useSession } from '../../lib/session';
 import styles from './workbench.module.css';
 
 export interface ShellEntry {
@@ -90,4 +91,39 @@ export function WorkbenchHead({
       {extra && <div className={styles.headExtra}>{extra}</div>}
     </div>
   );
+}
+
+/**
+ * A small card listing a few items (a workbench's "waiting for you" lists), or an empty state
+ * saying 加载中… while the list loads and `empty` when there is nothing.
+ */
+export function ListCard<T extends { id: number }>(props: {
+  title: ReactNode;
+  extra?: ReactNode;
+  style?: CSSProperties;
+  items: T[] | undefined;
+  pending: boolean;
+  empty: string;
+  children: (item: T) => ReactNode;
+}) {
+  const { items, children } = props;
+  return (
+    <Card title={props.title} size="small" extra={props.extra} style={props.style}>
+      {items?.length ? (
+        items.map((item) => (
+          <div key={item.id} className={styles.listItem}>
+            {children(item)}
+          </div>
+        ))
+      ) : (
+        <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={props.pending ? '加载中…' : props.empty} />
+      )}
+    </Card>
+  );
+}
+
+/** A workbench's first line: 「<name>，你好」 and what the page gathers. */
+export function WorkbenchGreeting({ sub }: { sub: ReactNode }) {
+  const name = useSession((s) => s.userInfo?.name);
+  return <WorkbenchHead title={`${name ? `${name}，` : ''}你好`} sub={sub} />;
 }

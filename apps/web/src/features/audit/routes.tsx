@@ -1,15 +1,6 @@
-import type { ComponentType } from 'react';
-import type { AppRoute } from '../../lib/route-handle';
+import { guarded, type AppRoute } from '../../lib/route-handle';
 
-export const auditor = (
-  path: string,
-  title: string,
-  page: () => Promise<{ Component: ComponentType }>,
-): AppRoute => ({
-  path,
-  lazy: page,
-  handle: { title, auth: 'auditor' },
-});
+export const auditor = guarded('auditor');
 
 /**
  * The audit workbench (routes.md). Its pages that show the workbench's scales and report

@@ -1,25 +1,9 @@
-import type { AppRoute } from '../../lib/route-handle';
+import { page, type AppRoute } from '../../lib/route-handle';
 
 /** Expert list, detail, institution and the expert's own availability (routes.md). */
 export const expertsRoutes: AppRoute[] = [
-  {
-    path: '/app/expert',
-    lazy: () => import('./pages/expert-list-page'),
-    handle: { title: '心理咨询', keepAlive: true },
-  },
-  {
-    path: '/experts/detail',
-    lazy: () => import('./pages/expert-detail-page'),
-    handle: { title: '专家详情' },
-  },
-  {
-    path: '/department/detail',
-    lazy: () => import('./pages/department-detail-page'),
-    handle: { title: '机构详情' },
-  },
-  {
-    path: '/expert/management',
-    lazy: () => import('./pages/management-page'),
-    handle: { title: '预约时间', auth: 'expert' },
-  },
+  page('/app/expert', '心理咨询', () => import('./pages/expert-list-page'), { keepAlive: true }),
+  page('/experts/detail', '专家详情', () => import('./pages/expert-detail-page')),
+  page('/department/detail', '机构详情', () => import('./pages/department-detail-page')),
+  page('/expert/management', '预约时间', () => import('./pages/management-page'), { auth: 'expert' }),
 ];

@@ -1,9 +1,5 @@
-import type { AppRoute } from '../../lib/route-handle';
+import { page, type AppRoute } from '../../lib/route-handle';
 
 export const messagesRoutes: AppRoute[] = [
-  {
-    path: '/user/message',
-    lazy: () => import('./pages/message-center-page'),
-    handle: { title: '消息中心', auth: 'user' },
-  },
+  page('/user/message', '消息中心', () => import('./pages/message-center-page'), { auth: 'user' }),
 ];

@@ -1,15 +1,7 @@
-import type { AppRoute } from '../../lib/route-handle';
+import { page, type AppRoute } from '../../lib/route-handle';
 
 /** Orders and the sandbox cashier that stands in for a payment provider. */
 export const ordersRoutes: AppRoute[] = [
-  {
-    path: '/user/orderInfo',
-    lazy: () => import('./pages/order-info-page'),
-    handle: { title: '订单详情', auth: 'user' },
-  },
-  {
-    path: '/sandbox/cashier',
-    lazy: () => import('./pages/cashier-page'),
-    handle: { title: '沙箱收银台', auth: 'user' },
-  },
+  page('/user/orderInfo', '订单详情', () => import('./pages/order-info-page'), { auth: 'user' }),
+  page('/sandbox/cashier', '沙箱收银台', () => import('./pages/cashier-page'), { auth: 'user' }),
 ];

@@ -1,16 +1,7 @@
-import type { ComponentType } from 'react';
 import { redirect } from 'react-router';
-import type { AppRoute } from '../../lib/route-handle';
+import { guarded, type AppRoute } from '../../lib/route-handle';
 
-const expert = (
-  path: string,
-  title: string,
-  page: () => Promise<{ Component: ComponentType }>,
-): AppRoute => ({
-  path,
-  lazy: page,
-  handle: { title, auth: 'expert' },
-});
+const expert = guarded('expert');
 
 /** The expert workbench: scales, people's assessments, warnings and report approval (routes.md). */
 export const workbenchRoutes: AppRoute[] = [

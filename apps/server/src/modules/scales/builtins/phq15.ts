@@ -1,4 +1,5 @@
 import type { ScaleDefinitionInput } from '../engine/contracts';
+import { optionSet, scoreAtLeast, sumOfItems } from './parts';
 
 /**
  * PHQ-15 (Kroenke, Spitzer, Williams 2002). Free to reproduce, translate, display and distribute
@@ -33,16 +34,7 @@ export const phq15: ScaleDefinitionInput = {
   estimatedMinutes: 4,
   source:
     'Kroenke K, Spitzer RL, Williams JBW. The PHQ-15: validity of a new measure for evaluating the severity of somatic symptoms. Psychosom Med 2002;64:258-266.',
-  optionSets: [
-    {
-      key: 'bother',
-      options: [
-        { label: '没有困扰', value: 0 },
-        { label: '有一点困扰', value: 1 },
-        { label: '有很多困扰', value: 2 },
-      ],
-    },
-  ],
+  optionSets: [optionSet('bother', 0, ['没有困扰', '有一点困扰', '有很多困扰'])],
   items: itemTexts.map((text, i) => ({
     number: i + 1,
     text,
@@ -50,42 +42,13 @@ export const phq15: ScaleDefinitionInput = {
     ...(i + 1 === 4 ? { showIf: { field: 'gender', equals: 'female' } } : {}),
   })),
   scores: [
-    {
-      key: 'total',
-      name: '总分',
-      expr: { op: 'sumItems' },
-      decimals: 0,
-      bands: [
-        {
-          min: 0,
-          max: 4,
-          label: '极轻微',
-          interpretation: '躯体症状极轻微。',
-          advice: '保持规律作息和适度运动。',
-        },
-        {
-          min: 5,
-          max: 9,
-          label: '轻度',
-          interpretation: '存在轻度躯体症状。',
-          advice: '注意休息和压力调节；如症状持续，建议到医院就诊排查身体原因。',
-        },
-        {
-          min: 10,
-          max: 14,
-          label: '中度',
-          interpretation: '存在中度躯体症状。',
-          advice: '建议到医院就诊，排查身体原因，并关注情绪和压力对身体的影响。',
-        },
-        {
-          min: 15,
-          max: 30,
-          label: '重度',
-          interpretation: '存在重度躯体症状。',
-          advice: '建议尽快就医进行全面检查，必要时同时寻求心理科或精神科的评估。',
-        },
-      ],
-    },
+    // prettier-ignore
+    sumOfItems('total', '总分', [
+      [0, 4, '极轻微', '躯体症状极轻微。', '保持规律作息和适度运动。'],
+      [5, 9, '轻度', '存在轻度躯体症状。', '注意休息和压力调节；如症状持续，建议到医院就诊排查身体原因。'],
+      [10, 14, '中度', '存在中度躯体症状。', '建议到医院就诊，排查身体原因，并关注情绪和压力对身体的影响。'],
+      [15, 30, '重度', '存在重度躯体症状。', '建议尽快就医进行全面检查，必要时同时寻求心理科或精神科的评估。'],
+    ]),
     // Items at the top option (有很多困扰), for the somatisation note.
     {
       key: 'severeItems',
@@ -96,10 +59,10 @@ export const phq15: ScaleDefinitionInput = {
   ],
   report: { raw: 'total', band: 'total' },
   // Not in scales.md: the published cut-off for medium somatic symptom severity, the start of 中度.
-  positive: { anyOf: [{ on: 'score', score: 'total', cmp: 'gte', value: 10 }] },
+  positive: { anyOf: [scoreAtLeast('total', 10)] },
   notes: [
     {
-      when: { on: 'score', score: 'severeItems', cmp: 'gte', value: 3 },
+      when: scoreAtLeast('severeItems', 3),
       text: '躯体化倾向明显，建议进一步评估',
     },
   ],

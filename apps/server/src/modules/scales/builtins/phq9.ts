@@ -1,4 +1,5 @@
 import type { ScaleDefinitionInput } from '../engine/contracts';
+import { itemsOn, optionSet, scoreAtLeast, sumOfItems } from './parts';
 
 /** PHQ-9 (Kroenke, Spitzer, Williams 2001). Free to reproduce, translate, display and distribute (Pfizer). */
 const itemTexts = [
@@ -22,71 +23,25 @@ export const phq9: ScaleDefinitionInput = {
   timeframe: '过去两周',
   estimatedMinutes: 3,
   source: 'Kroenke K, Spitzer RL, Williams JBW. The PHQ-9. J Gen Intern Med 2001;16:606-613.',
-  optionSets: [
-    {
-      key: 'frequency',
-      options: [
-        { label: '完全不会', value: 0 },
-        { label: '好几天', value: 1 },
-        { label: '一半以上的天数', value: 2 },
-        { label: '几乎每天', value: 3 },
-      ],
-    },
-  ],
-  items: itemTexts.map((text, i) => ({ number: i + 1, text, optionSet: 'frequency' })),
+  optionSets: [optionSet('frequency', 0, ['完全不会', '好几天', '一半以上的天数', '几乎每天'])],
+  items: itemsOn('frequency', itemTexts),
   scores: [
-    {
-      key: 'total',
-      name: '总分',
-      expr: { op: 'sumItems' },
-      decimals: 0,
-      bands: [
-        {
-          min: 0,
-          max: 4,
-          label: '无/极轻微抑郁',
-          interpretation: '目前没有明显的抑郁症状。',
-          advice: '保持规律作息、适度运动和良好的社会交往，留意自己的情绪变化。',
-        },
-        {
-          min: 5,
-          max: 9,
-          label: '轻度',
-          interpretation: '存在轻度抑郁症状。',
-          advice:
-            '注意调节情绪、规律作息，可以与信任的人聊聊；如症状持续两周以上或加重，建议咨询心理咨询师。',
-        },
-        {
-          min: 10,
-          max: 14,
-          label: '中度',
-          interpretation: '存在中度抑郁症状。',
-          advice: '建议尽快向心理咨询师或精神科医生寻求专业评估。',
-        },
-        {
-          min: 15,
-          max: 19,
-          label: '中重度',
-          interpretation: '存在中重度抑郁症状。',
-          advice: '建议尽快到医院精神科或心理科就诊，接受专业评估和治疗。',
-        },
-        {
-          min: 20,
-          max: 27,
-          label: '重度',
-          interpretation: '存在重度抑郁症状。',
-          advice: '请尽快到医院精神科就诊；如有伤害自己的想法，请立即联系心理援助热线或身边可信任的人。',
-        },
-      ],
-    },
+    // prettier-ignore
+    sumOfItems('total', '总分', [
+      [0, 4, '无/极轻微抑郁', '目前没有明显的抑郁症状。', '保持规律作息、适度运动和良好的社会交往，留意自己的情绪变化。'],
+      [5, 9, '轻度', '存在轻度抑郁症状。', '注意调节情绪、规律作息，可以与信任的人聊聊；如症状持续两周以上或加重，建议咨询心理咨询师。'],
+      [10, 14, '中度', '存在中度抑郁症状。', '建议尽快向心理咨询师或精神科医生寻求专业评估。'],
+      [15, 19, '中重度', '存在中重度抑郁症状。', '建议尽快到医院精神科或心理科就诊，接受专业评估和治疗。'],
+      [20, 27, '重度', '存在重度抑郁症状。', '请尽快到医院精神科就诊；如有伤害自己的想法，请立即联系心理援助热线或身边可信任的人。'],
+    ]),
   ],
   report: { raw: 'total', band: 'total' },
   // Not in scales.md: the published screening cut-off (Kroenke 2001), the start of 中度.
-  positive: { anyOf: [{ on: 'score', score: 'total', cmp: 'gte', value: 10 }] },
+  positive: { anyOf: [scoreAtLeast('total', 10)] },
   alerts: [
     { when: { on: 'item', item: 9, cmp: 'gte', value: 1 }, level: 3, reason: '自伤/自杀意念', crisis: true },
     {
-      when: { on: 'score', score: 'total', cmp: 'gte', value: 15 },
+      when: scoreAtLeast('total', 15),
       level: 2,
       reason: '抑郁症状中重度及以上（总分≥15）',
     },

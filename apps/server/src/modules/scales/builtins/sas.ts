@@ -1,4 +1,5 @@
 import type { ScaleDefinitionInput } from '../engine/contracts';
+import { scoreAtLeast } from './parts';
 import { zungScale } from './zung';
 
 /**
@@ -60,7 +61,7 @@ export const sas: ScaleDefinitionInput = zungScale({
   ],
   alerts: [
     {
-      when: { on: 'score', score: 'standard', cmp: 'gte', value: 70 },
+      when: scoreAtLeast('standard', 70),
       level: 2,
       reason: '重度焦虑症状（标准分≥70）',
     },

@@ -1,4 +1,5 @@
 import type { ScaleDefinitionInput } from '../engine/contracts';
+import { itemsOn, optionSet, sumOfItems } from './parts';
 
 /**
  * SCL-90 (Derogatis 1973), Chinese translation by 王征宇 (1984), norms 金华 et al. (1986).
@@ -125,24 +126,13 @@ export const scl90: ScaleDefinitionInput = {
   estimatedMinutes: 20,
   source:
     'Derogatis LR, Lipman RS, Covi L. SCL-90: an outpatient psychiatric rating scale. Psychopharmacol Bull 1973;9:13-28. 王征宇 译（1984）；金华等 中国常模（1986）。',
-  optionSets: [
-    {
-      key: 'severity',
-      options: [
-        { label: '无', value: 1 },
-        { label: '轻度', value: 2 },
-        { label: '中度', value: 3 },
-        { label: '偏重', value: 4 },
-        { label: '严重', value: 5 },
-      ],
-    },
-  ],
-  items: itemTexts.map((text, i) => ({ number: i + 1, text, optionSet: 'severity' })),
+  optionSets: [optionSet('severity', 1, ['无', '轻度', '中度', '偏重', '严重'])],
+  items: itemsOn('severity', itemTexts),
   dimensionRule: 'partition',
   // 因子分 = factor sum / factor item count.
   dimensions: factors.map(([key, name, items]) => ({ key, name, items, aggregate: 'mean', decimals: 2 })),
   scores: [
-    { key: 'total', name: '总分', expr: { op: 'sumItems' }, decimals: 0 },
+    sumOfItems('total', '总分'),
     { key: 'totalMean', name: '总均分', expr: { op: 'meanItems' }, decimals: 2 },
     {
       key: 'positiveCount',

@@ -1,4 +1,5 @@
 import type { ScaleDefinitionInput } from '../engine/contracts';
+import { scoreAtLeast } from './parts';
 import { zungScale } from './zung';
 
 /**
@@ -68,7 +69,7 @@ export const sds: ScaleDefinitionInput = zungScale({
       crisis: true,
     },
     {
-      when: { on: 'score', score: 'standard', cmp: 'gte', value: 73 },
+      when: scoreAtLeast('standard', 73),
       level: 2,
       reason: '重度抑郁症状（标准分≥73）',
     },

@@ -1,4 +1,5 @@
 import type { ScaleDefinitionInput } from '../engine/contracts';
+import { itemsOn, multipleOf, optionSet, sumOfItems } from './parts';
 
 /**
  * WHO-5 Well-Being Index (WHO Regional Office for Europe 1998). CC BY-NC-SA 3.0 IGO:
@@ -24,51 +25,16 @@ export const who5: ScaleDefinitionInput = {
   source:
     'World Health Organization. Wellbeing measures in primary health care: the DepCare project. WHO Regional Office for Europe, 1998. CC BY-NC-SA 3.0 IGO.',
   optionSets: [
-    {
-      key: 'time',
-      options: [
-        { label: '所有时间', value: 5 },
-        { label: '大部分时间', value: 4 },
-        { label: '一半以上时间', value: 3 },
-        { label: '一半以下时间', value: 2 },
-        { label: '偶尔', value: 1 },
-        { label: '从未有过', value: 0 },
-      ],
-    },
+    optionSet('time', 5, ['所有时间', '大部分时间', '一半以上时间', '一半以下时间', '偶尔', '从未有过'], -1),
   ],
-  items: itemTexts.map((text, i) => ({ number: i + 1, text, optionSet: 'time' })),
+  items: itemsOn('time', itemTexts),
   scores: [
-    {
-      key: 'raw',
-      name: '原始分',
-      expr: { op: 'sumItems' },
-      decimals: 0,
-      bands: [
-        {
-          max: 12,
-          label: '幸福感较低',
-          interpretation: '近两周的主观幸福感较低。',
-          advice: '建议关注自己的情绪状态，必要时进一步做抑郁相关评估或咨询心理咨询师。',
-        },
-        {
-          min: 13,
-          label: '幸福感良好',
-          interpretation: '近两周的主观幸福感处于良好水平。',
-          advice: '继续保持良好的生活习惯和社会交往。',
-        },
-      ],
-    },
-    {
-      key: 'percentage',
-      name: '百分制得分',
-      expr: {
-        op: 'multiply',
-        of: { op: 'score', key: 'raw' },
-        factor: 4,
-        rounding: { mode: 'none', decimals: 0 },
-      },
-      decimals: 0,
-    },
+    // prettier-ignore
+    sumOfItems('raw', '原始分', [
+      [null, 12, '幸福感较低', '近两周的主观幸福感较低。', '建议关注自己的情绪状态，必要时进一步做抑郁相关评估或咨询心理咨询师。'],
+      [13, null, '幸福感良好', '近两周的主观幸福感处于良好水平。', '继续保持良好的生活习惯和社会交往。'],
+    ]),
+    multipleOf('percentage', '百分制得分', 'raw', 4, 'none'),
   ],
   report: { raw: 'raw', standard: 'percentage', band: 'raw' },
   // scales.md: raw < 13 means low well-being.

@@ -1,4 +1,5 @@
 import type { ScaleDefinitionInput } from '../engine/contracts';
+import { multipleOf, optionSet, scoreAtLeast, sumOfItems } from './parts';
 
 /** What a band of a Zung scale says: its name, what it means and what to do. */
 export interface ZungBand {
@@ -39,41 +40,20 @@ export function zungScale(opts: {
     timeframe: '最近一星期',
     estimatedMinutes: 5,
     source: opts.source,
-    optionSets: [
-      {
-        key: 'time',
-        options: [
-          { label: '没有或很少时间', value: 1 },
-          { label: '小部分时间', value: 2 },
-          { label: '相当多时间', value: 3 },
-          { label: '绝大部分或全部时间', value: 4 },
-        ],
-      },
-    ],
+    optionSets: [optionSet('time', 1, ['没有或很少时间', '小部分时间', '相当多时间', '绝大部分或全部时间'])],
     items: opts.items.map(([text, reverse], i) => ({ number: i + 1, text, optionSet: 'time', reverse })),
     scores: [
-      { key: 'raw', name: '粗分', expr: { op: 'sumItems' }, decimals: 0 },
-      {
-        key: 'standard',
-        name: '标准分',
-        expr: {
-          op: 'multiply',
-          of: { op: 'score', key: 'raw' },
-          factor: 1.25,
-          rounding: { mode: 'truncate', decimals: 0 },
-        },
-        decimals: 0,
-        bands: [
-          { max: mild - 1, ...none },
-          { min: mild, max: moderate - 1, ...b1 },
-          { min: moderate, max: severe - 1, ...b2 },
-          { min: severe, ...b3 },
-        ],
-      },
+      sumOfItems('raw', '粗分'),
+      multipleOf('standard', '标准分', 'raw', 1.25, 'truncate', [
+        { max: mild - 1, ...none },
+        { min: mild, max: moderate - 1, ...b1 },
+        { min: moderate, max: severe - 1, ...b2 },
+        { min: severe, ...b3 },
+      ]),
     ],
     report: { raw: 'raw', standard: 'standard', band: 'standard' },
     // Not in scales.md as a screen: the Chinese norm cut-off, the start of 轻度.
-    positive: { anyOf: [{ on: 'score', score: 'standard', cmp: 'gte', value: mild }] },
+    positive: { anyOf: [scoreAtLeast('standard', mild)] },
     alerts: opts.alerts,
   };
 }

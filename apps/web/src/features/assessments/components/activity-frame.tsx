@@ -8,6 +8,7 @@ import { formatDateTime } from '../../../lib/format';
 import { useActivityDetail } from '../api/catalog';
 import { phaseLabels } from './cards';
 import styles from './assessments.module.css';
+import { LoadFailed } from '../../../components/page-states';
 
 /** The activity's card, shared by its detail and sign-up pages; `action` is what each offers. */
 export function ActivityFrame({
@@ -32,13 +33,7 @@ export function ActivityFrame({
     );
   }
   if (isError) {
-    return (
-      <Result
-        status="warning"
-        title="活动加载失败"
-        extra={<Button onClick={() => void refetch()}>重新加载</Button>}
-      />
-    );
+    return <LoadFailed title="活动加载失败" onRetry={() => void refetch()} />;
   }
   return (
     <div className={styles.flow}>

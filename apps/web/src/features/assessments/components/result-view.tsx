@@ -10,6 +10,7 @@ import { flowPaths, withAid } from './flow';
 import { PartResultCard } from './part-result-card';
 import { ReportAccessCard } from './report-access-card';
 import styles from './assessments.module.css';
+import { LoadFailed } from '../../../components/page-states';
 
 /** 测评结果: the free summary of a finished assessment (/test/pay and /user/paper/detail). */
 export function ResultView({ id }: { id: number }) {
@@ -44,11 +45,10 @@ export function ResultView({ id }: { id: number }) {
   }
   if (isError) {
     return (
-      <Result
-        status="warning"
+      <LoadFailed
         title="结果加载失败"
         subTitle="可能是网络不稳定，请稍后重试"
-        extra={<Button onClick={() => void refetch()}>重新加载</Button>}
+        onRetry={() => void refetch()}
       />
     );
   }

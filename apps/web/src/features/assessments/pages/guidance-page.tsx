@@ -10,6 +10,7 @@ import { FlowShell, WithAssessment } from '../components/flow-shell';
 import { yuan } from '../../../lib/format';
 import { useStartAndGo } from '../components/use-start';
 import styles from '../components/assessments.module.css';
+import { LoadFailed } from '../../../components/page-states';
 
 /**
  * 指导语 (/combit/guading). With ?aid= it is the first step of a plan being taken; with
@@ -74,13 +75,7 @@ function PlanIntro({ planId }: { planId: number }) {
     );
   }
   if (isError) {
-    return (
-      <Result
-        status="warning"
-        title="方案加载失败"
-        extra={<Button onClick={() => void refetch()}>重新加载</Button>}
-      />
-    );
+    return <LoadFailed title="方案加载失败" onRetry={() => void refetch()} />;
   }
   if (isPending) {
     return (

@@ -6,6 +6,7 @@ import { useAssessmentResult, useBuyReport } from '../api/result';
 import { flowPaths, idParam, withAid } from '../components/flow';
 import { yuan } from '../../../lib/format';
 import styles from '../components/assessments.module.css';
+import { LoadFailed } from '../../../components/page-states';
 
 const contents = [
   '每个量表的结果解读：你的得分处在什么水平、意味着什么',
@@ -45,13 +46,7 @@ export function Component() {
     );
   }
   if (isError) {
-    return (
-      <Result
-        status="warning"
-        title="加载失败"
-        extra={<Button onClick={() => void refetch()}>重新加载</Button>}
-      />
-    );
+    return <LoadFailed title="加载失败" onRetry={() => void refetch()} />;
   }
 
   return (

@@ -14,6 +14,7 @@ import { idParam } from '../components/flow';
 import { yuan } from '../../../lib/format';
 import { useStartAndGo } from '../components/use-start';
 import styles from '../components/assessments.module.css';
+import { LoadFailed } from '../../../components/page-states';
 
 /** 量表详情 (/test/detail?id=): what the scale asks, how long it takes, what the report costs. */
 export function Component() {
@@ -41,13 +42,7 @@ export function Component() {
     );
   }
   if (isError) {
-    return (
-      <Result
-        status="warning"
-        title="量表加载失败"
-        extra={<Button onClick={() => void refetch()}>重新加载</Button>}
-      />
-    );
+    return <LoadFailed title="量表加载失败" onRetry={() => void refetch()} />;
   }
 
   return (

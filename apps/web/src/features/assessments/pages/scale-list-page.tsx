@@ -1,5 +1,6 @@
-import { Col, Empty, Input, Pagination, Row, Segmented, Select, Typography } from 'antd';
+import { Col, Empty, Input, Row, Segmented, Select, Typography } from 'antd';
 import { useSearchParams } from 'react-router';
+import { Pager } from '../../../components/pager';
 import { useScaleCategories, useScaleList, type ScaleFilter } from '../api/catalog';
 import { ScaleCard } from '../components/cards';
 import { CardGridSkeleton, LoadError } from '../components/states';
@@ -109,19 +110,16 @@ export function Component() {
               </Col>
             ))}
           </Row>
-          {data.total > PAGE_SIZE && (
-            <Pagination
-              style={{ marginTop: 24, justifyContent: 'center' }}
-              current={pageNum}
-              pageSize={PAGE_SIZE}
-              total={data.total}
-              showSizeChanger={false}
-              onChange={(p) => {
-                update({ page: String(p) });
-                window.scrollTo({ top: 0 });
-              }}
-            />
-          )}
+          <Pager
+            total={data.total}
+            current={pageNum}
+            size={PAGE_SIZE}
+            marginTop={24}
+            onChange={(p) => {
+              update({ page: String(p) });
+              window.scrollTo({ top: 0 });
+            }}
+          />
         </>
       )}
     </div>

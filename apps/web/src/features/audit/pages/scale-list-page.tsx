@@ -1,10 +1,16 @@
 import type { ContentStatus } from '@psy/contracts';
-import { Card, Flex, Pagination, Segmented, Space, Tag, Typography } from 'antd';
-import { useState } from 'react';
+import { Card, Space, Tag, Typography } from 'antd';
 import { Link } from 'react-router';
 import { formatDateTime } from '../../../lib/format';
 import { CardSkeleton, LoadError } from '../../../components/page-states';
+import { Pager } from '../../../components/pager';
 import { ScaleStatusTag } from '../../../components/status-tags';
+import {
+  EmptyLine,
+  FilterSegments,
+  ListRow,
+  useFilteredPages,
+} from '../../../components/workbench/workbench-list';
 import { WorkbenchHead } from '../../../components/workbench/workbench-shell';
 import styles from '../../../components/workbench/workbench.module.css';
 import { useReviewQueue } from '../api/scale-review';
@@ -15,8 +21,7 @@ const PAGE_SIZE = 10;
 
 /** 量表审核 (/audit/test/list): the review queue, and every scale by status. */
 export function Component() {
-  const [filter, setFilter] = useState<Filter>('pending_review');
-  const [pageNum, setPageNum] = useState(1);
+  const { filter, choose, pageNum, setPageNum } = useFilteredPages<Filter>('pending_review');
   const { data, isPending, isError, error, refetch } = useReviewQueue({
     status: filter === 'all' ? undefined : filter,
     pageNum,
@@ -27,69 +32,51 @@ export function Component() {
     <AuditLayout>
       <WorkbenchHead title="量表审核" sub="专家提交的量表审核通过后即在测评中心发布" />
       <Card>
-        <div style={{ overflowX: 'auto', marginBottom: 8 }}>
-          <Segmented<Filter>
-            value={filter}
-            onChange={(f) => {
-              setFilter(f);
-              setPageNum(1);
-            }}
-            options={[
-              { value: 'pending_review', label: '待审核' },
-              { value: 'published', label: '已发布' },
-              { value: 'rejected', label: '已驳回' },
-              { value: 'offline', label: '已下线' },
-              { value: 'all', label: '专家量表' },
-            ]}
-          />
-        </div>
+        <FilterSegments<Filter>
+          value={filter}
+          onChange={choose}
+          options={[
+            { value: 'pending_review', label: '待审核' },
+            { value: 'published', label: '已发布' },
+            { value: 'rejected', label: '已驳回' },
+            { value: 'offline', label: '已下线' },
+            { value: 'all', label: '专家量表' },
+          ]}
+        />
         {isPending ? (
           <CardSkeleton rows={4} />
         ) : isError ? (
           <LoadError error={error} what="量表" onRetry={() => void refetch()} />
         ) : data.list.length === 0 ? (
-          <Typography.Paragraph type="secondary" style={{ textAlign: 'center', padding: '32px 0' }}>
-            {filter === 'pending_review' ? '没有待审核的量表' : '这一类下没有量表'}
-          </Typography.Paragraph>
+          <EmptyLine>{filter === 'pending_review' ? '没有待审核的量表' : '这一类下没有量表'}</EmptyLine>
         ) : (
           data.list.map((s) => (
-            <div key={s.id} className={styles.listItem}>
-              <Flex justify="space-between" align="start" gap={12} wrap>
-                <div style={{ minWidth: 0, flex: 1 }}>
-                  <Space wrap size={6}>
-                    <Link to={`/audit/test/detail?id=${s.id}`}>
-                      <Typography.Text strong>{s.name}</Typography.Text>
-                    </Link>
-                    <ScaleStatusTag status={s.status} />
-                    {s.builtin && <Tag color="blue">内置</Tag>}
-                  </Space>
-                  <div className={styles.muted}>
-                    {s.shortName} · {s.code} · {s.category} ·{' '}
-                    {s.builtin ? '平台内置' : (s.authorName ?? '专家')}
-                    {s.submittedAt && ` · 提交于 ${formatDateTime(s.submittedAt)}`}
-                  </div>
-                  {s.status === 'rejected' && s.rejectReason && (
-                    <div className={styles.muted}>驳回原因：{s.rejectReason}</div>
-                  )}
-                </div>
+            <ListRow
+              key={s.id}
+              actions={
                 <Link to={`/audit/test/detail?id=${s.id}`}>
                   {s.status === 'pending_review' ? '审核' : '查看'}
                 </Link>
-              </Flex>
-            </div>
+              }
+            >
+              <Space wrap size={6}>
+                <Link to={`/audit/test/detail?id=${s.id}`}>
+                  <Typography.Text strong>{s.name}</Typography.Text>
+                </Link>
+                <ScaleStatusTag status={s.status} />
+                {s.builtin && <Tag color="blue">内置</Tag>}
+              </Space>
+              <div className={styles.muted}>
+                {s.shortName} · {s.code} · {s.category} · {s.builtin ? '平台内置' : (s.authorName ?? '专家')}
+                {s.submittedAt && ` · 提交于 ${formatDateTime(s.submittedAt)}`}
+              </div>
+              {s.status === 'rejected' && s.rejectReason && (
+                <div className={styles.muted}>驳回原因：{s.rejectReason}</div>
+              )}
+            </ListRow>
           ))
         )}
-        {data && data.total > PAGE_SIZE && (
-          <Pagination
-            style={{ marginTop: 16, textAlign: 'right' }}
-            current={pageNum}
-            pageSize={PAGE_SIZE}
-            total={data.total}
-            showSizeChanger={false}
-            showTotal={(t) => `共 ${t} 个`}
-            onChange={setPageNum}
-          />
-        )}
+        <Pager total={data?.total} current={pageNum} size={PAGE_SIZE} unit="个" onChange={setPageNum} />
       </Card>
     </AuditLayout>
   );

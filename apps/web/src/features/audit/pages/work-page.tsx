@@ -1,12 +1,11 @@
 import { AlertOutlined, AuditOutlined, CheckCircleOutlined, FileSearchOutlined } from '@ant-design/icons';
 import { reviewKindLabels } from '@psy/contracts';
-import { Card, Col, Empty, Row, Space, Tag } from 'antd';
+import { Card, Space, Tag } from 'antd';
 import { Link } from 'react-router';
-import { useSession } from '../../../lib/session';
 import { formatDateTime } from '../../../lib/format';
-import { StatCard } from '../../../components/stat-card';
+import { StatRow } from '../../../components/stat-card';
 import { WarningLevelTag, WarningStatusTag } from '../../../components/status-tags';
-import { WorkbenchHead } from '../../../components/workbench/workbench-shell';
+import { ListCard, WorkbenchGreeting } from '../../../components/workbench/workbench-shell';
 import styles from '../../../components/workbench/workbench.module.css';
 import { useEscalatedWarnings } from '../api/escalated-warnings';
 import { useAuditInbox } from '../api/inbox';
@@ -18,7 +17,6 @@ import { AuditLayout } from '../components/audit-layout';
  * warnings nobody picked up in time.
  */
 export function Component() {
-  const name = useSession((s) => s.userInfo?.name);
   const inbox = useAuditInbox({ status: 'pending', pageSize: 5 });
   const published = useReviewQueue({ status: 'published', pageSize: 1 });
   const warnings = useEscalatedWarnings(10);
@@ -26,73 +24,64 @@ export function Component() {
 
   return (
     <AuditLayout>
-      <WorkbenchHead
-        title={`${name ? `${name}，` : ''}你好`}
-        sub="待审核的量表、待审批的报告和超时未处理的预警"
+      <WorkbenchGreeting sub="待审核的量表、待审批的报告和超时未处理的预警" />
+      <StatRow
+        col={{ xs: 12, lg: 6 }}
+        cards={[
+          {
+            icon: <FileSearchOutlined />,
+            color: '#13a8a8',
+            label: '待审核量表',
+            value: inbox.data?.counts.scale,
+            loading: inbox.isPending,
+            to: '/audit/test/list',
+          },
+          {
+            icon: <AuditOutlined />,
+            color: '#fa8c16',
+            label: '待审批报告',
+            value: inbox.data?.counts.report,
+            loading: inbox.isPending,
+            to: '/audit/warning/list',
+          },
+          {
+            icon: <AlertOutlined />,
+            color: '#f5222d',
+            label: '超时未处理预警',
+            value: warnings.isError ? undefined : warnings.data?.total,
+            loading: warnings.isPending,
+          },
+          {
+            icon: <CheckCircleOutlined />,
+            color: '#52c41a',
+            label: '已发布量表',
+            value: published.data?.total,
+            loading: published.isPending,
+            sub: '含内置量表',
+          },
+        ]}
       />
-      <Row gutter={[16, 16]}>
-        <Col xs={12} lg={6}>
-          <StatCard
-            icon={<FileSearchOutlined />}
-            color="#13a8a8"
-            label="待审核量表"
-            value={inbox.data?.counts.scale}
-            loading={inbox.isPending}
-            to="/audit/test/list"
-          />
-        </Col>
-        <Col xs={12} lg={6}>
-          <StatCard
-            icon={<AuditOutlined />}
-            color="#fa8c16"
-            label="待审批报告"
-            value={inbox.data?.counts.report}
-            loading={inbox.isPending}
-            to="/audit/warning/list"
-          />
-        </Col>
-        <Col xs={12} lg={6}>
-          <StatCard
-            icon={<AlertOutlined />}
-            color="#f5222d"
-            label="超时未处理预警"
-            value={warnings.isError ? undefined : warnings.data?.total}
-            loading={warnings.isPending}
-          />
-        </Col>
-        <Col xs={12} lg={6}>
-          <StatCard
-            icon={<CheckCircleOutlined />}
-            color="#52c41a"
-            label="已发布量表"
-            value={published.data?.total}
-            loading={published.isPending}
-            sub="含内置量表"
-          />
-        </Col>
-      </Row>
-      <Card title="超时未处理的预警" size="small" style={{ marginTop: 16 }}>
-        {escalated.length ? (
-          escalated.map((w) => (
-            <div key={w.id} className={styles.listItem}>
-              <Space wrap size={6}>
-                <WarningLevelTag level={w.level} />
-                <strong>{w.userName || '用户'}</strong>
-                <span>{w.reason}</span>
-                <WarningStatusTag status={w.status} />
-              </Space>
-              <div className={styles.muted}>
-                {w.scaleName} · {formatDateTime(w.createdAt)}
-              </div>
+      <ListCard
+        title="超时未处理的预警"
+        style={{ marginTop: 16 }}
+        items={escalated}
+        pending={warnings.isPending}
+        empty="没有超时未处理的预警，负责专家都在跟进"
+      >
+        {(w) => (
+          <>
+            <Space wrap size={6}>
+              <WarningLevelTag level={w.level} />
+              <strong>{w.userName || '用户'}</strong>
+              <span>{w.reason}</span>
+              <WarningStatusTag status={w.status} />
+            </Space>
+            <div className={styles.muted}>
+              {w.scaleName} · {formatDateTime(w.createdAt)}
             </div>
-          ))
-        ) : (
-          <Empty
-            image={Empty.PRESENTED_IMAGE_SIMPLE}
-            description={warnings.isPending ? '加载中…' : '没有超时未处理的预警，负责专家都在跟进'}
-          />
+          </>
         )}
-      </Card>
+      </ListCard>
       {inbox.data && inbox.data.total > 0 && (
         <Card
           title={`待审核 ${inbox.data.total}`}

@@ -1,34 +1,22 @@
 import { MessageOutlined } from '@ant-design/icons';
 import { Alert, Button, Card, Flex, Space, Typography } from 'antd';
-import { useNavigate, useSearchParams } from 'react-router';
-import { CardSkeleton, queryStates } from '../../../components/page-states';
+import { useNavigate } from 'react-router';
 import { useBeginChat } from '../../../lib/begin-chat';
 import { formatDateTime, mmss, shanghai, yuan } from '../../../lib/format';
-import { useBookingDetail } from '../api/bookings';
 import { BookingStatusTag } from '../../../components/status-tags';
 import { BookingSummary } from '../components/booking-summary';
 import { CancelBookingButton } from '../components/cancel-booking-button';
 import { OrderFacts } from '../components/order-facts';
+import { useBookingPage } from '../components/use-booking-page';
 import { RefundRule } from '../components/refund-rule';
 import { useCountdown } from '../../../lib/use-countdown';
 
 /** 预约详情 (/booking/detail?id=) for the person who booked. */
 export function Component() {
-  const [params] = useSearchParams();
-  const id = Number(params.get('id')) || 0;
   const navigate = useNavigate();
-  const query = useBookingDetail(id);
-  const b = query.data;
+  const { booking: b, state } = useBookingPage({ to: '/booking/list', label: '我的预约' });
   const chat = useBeginChat();
   const left = useCountdown(b?.status === 'pending_payment' ? b.holdExpiresAt : null);
-
-  const state = queryStates(query, {
-    missing: !id,
-    notFoundStatuses: [404, 400],
-    notFound: { title: '预约不存在', back: { to: '/booking/list', label: '我的预约' } },
-    failed: '预约加载失败',
-    skeleton: <CardSkeleton rows={8} />,
-  });
   if (state || !b) {
     return (
       <div className="page-container" style={state?.loading ? { maxWidth: 960 } : undefined}>

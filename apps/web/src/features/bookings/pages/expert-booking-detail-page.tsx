@@ -1,34 +1,22 @@
 import { MessageOutlined, PhoneOutlined } from '@ant-design/icons';
 import { consultModeLabels, contactPreferenceLabels } from '@psy/contracts';
 import { Alert, Button, Card, Descriptions, Space } from 'antd';
-import { useNavigate, useSearchParams } from 'react-router';
-import { CardSkeleton, queryStates } from '../../../components/page-states';
+import { useNavigate } from 'react-router';
 import { WorkbenchLayout } from '../../../components/workbench/workbench-layout';
 import { WorkbenchHead } from '../../../components/workbench/workbench-shell';
 import { useBeginChat } from '../../../lib/begin-chat';
 import { shanghai, slotRange, yuan } from '../../../lib/format';
-import { useBookingDetail } from '../api/bookings';
 import { BookingStatusTag } from '../../../components/status-tags';
 import { ExpertBookingActions } from '../components/expert-booking-actions';
 import { OrderFacts } from '../components/order-facts';
+import { useBookingPage } from '../components/use-booking-page';
 import { factColumns, wideFact } from '../components/layout';
 
 /** 预约详情 (/expert/mybooking/detail?id=) for the expert: who booked, how to reach them, what about. */
 export function Component() {
-  const [params] = useSearchParams();
-  const id = Number(params.get('id')) || 0;
   const navigate = useNavigate();
-  const query = useBookingDetail(id);
-  const b = query.data;
+  const { booking: b, state } = useBookingPage({ to: '/expert/mybooking/list', label: '预约列表' });
   const chat = useBeginChat();
-
-  const state = queryStates(query, {
-    missing: !id,
-    notFoundStatuses: [404, 400],
-    notFound: { title: '预约不存在', back: { to: '/expert/mybooking/list', label: '预约列表' } },
-    failed: '预约加载失败',
-    skeleton: <CardSkeleton rows={8} />,
-  });
   if (state || !b) return <WorkbenchLayout>{state?.view}</WorkbenchLayout>;
 
   const started = !shanghai(b.startsAt).isAfter(shanghai());

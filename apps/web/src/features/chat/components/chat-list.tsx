@@ -1,6 +1,6 @@
 import { BellOutlined, RightOutlined } from '@ant-design/icons';
 import type { ChatListItem } from '@psy/contracts';
-import { Avatar, Badge, Button, Empty, Result, Skeleton } from 'antd';
+import { Avatar, Badge, Empty, Skeleton } from 'antd';
 import { Link } from 'react-router';
 import { useUnreadSummary } from '../../../lib/unread-summary';
 import { useChatListData } from '../api/chat-cache';
@@ -8,6 +8,7 @@ import { useChatStore } from '../store/chat-store';
 import { listTime } from './chat-time';
 import styles from './chat.module.css';
 import { PeerAvatar, PeerTag } from './peer-avatar';
+import { LoadFailed } from '../../../components/page-states';
 
 function preview(chat: ChatListItem, myId: number): string {
   const m = chat.lastChatMessage;
@@ -59,11 +60,7 @@ export function ChatList({ myId, activeId, onSelect, emptyHint }: Props) {
     <div className={styles.listScroll}>
       <NotificationsRow />
       {!chats && isError && !isFetching ? (
-        <Result
-          status="warning"
-          title="会话列表加载失败"
-          extra={<Button onClick={() => void loadList()}>重新加载</Button>}
-        />
+        <LoadFailed title="会话列表加载失败" onRetry={() => void loadList()} />
       ) : !chats ? (
         <div style={{ padding: 16 }}>
           {[0, 1, 2, 3].map((i) => (

@@ -6,7 +6,7 @@ import {
   type ConsultMode,
   type ExpertSlot,
 } from '@psy/contracts';
-import { Button, Flex, Popconfirm, Result, Skeleton, Space, Typography } from 'antd';
+import { Button, Flex, Popconfirm, Skeleton, Space, Typography } from 'antd';
 import type { Dayjs } from 'dayjs';
 import { useState } from 'react';
 import { Link } from 'react-router';
@@ -14,6 +14,7 @@ import { useMySlots, useSetSlotOpen } from '../api/my-availability';
 import { AddSlotModal } from './add-slot-modal';
 import { dayKey, shanghai } from '../../../lib/format';
 import styles from './week-calendar.module.css';
+import { LoadFailed } from '../../../components/page-states';
 
 type Tone = 'open' | 'closed' | 'booked' | 'pending' | 'done' | 'past';
 
@@ -94,11 +95,7 @@ export function WeekCalendar({
       {isPending ? (
         <Skeleton active paragraph={{ rows: 8 }} />
       ) : isError ? (
-        <Result
-          status="warning"
-          title="时段加载失败"
-          extra={<Button onClick={() => void refetch()}>重新加载</Button>}
-        />
+        <LoadFailed title="时段加载失败" onRetry={() => void refetch()} />
       ) : (
         <div className={styles.week} style={{ opacity: isFetching ? 0.7 : 1 }} aria-label="时段日历">
           {Array.from({ length: 7 }, (_, i) => {

@@ -7,7 +7,6 @@ import {
   InputNumber,
   List,
   Popconfirm,
-  Result,
   Select,
   Skeleton,
   Tag,
@@ -16,6 +15,7 @@ import {
 } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useAddTemplate, useMyTemplates, useRemoveTemplate } from '../api/my-availability';
+import { LoadFailed } from '../../../components/page-states';
 
 const weekdays = ['周一', '周二', '周三', '周四', '周五', '周六', '周日'];
 
@@ -113,11 +113,7 @@ export function WeeklyTemplates({
       {isPending ? (
         <Skeleton active paragraph={{ rows: 4 }} />
       ) : isError ? (
-        <Result
-          status="warning"
-          title="每周时段加载失败"
-          extra={<Button onClick={() => void refetch()}>重新加载</Button>}
-        />
+        <LoadFailed title="每周时段加载失败" onRetry={() => void refetch()} />
       ) : data.length === 0 ? (
         <Empty description="还没有每周固定时段，添加后来访者即可按周预约" />
       ) : (

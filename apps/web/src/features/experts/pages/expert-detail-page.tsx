@@ -7,10 +7,10 @@ import {
   StarFilled,
 } from '@ant-design/icons';
 import { consultModeLabels, type Slot } from '@psy/contracts';
-import { Button, Card, Col, Empty, Flex, Result, Row, Skeleton, Space, Tag, Typography } from 'antd';
+import { Button, Card, Col, Empty, Flex, Row, Skeleton, Space, Tag, Typography } from 'antd';
 import { useRef, useState } from 'react';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
-import { CardSkeleton, queryStates } from '../../../components/page-states';
+import { CardSkeleton, LoadFailed, queryStates } from '../../../components/page-states';
 import { useSession } from '../../../lib/session';
 import { toast } from '../../../lib/toast';
 import { useBeginChat } from '../../../lib/begin-chat';
@@ -183,11 +183,7 @@ export function Component() {
             {slotsPending ? (
               <Skeleton active paragraph={{ rows: 5 }} />
             ) : later.isError && windowIndex > 0 ? (
-              <Result
-                status="warning"
-                title="时段加载失败"
-                extra={<Button onClick={() => void later.refetch()}>重新加载</Button>}
-              />
+              <LoadFailed title="时段加载失败" onRetry={() => void later.refetch()} />
             ) : slots.length === 0 ? (
               <Empty description="这段时间暂无可预约时段，可以看看其他日期，或先在线咨询" />
             ) : (

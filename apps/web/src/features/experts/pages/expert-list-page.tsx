@@ -1,9 +1,11 @@
-import { Button, Card, Col, Empty, Pagination, Result, Row, Skeleton, Typography } from 'antd';
+import { Button, Card, Col, Empty, Row, Skeleton, Typography } from 'antd';
 import { useState } from 'react';
+import { Pager } from '../../../components/pager';
 import { useExperts, type ExpertFilters } from '../api/expert-list';
 import { ExpertCard } from '../components/expert-card';
 import { ExpertFilterBar } from '../components/expert-filter-bar';
 import styles from '../components/experts.module.css';
+import { LoadFailed } from '../../../components/page-states';
 
 const PAGE_SIZE = 9;
 
@@ -51,11 +53,7 @@ export function Component() {
             ))}
           </Row>
         ) : isError ? (
-          <Result
-            status="warning"
-            title="专家列表加载失败"
-            extra={<Button onClick={() => void refetch()}>重新加载</Button>}
-          />
+          <LoadFailed title="专家列表加载失败" onRetry={() => void refetch()} />
         ) : data.total === 0 ? (
           <Card>
             <Empty description={filtered ? '没有符合条件的专家，试试放宽筛选条件' : '暂时还没有可预约的专家'}>
@@ -83,19 +81,16 @@ export function Component() {
                 </Col>
               ))}
             </Row>
-            {data.total > PAGE_SIZE && (
-              <Pagination
-                style={{ marginTop: 24, justifyContent: 'center' }}
-                current={pageNum}
-                pageSize={PAGE_SIZE}
-                total={data.total}
-                showSizeChanger={false}
-                onChange={(p) => {
-                  setPageNum(p);
-                  window.scrollTo({ top: 0, behavior: 'smooth' });
-                }}
-              />
-            )}
+            <Pager
+              total={data.total}
+              current={pageNum}
+              size={PAGE_SIZE}
+              marginTop={24}
+              onChange={(p) => {
+                setPageNum(p);
+                window.scrollTo({ top: 0, behavior: 'smooth' });
+              }}
+            />
           </>
         )}
       </div>

@@ -1,10 +1,11 @@
-import { Button, Col, Empty, Result, Row, Skeleton, Typography } from 'antd';
+import { Col, Empty, Row, Skeleton, Typography } from 'antd';
 import type { ReactNode } from 'react';
 import { useHomeOverview } from '../api/get-overview';
 import { Hero } from '../components/hero';
 import { HotlineBand } from '../components/hotline-band';
 import { InstitutionCard } from '../components/institution-card';
 import styles from '../components/home.module.css';
+import { LoadFailed } from '../../../components/page-states';
 
 /**
  * 首页. The hot assessments and recommended experts belong to their own features: the app
@@ -18,11 +19,7 @@ export function HomePage({ assessments, experts }: { assessments: ReactNode; exp
       <div className="page-container">
         {assessments}
         {isError ? (
-          <Result
-            status="warning"
-            title="首页内容加载失败"
-            extra={<Button onClick={() => void refetch()}>重新加载</Button>}
-          />
+          <LoadFailed title="首页内容加载失败" onRetry={() => void refetch()} />
         ) : (
           <section className={styles.section} aria-labelledby="home-institutions">
             <div className={styles.sectionHead}>

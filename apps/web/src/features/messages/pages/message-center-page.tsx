@@ -1,6 +1,6 @@
 import { CheckCircleOutlined } from '@ant-design/icons';
 import type { Notification } from '@psy/contracts';
-import { Button, Card, Empty, Pagination, Result, Segmented, Skeleton, Typography } from 'antd';
+import { Button, Card, Empty, Pagination, Segmented, Skeleton, Typography } from 'antd';
 import { useEffect } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { isSafeRedirect } from '../../../lib/session';
@@ -14,6 +14,7 @@ import {
 } from '../api/notifications';
 import styles from '../components/messages.module.css';
 import { NotificationItem } from '../components/notification-item';
+import { LoadFailed } from '../../../components/page-states';
 
 const filters: NotificationFilter[] = ['all', 'unread', 'read'];
 const emptyText: Record<NotificationFilter, string> = {
@@ -96,11 +97,7 @@ export function Component() {
             ))}
           </div>
         ) : isError ? (
-          <Result
-            status="warning"
-            title="消息加载失败"
-            extra={<Button onClick={() => void refetch()}>重新加载</Button>}
-          />
+          <LoadFailed title="消息加载失败" onRetry={() => void refetch()} />
         ) : data.list.length === 0 ? (
           <Empty description={emptyText[status]} style={{ padding: '40px 0' }} />
         ) : (

@@ -1,10 +1,11 @@
 import { orderKindLabels, orderStatuses, orderStatusLabels, type OrderStatus } from '@psy/contracts';
-import { Button, Card, Empty, Flex, List, Result, Skeleton, Tabs, Typography } from 'antd';
+import { Button, Card, Empty, Flex, List, Skeleton, Tabs, Typography } from 'antd';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { OrderStatusTag } from '../../../components/status-tags';
 import { formatDateTime, yuan } from '../../../lib/format';
 import { useMyOrders } from '../api/orders';
+import { LoadFailed } from '../../../components/page-states';
 
 const PAGE_SIZE = 10;
 
@@ -35,11 +36,7 @@ export function OrderList() {
       {isPending ? (
         <Skeleton active paragraph={{ rows: 6 }} />
       ) : isError ? (
-        <Result
-          status="warning"
-          title="订单加载失败"
-          extra={<Button onClick={() => void refetch()}>重新加载</Button>}
-        />
+        <LoadFailed title="订单加载失败" onRetry={() => void refetch()} />
       ) : data.list.length === 0 ? (
         <Empty description={status ? '这里还没有订单' : '还没有订单，预约咨询或购买课程后会显示在这里'}>
           <Button type="primary" onClick={() => navigate('/app/expert')}>

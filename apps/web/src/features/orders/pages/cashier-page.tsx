@@ -9,6 +9,7 @@ import { useCountdown } from '../../../lib/use-countdown';
 import { useSiteConfig } from '../../../lib/site-config';
 import { useSandboxConfirm, useSandboxOrder } from '../api/sandbox';
 import styles from '../components/cashier.module.css';
+import { LoadFailed } from '../../../components/page-states';
 
 const itemLinkLabels = { booking: '查看预约', course: '查看课程', report: '查看报告' } as const;
 
@@ -38,13 +39,7 @@ export function Component() {
       />
     );
   } else if (isError) {
-    body = (
-      <Result
-        status="warning"
-        title="订单加载失败"
-        extra={<Button onClick={() => void refetch()}>重新加载</Button>}
-      />
-    );
+    body = <LoadFailed title="订单加载失败" onRetry={() => void refetch()} />;
   } else if (isPending) {
     body = <Skeleton active paragraph={{ rows: 6 }} />;
   } else {

@@ -1,5 +1,5 @@
 import { CheckOutlined, RollbackOutlined } from '@ant-design/icons';
-import { Alert, Button, Card, Flex, Input, Pagination, Segmented, Space, Typography } from 'antd';
+import { Alert, Button, Card, Input, Space, Typography } from 'antd';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { formatDateTime } from '../../../lib/format';
@@ -7,9 +7,16 @@ import { useReportApprovals, useReviewReport } from '../api/approvals';
 import { useExpertAssessment, type ReportStatus } from '../api/assessments';
 import { AnswersTables } from './answers-table';
 import { CardSkeleton, LoadError } from '../../../components/page-states';
+import { Pager } from '../../../components/pager';
 import { PersonInfo } from './person-info';
 import { ResultView } from './result-view';
 import { ReportStatusTag } from '../../../components/status-tags';
+import {
+  EmptyLine,
+  FilterSegments,
+  ListRow,
+  useFilteredPages,
+} from '../../../components/workbench/workbench-list';
 import { WorkbenchHead } from '../../../components/workbench/workbench-shell';
 import styles from '../../../components/workbench/workbench.module.css';
 
@@ -21,8 +28,7 @@ const PAGE_SIZE = 10;
  * `detailPath` is where one report opens: the expert and audit workbenches each have theirs.
  */
 export function ReportApprovalList({ detailPath }: { detailPath: string }) {
-  const [filter, setFilter] = useState<Filter>('generated');
-  const [pageNum, setPageNum] = useState(1);
+  const { filter, choose, pageNum, setPageNum } = useFilteredPages<Filter>('generated');
   const { data, isPending, isError, error, refetch } = useReportApprovals({
     status: filter === 'all' ? undefined : filter,
     pageNum,
@@ -41,60 +47,43 @@ export function ReportApprovalList({ detailPath }: { detailPath: string }) {
         <LoadError error={error} what="报告" onRetry={() => void refetch()} />
       ) : (
         <Card>
-          <div style={{ overflowX: 'auto', marginBottom: 8 }}>
-            <Segmented<Filter>
-              value={filter}
-              onChange={(f) => {
-                setFilter(f);
-                setPageNum(1);
-              }}
-              options={[
-                { value: 'generated', label: `待审批 ${count('generated')}` },
-                { value: 'returned', label: `已退回 ${count('returned')}` },
-                { value: 'approved', label: `已通过 ${count('approved')}` },
-                { value: 'all', label: `全部 ${count('all')}` },
-              ]}
-            />
-          </div>
+          <FilterSegments<Filter>
+            value={filter}
+            onChange={choose}
+            options={[
+              { value: 'generated', label: `待审批 ${count('generated')}` },
+              { value: 'returned', label: `已退回 ${count('returned')}` },
+              { value: 'approved', label: `已通过 ${count('approved')}` },
+              { value: 'all', label: `全部 ${count('all')}` },
+            ]}
+          />
           {shown.length === 0 ? (
-            <Typography.Paragraph type="secondary" style={{ textAlign: 'center', padding: '32px 0' }}>
-              {filter === 'generated' ? '没有待审批的报告' : '这一类下没有报告'}
-            </Typography.Paragraph>
+            <EmptyLine>{filter === 'generated' ? '没有待审批的报告' : '这一类下没有报告'}</EmptyLine>
           ) : (
             shown.map((a) => (
-              <div key={a.assessmentId} className={styles.listItem}>
-                <Flex justify="space-between" align="start" gap={12} wrap>
-                  <div style={{ minWidth: 0, flex: 1 }}>
-                    <Space wrap size={6}>
-                      <Link to={`${detailPath}?id=${a.assessmentId}`}>
-                        <Typography.Text strong>{a.title}</Typography.Text>
-                      </Link>
-                      <ReportStatusTag status={a.status} />
-                    </Space>
-                    <div className={styles.muted}>
-                      {a.userName || '用户'}
-                      {a.submittedAt && ` · 提交于 ${formatDateTime(a.submittedAt)}`}
-                      {a.comment && ` · 意见：${a.comment}`}
-                    </div>
-                  </div>
+              <ListRow
+                key={a.assessmentId}
+                actions={
                   <Link to={`${detailPath}?id=${a.assessmentId}`}>
                     {a.status === 'approved' ? '查看' : '审批'}
                   </Link>
-                </Flex>
-              </div>
+                }
+              >
+                <Space wrap size={6}>
+                  <Link to={`${detailPath}?id=${a.assessmentId}`}>
+                    <Typography.Text strong>{a.title}</Typography.Text>
+                  </Link>
+                  <ReportStatusTag status={a.status} />
+                </Space>
+                <div className={styles.muted}>
+                  {a.userName || '用户'}
+                  {a.submittedAt && ` · 提交于 ${formatDateTime(a.submittedAt)}`}
+                  {a.comment && ` · 意见：${a.comment}`}
+                </div>
+              </ListRow>
             ))
           )}
-          {data && data.total > PAGE_SIZE && (
-            <Pagination
-              style={{ marginTop: 16, textAlign: 'right' }}
-              current={pageNum}
-              pageSize={PAGE_SIZE}
-              total={data.total}
-              showSizeChanger={false}
-              showTotal={(t) => `共 ${t} 份`}
-              onChange={setPageNum}
-            />
-          )}
+          <Pager total={data?.total} current={pageNum} size={PAGE_SIZE} unit="份" onChange={setPageNum} />
         </Card>
       )}
     </>

@@ -1,11 +1,12 @@
-import { Card, Flex, Pagination, Space, Tabs, Tag, Typography } from 'antd';
-import { useState } from 'react';
+import { Card, Space, Tabs, Tag, Typography } from 'antd';
 import { Link } from 'react-router';
 import { formatDateTime } from '../../../lib/format';
 import { useWarnings, type WarningStatus } from '../api/warnings';
 import { CardSkeleton, LoadError } from '../../../components/page-states';
+import { Pager } from '../../../components/pager';
 import { WarningLevelTag, WarningStatusTag } from '../../../components/status-tags';
 import { WorkbenchLayout } from '../../../components/workbench/workbench-layout';
+import { EmptyLine, ListRow, useFilteredPages } from '../../../components/workbench/workbench-list';
 import { WorkbenchHead } from '../../../components/workbench/workbench-shell';
 import styles from '../../../components/workbench/workbench.module.css';
 
@@ -20,8 +21,7 @@ const emptyText: Record<Tab, string> = {
 
 /** 预警列表 (/expert/warning/list): warnings by status, the most urgent first. */
 export function Component() {
-  const [tab, setTab] = useState<Tab>('pending');
-  const [pageNum, setPageNum] = useState(1);
+  const { filter: tab, choose, pageNum, setPageNum } = useFilteredPages<Tab>('pending');
   const { data, isPending, isError, error, refetch } = useWarnings({
     status: tab === 'all' ? undefined : tab,
     pageNum,
@@ -34,10 +34,7 @@ export function Component() {
       <Card styles={{ body: { paddingTop: 4 } }}>
         <Tabs
           activeKey={tab}
-          onChange={(k) => {
-            setTab(k as Tab);
-            setPageNum(1);
-          }}
+          onChange={(k) => choose(k as Tab)}
           items={[
             { key: 'pending', label: '待处理' },
             { key: 'following', label: '跟进中' },
@@ -50,48 +47,37 @@ export function Component() {
         ) : isError ? (
           <LoadError error={error} what="预警" onRetry={() => void refetch()} />
         ) : data.list.length === 0 ? (
-          <Typography.Paragraph type="secondary" style={{ textAlign: 'center', padding: '32px 0' }}>
-            {emptyText[tab]}
-          </Typography.Paragraph>
+          <EmptyLine>{emptyText[tab]}</EmptyLine>
         ) : (
           <div role="list" aria-label="预警">
             {data.list.map((w) => (
-              <div key={w.id} className={styles.listItem} role="listitem">
-                <Flex justify="space-between" align="start" gap={12} wrap>
-                  <div style={{ minWidth: 0, flex: 1 }}>
-                    <Space wrap size={6}>
-                      <WarningLevelTag level={w.level} />
-                      <Link to={`/expert/warning/detail?id=${w.id}`}>
-                        <Typography.Text strong>{w.userName || '用户'}</Typography.Text>
-                      </Link>
-                      <span>{w.reason}</span>
-                      {w.escalated && <Tag color="volcano">超时未处理，已上报</Tag>}
-                    </Space>
-                    <div className={styles.muted}>
-                      {w.scaleName} · {formatDateTime(w.createdAt)}
-                    </div>
-                  </div>
+              <ListRow
+                key={w.id}
+                role="listitem"
+                actions={
                   <Space size={12}>
                     <WarningStatusTag status={w.status} />
                     <Link to={`/expert/warning/detail?id=${w.id}`}>详情</Link>
                     {w.status !== 'closed' && <Link to={`/expert/warning/status?id=${w.id}`}>处理</Link>}
                   </Space>
-                </Flex>
-              </div>
+                }
+              >
+                <Space wrap size={6}>
+                  <WarningLevelTag level={w.level} />
+                  <Link to={`/expert/warning/detail?id=${w.id}`}>
+                    <Typography.Text strong>{w.userName || '用户'}</Typography.Text>
+                  </Link>
+                  <span>{w.reason}</span>
+                  {w.escalated && <Tag color="volcano">超时未处理，已上报</Tag>}
+                </Space>
+                <div className={styles.muted}>
+                  {w.scaleName} · {formatDateTime(w.createdAt)}
+                </div>
+              </ListRow>
             ))}
           </div>
         )}
-        {data && data.total > PAGE_SIZE && (
-          <Pagination
-            style={{ marginTop: 16, textAlign: 'right' }}
-            current={pageNum}
-            pageSize={PAGE_SIZE}
-            total={data.total}
-            showSizeChanger={false}
-            showTotal={(t) => `共 ${t} 条`}
-            onChange={setPageNum}
-          />
-        )}
+        <Pager total={data?.total} current={pageNum} size={PAGE_SIZE} unit="条" onChange={setPageNum} />
       </Card>
     </WorkbenchLayout>
   );

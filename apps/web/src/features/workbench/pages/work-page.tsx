@@ -5,25 +5,23 @@ import {
   FileTextOutlined,
   TeamOutlined,
 } from '@ant-design/icons';
-import { Card, Col, Empty, Row, Space, Tag, Typography } from 'antd';
+import { Col, Row, Space, Tag, Typography } from 'antd';
 import { Link } from 'react-router';
 import { routeExists } from '../../../lib/route-exists';
-import { useSession } from '../../../lib/session';
 import { formatDateTime } from '../../../lib/format';
 import { useReportApprovals } from '../api/approvals';
 import { useExpertAssessments } from '../api/assessments';
 import { useMyScales } from '../api/scales';
 import { useUpcomingBookings } from '../api/upcoming-bookings';
 import { useWarnings } from '../api/warnings';
-import { StatCard } from '../../../components/stat-card';
+import { StatRow } from '../../../components/stat-card';
 import { WarningLevelTag } from '../../../components/status-tags';
 import { WorkbenchLayout } from '../../../components/workbench/workbench-layout';
-import { WorkbenchHead } from '../../../components/workbench/workbench-shell';
+import { ListCard, WorkbenchGreeting } from '../../../components/workbench/workbench-shell';
 import styles from '../../../components/workbench/workbench.module.css';
 
 /** 专家工作台 (/expert/work): what is waiting, with a way into each area. */
 export function Component() {
-  const name = useSession((s) => s.userInfo?.name);
   const scales = useMyScales();
   const warnings = useWarnings({ status: 'pending', pageSize: 5 });
   const highRisk = useWarnings({ status: 'pending', level: '3', pageSize: 1 });
@@ -41,113 +39,103 @@ export function Component() {
 
   return (
     <WorkbenchLayout>
-      <WorkbenchHead
-        title={`${name ? `${name}，` : ''}你好`}
-        sub="这里汇总了需要你处理的量表、预警、报告和预约"
+      <WorkbenchGreeting sub="这里汇总了需要你处理的量表、预警、报告和预约" />
+      <StatRow
+        col={{ xs: 12, lg: 8, xl: 8 }}
+        cards={[
+          {
+            icon: <AlertOutlined />,
+            color: '#f5222d',
+            label: '待处理预警',
+            value: warnings.data?.total,
+            loading: warnings.isPending,
+            sub: high ? `其中高危 ${high} 条` : '暂无高危预警',
+            to: '/expert/warning/list',
+          },
+          {
+            icon: <AuditOutlined />,
+            color: '#fa8c16',
+            label: '待审批报告',
+            value: toApprove,
+            loading: approvals.isPending,
+            sub: `共 ${approvalTotal} 份需审批的报告`,
+            to: '/expert/archives/approvalList',
+          },
+          {
+            icon: <CalendarOutlined />,
+            color: '#722ed1',
+            label: '待进行的咨询',
+            value: bookings.data?.total,
+            loading: bookings.isPending,
+            sub: '已确认的预约',
+            to: bookingList,
+          },
+          {
+            col: { xs: 12, lg: 12, xl: 12 },
+            icon: <FileTextOutlined />,
+            color: '#13a8a8',
+            label: '我的量表',
+            value: scales.data?.length,
+            loading: scales.isPending,
+            sub: `${pendingScales} 个审核中${rejected ? ` · ${rejected} 个被驳回` : ''}`,
+            to: '/expert/paper/list',
+          },
+          {
+            col: { xs: 24, lg: 12, xl: 12 },
+            icon: <TeamOutlined />,
+            color: '#1677ff',
+            label: '用户测评',
+            value: assessments.data?.total,
+            loading: assessments.isPending,
+            sub: `已完成 ${submitted} 份`,
+            to: '/expert/test/list',
+          },
+        ]}
       />
-      <Row gutter={[16, 16]}>
-        <Col xs={12} lg={8} xl={8}>
-          <StatCard
-            icon={<AlertOutlined />}
-            color="#f5222d"
-            label="待处理预警"
-            value={warnings.data?.total}
-            loading={warnings.isPending}
-            sub={high ? `其中高危 ${high} 条` : '暂无高危预警'}
-            to="/expert/warning/list"
-          />
-        </Col>
-        <Col xs={12} lg={8} xl={8}>
-          <StatCard
-            icon={<AuditOutlined />}
-            color="#fa8c16"
-            label="待审批报告"
-            value={toApprove}
-            loading={approvals.isPending}
-            sub={`共 ${approvalTotal} 份需审批的报告`}
-            to="/expert/archives/approvalList"
-          />
-        </Col>
-        <Col xs={12} lg={8} xl={8}>
-          <StatCard
-            icon={<CalendarOutlined />}
-            color="#722ed1"
-            label="待进行的咨询"
-            value={bookings.data?.total}
-            loading={bookings.isPending}
-            sub="已确认的预约"
-            to={bookingList}
-          />
-        </Col>
-        <Col xs={12} lg={12} xl={12}>
-          <StatCard
-            icon={<FileTextOutlined />}
-            color="#13a8a8"
-            label="我的量表"
-            value={scales.data?.length}
-            loading={scales.isPending}
-            sub={`${pendingScales} 个审核中${rejected ? ` · ${rejected} 个被驳回` : ''}`}
-            to="/expert/paper/list"
-          />
-        </Col>
-        <Col xs={24} lg={12} xl={12}>
-          <StatCard
-            icon={<TeamOutlined />}
-            color="#1677ff"
-            label="用户测评"
-            value={assessments.data?.total}
-            loading={assessments.isPending}
-            sub={`已完成 ${submitted} 份`}
-            to="/expert/test/list"
-          />
-        </Col>
-      </Row>
 
       <Row gutter={[16, 16]} style={{ marginTop: 16 }}>
         <Col xs={24} lg={12}>
-          <Card title="待处理预警" size="small" extra={<Link to="/expert/warning/list">全部</Link>}>
-            {warnings.data?.list.length ? (
-              warnings.data.list.map((w) => (
-                <div key={w.id} className={styles.listItem}>
-                  <Space wrap size={6}>
-                    <WarningLevelTag level={w.level} />
-                    <Link to={`/expert/warning/detail?id=${w.id}`}>
-                      {w.userName} · {w.reason}
-                    </Link>
-                    {w.escalated && <Tag color="volcano">已超时</Tag>}
-                  </Space>
-                  <div className={styles.muted}>
-                    {w.scaleName} · {formatDateTime(w.createdAt)}
-                  </div>
+          <ListCard
+            title="待处理预警"
+            extra={<Link to="/expert/warning/list">全部</Link>}
+            items={warnings.data?.list}
+            pending={warnings.isPending}
+            empty="没有待处理的预警"
+          >
+            {(w) => (
+              <>
+                <Space wrap size={6}>
+                  <WarningLevelTag level={w.level} />
+                  <Link to={`/expert/warning/detail?id=${w.id}`}>
+                    {w.userName} · {w.reason}
+                  </Link>
+                  {w.escalated && <Tag color="volcano">已超时</Tag>}
+                </Space>
+                <div className={styles.muted}>
+                  {w.scaleName} · {formatDateTime(w.createdAt)}
                 </div>
-              ))
-            ) : (
-              <Empty
-                image={Empty.PRESENTED_IMAGE_SIMPLE}
-                description={warnings.isPending ? '加载中…' : '没有待处理的预警'}
-              />
+              </>
             )}
-          </Card>
+          </ListCard>
         </Col>
         <Col xs={24} lg={12}>
-          <Card title="近期咨询" size="small" extra={bookingList ? <Link to={bookingList}>全部</Link> : null}>
-            {bookings.data?.list.length ? (
-              bookings.data.list.map((b) => (
-                <div key={b.id} className={styles.listItem}>
-                  <Typography.Text strong>{formatDateTime(b.startsAt)}</Typography.Text>{' '}
-                  <Tag>{b.mode === 'online' ? '线上' : '线下'}</Tag>
-                  <div className={styles.muted}>
-                    {b.user.name} · {b.topic}
-                  </div>
+          <ListCard
+            title="近期咨询"
+            extra={bookingList ? <Link to={bookingList}>全部</Link> : null}
+            items={bookings.data?.list}
+            pending={bookings.isPending}
+            empty="暂无已确认的预约"
+          >
+            {(b) => (
+              <>
+                <Typography.Text strong>{formatDateTime(b.startsAt)}</Typography.Text>{' '}
+                <Tag>{b.mode === 'online' ? '线上' : '线下'}</Tag>
+                <div className={styles.muted}>
+                  {b.user.name} · {b.topic}
                 </div>
-              ))
-            ) : (
-              <Empty
-                image={Empty.PRESENTED_IMAGE_SIMPLE}
-                description={bookings.isPending ? '加载中…' : '暂无已确认的预约'}
-              />
+              </>
             )}
-          </Card>
+          </ListCard>
         </Col>
       </Row>
     </WorkbenchLayout>

@@ -1,0 +1,56 @@
+import { Flex, Segmented, Typography } from 'antd';
+import { useState, type ReactNode } from 'react';
+import styles from './workbench.module.css';
+
+/** A filter and the page of a paged workbench list: choosing another filter goes back to page 1. */
+export function useFilteredPages<F>(initial: F) {
+  const [filter, setFilter] = useState<F>(initial);
+  const [pageNum, setPageNum] = useState(1);
+  const choose = (f: F) => {
+    setFilter(f);
+    setPageNum(1);
+  };
+  return { filter, choose, pageNum, setPageNum };
+}
+
+/** The filter above a workbench list, scrolling sideways on a phone. */
+export function FilterSegments<F extends string>(props: {
+  value: F;
+  onChange: (f: F) => void;
+  options: { value: F; label: string }[];
+}) {
+  return (
+    <div style={{ overflowX: 'auto', marginBottom: 8 }}>
+      <Segmented<F> value={props.value} onChange={props.onChange} options={props.options} />
+    </div>
+  );
+}
+
+/** What an empty workbench list says. */
+export function EmptyLine({ children }: { children: ReactNode }) {
+  return (
+    <Typography.Paragraph type="secondary" style={{ textAlign: 'center', padding: '32px 0' }}>
+      {children}
+    </Typography.Paragraph>
+  );
+}
+
+/** One row of a workbench list: what it is on the left, its links on the right. */
+export function ListRow({
+  children,
+  actions,
+  role,
+}: {
+  children: ReactNode;
+  actions: ReactNode;
+  role?: 'listitem';
+}) {
+  return (
+    <div className={styles.listItem} role={role}>
+      <Flex justify="space-between" align="start" gap={12} wrap>
+        <div style={{ minWidth: 0, flex: 1 }}>{children}</div>
+        {actions}
+      </Flex>
+    </div>
+  );
+}
