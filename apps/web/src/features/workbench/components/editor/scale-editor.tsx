@@ -1,5 +1,5 @@
 import { SaveOutlined, SendOutlined } from '@ant-design/icons';
-import { Alert, Badge, Button, Card, Col, ConfigProvider, Empty, Modal, Popconfirm, Row, Tabs } from 'antd';
+import { Alert, Badge, Button, Card, Col, ConfigProvider, Modal, Popconfirm, Row, Tabs } from 'antd';
 import { useEffect, useMemo, useState } from 'react';
 import { useBlocker, useNavigate } from 'react-router';
 import { toast } from '../../../../lib/toast';
@@ -28,13 +28,11 @@ import { ScoresSection } from './scores-section';
 interface Props {
   /** Null for a new scale. */
   draft: ScaleDraft | null;
-  /** When the saved draft last changed: the preview is asked again after each save. */
-  revision: number;
   categories: string[];
 }
 
 /** The scale editor: forms for every part of a definition, its JSON, and the live preview. */
-export function ScaleEditor({ draft, revision, categories }: Props) {
+export function ScaleEditor({ draft, categories }: Props) {
   const navigate = useNavigate();
   const [state, setState] = useState<EditorState>(() => (draft ? stateFromDraft(draft) : newScaleState()));
   const [tab, setTab] = useState<TabKey>('basic');
@@ -79,8 +77,7 @@ export function ScaleEditor({ draft, revision, categories }: Props) {
   };
 
   const onSave = async () => {
-    if ((await saveDraft()) !== null)
-      toast.success(draft ? '草稿已保存，预览已更新' : '量表已保存为草稿，现在可以预览计分');
+    if ((await saveDraft()) !== null) toast.success(draft ? '草稿已保存' : '量表已保存为草稿');
   };
 
   const onSubmit = async () => {
@@ -230,13 +227,7 @@ export function ScaleEditor({ draft, revision, categories }: Props) {
         </Col>
         <Col xs={24} xl={10}>
           <div className={styles.sticky}>
-            {draft ? (
-              <PreviewPanel code={draft.code} def={draft.definition} revision={revision} unsaved={dirty} />
-            ) : (
-              <Card title="计分预览" size="small">
-                <Empty description="保存草稿后，即可在这里选择答案、实时查看计分结果" />
-              </Card>
-            )}
+            <PreviewPanel def={state.def} />
           </div>
         </Col>
       </Row>
