@@ -4,6 +4,7 @@ import {
   assessmentResult,
   assessmentState,
   basicInfoBody,
+  basicInfoPrefill,
   consentBody,
   envelope,
   expertAssessment,
@@ -81,6 +82,19 @@ export const assessmentsRoutes: FastifyPluginAsyncZod = async (app) => {
         },
       },
       async (req) => ok(await assessments.consent(currentUser(req), req.params.id)),
+    );
+    user.get(
+      '/api/assessment/:id/basic-info/prefill',
+      {
+        schema: {
+          tags,
+          security: secured,
+          summary: '基本信息预填（上次填写与个人资料）',
+          params: idParams,
+          response: { 200: envelope(basicInfoPrefill) },
+        },
+      },
+      async (req) => ok(await assessments.basicInfoPrefill(currentUser(req), req.params.id)),
     );
     user.post(
       '/api/assessment/:id/basic-info',

@@ -1,0 +1,110 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestContext, testDbKind, type TestContext } from './context';
+import { call, DEMO, latestCode, login } from './helpers';
+
+let ctx: TestContext;
+let scaleIds: Record<string, number>;
+
+beforeAll(async () => {
+  ctx = await createTestContext({ seed: true });
+  const list = await call(ctx.app, 'GET', '/api/scale/list?pageSize=50');
+  scaleIds = Object.fromEntries(list.body.data.list.map((s: { code: string; id: number }) => [s.code, s.id]));
+});
+afterAll(() => ctx.close());
+
+const api = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, token?: string, body?: unknown) =>
+  call(ctx.app, method, url, { token, body });
+
+/** A brand-new account made by an SMS login: no gender, no birthday, nothing answered yet. */
+async function newAccount(telephone: string): Promise<string> {
+  await call(ctx.app, 'POST', '/api/login/send', { body: { telephone, type: 'login' } });
+  const code = await latestCode(ctx.app, telephone);
+  const r = await call(ctx.app, 'POST', '/api/login/sms', { body: { telephone, code } });
+  expect(r.status, r.body.message).toBe(200);
+  return r.body.data.token as string;
+}
+
+/** Starts a test and accepts its consent: the next step is the basic-info form. */
+async function toBasicInfo(token: string, target: { scaleId: number } | { planId: number }) {
+  const s = await api('POST', '/api/assessment/start', token, target);
+  expect(s.status, s.body.message).toBe(200);
+  const id = s.body.data.id as number;
+  await api('POST', `/api/assessment/${id}/consent`, token, { accepted: true });
+  return id;
+}
+
+describe(`basic-info prefill on ${testDbKind}`, () => {
+  it('a first test knows only the account: its name and phone', async () => {
+    const token = await newAccount('13712345001');
+    const id = await toBasicInfo(token, { scaleId: scaleIds.PHQ9! });
+    const r = await api('GET', `/api/assessment/${id}/basic-info/prefill`, token);
+    expect(r.status).toBe(200);
+    expect(r.body.data).toEqual({
+      name: '用户5001',
+      gender: null,
+      age: null,
+      regionCode: null,
+      phone: '13712345001',
+      extra: {},
+      lastGivenAt: null,
+    });
+  });
+
+  it('the next plan starts with the last answers: gender, age, region, phone ', async () => {
+    const token = await newAccount('13712345002');
+    const first = await toBasicInfo(token, { scaleId: scaleIds.GAD7! });
+    const given = {
+      name: '林一',
+      gender: 'female',
+      age: 28,
+      regionCode: '310110',
+      phone: '13912345678',
+      extra: {},
+    };
+    expect((await api('POST', `/api/assessment/${first}/basic-info`, token, given)).status).toBe(200);
+
+    const plans = (await api('GET', '/api/plan/list')).body.data as { id: number; title: string }[];
+    const work = plans.find((p) => p.title === '职场压力与身心状况评估')!;
+    const second = await toBasicInfo(token, { planId: work.id });
+    const r = await api('GET', `/api/assessment/${second}/basic-info/prefill`, token);
+    expect(r.body.data).toMatchObject({
+      name: '林一',
+      gender: 'female',
+      age: 28,
+      regionCode: '310110',
+      phone: '13912345678',
+      extra: {},
+    });
+    expect(r.body.data.lastGivenAt).not.toBeNull();
+
+    // They change some of it; the third test starts from the newest answers.
+    const changed = { ...given, age: 29, regionCode: '110108', phone: null, extra: { department: '市场部' } };
+    expect((await api('POST', `/api/assessment/${second}/basic-info`, token, changed)).status).toBe(200);
+    const third = await toBasicInfo(token, { scaleId: scaleIds.K10! });
+    const again = await api('GET', `/api/assessment/${third}/basic-info/prefill`, token);
+    // K10 alone has no department field; no phone given last time: the account's phone.
+    expect(again.body.data).toMatchObject({
+      age: 29,
+      regionCode: '110108',
+      phone: '13712345002',
+      extra: {},
+    });
+  });
+
+  it('the profile gender and birthday come first; nobody else may read the prefill', async () => {
+    const token = await login(ctx.app, '13800000022');
+    const id = await toBasicInfo(token, { scaleId: scaleIds.WHO5! });
+    const r = await api('GET', `/api/assessment/${id}/basic-info/prefill`, token);
+    expect(r.body.data).toMatchObject({ name: '黄一诺', gender: 'female', phone: '13800000022' });
+    // Born 1995-12-19: the age in whole years, today in Beijing.
+    const today = new Date(Date.now() + 8 * 3_600_000).toISOString().slice(0, 10);
+    const age = Number(today.slice(0, 4)) - 1995 - (today.slice(5) < '12-19' ? 1 : 0);
+    expect(r.body.data.age).toBe(age);
+
+    const stranger = await login(ctx.app, DEMO.user);
+    const other = await api('GET', `/api/assessment/${id}/basic-info/prefill`, stranger);
+    expect(other.status).toBe(404);
+    expect((await api('GET', `/api/assessment/${id}/basic-info/prefill`)).status).toBe(401);
+    expect((await api('GET', '/api/assessment/abc/basic-info/prefill', token)).status).toBe(400);
+  });
+});
