@@ -108,3 +108,60 @@ describe(`basic-info prefill on ${testDbKind}`, () => {
     expect((await api('GET', '/api/assessment/abc/basic-info/prefill', token)).status).toBe(400);
   });
 });
+
+async function answerEverything(token: string, id: number) {
+  const state = (await api('GET', `/api/assessment/${id}`, token)).body.data;
+  for (const [part, p] of (state.parts as { items: { number: number }[] }[]).entries()) {
+    for (const item of p.items) {
+      const r = await api('PUT', `/api/assessment/${id}/answer`, token, {
+        part,
+        item: item.number,
+        position: 1,
+      });
+      expect(r.status, r.body.message).toBe(200);
+    }
+    expect((await api('POST', `/api/assessment/${id}/submit`, token, { part })).status).toBe(200);
+  }
+}
+
+describe(`the expert's work page counts on ${testDbKind}`, () => {
+  it('the report card reads every figure from one answer, and they agree after an approval', async () => {
+    const user = await login(ctx.app, DEMO.user);
+    const expert = await login(ctx.app, DEMO.expert);
+    const plans = (await api('GET', '/api/plan/list')).body.data as { id: number; title: string }[];
+    const work = plans.find((p) => p.title === '职场压力与身心状况评估')!;
+    const id = await toBasicInfo(user, { planId: work.id });
+    await api('POST', `/api/assessment/${id}/basic-info`, user, {
+      name: '张小雨',
+      gender: 'female',
+      age: 28,
+      regionCode: '110108',
+      phone: null,
+      extra: {},
+    });
+    await answerEverything(user, id);
+    const order = await api('POST', `/api/assessment/${id}/report/order`, user);
+    await api('POST', `/api/pay/sandbox/${order.body.data.orderNo}/confirm`, user, { action: 'pay' });
+
+    // What the work page asks: the pending reports, one row, with the counts by status.
+    const card = () => api('GET', '/api/expert/report-approvals?status=generated&pageSize=1', expert);
+    const before = (await card()).body.data;
+    expect(before.counts.generated).toBeGreaterThanOrEqual(1);
+    expect(before.total).toBe(before.counts.generated);
+
+    const decided = await api('POST', `/api/expert/report-approvals/${id}`, expert, { approve: true });
+    expect(decided.status, decided.body.message).toBe(200);
+
+    const after = (await card()).body.data;
+    expect(after.counts).toEqual({
+      generated: before.counts.generated - 1,
+      approved: before.counts.approved + 1,
+      returned: before.counts.returned,
+    });
+    expect(after.total).toBe(after.counts.generated);
+    expect(after.list.some((r: { assessmentId: number }) => r.assessmentId === id)).toBe(false);
+    const all = (await api('GET', '/api/expert/report-approvals?pageSize=50', expert)).body.data;
+    expect(all.total).toBe(after.counts.generated + after.counts.approved + after.counts.returned);
+    expect(all.list.find((r: { assessmentId: number }) => r.assessmentId === id)?.status).toBe('approved');
+  });
+});
