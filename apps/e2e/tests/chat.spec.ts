@@ -42,14 +42,14 @@ const unique = (label: string) =>
 const messageLog = (page: Page) => page.getByRole('log', { name: '消息记录' });
 const chatEntry = (page: Page, name: string) =>
   page.getByRole('navigation', { name: '会话列表' }).getByRole('button', { name: new RegExp(name) });
-/** The header bell: its label says how many unread items the badge shows. */
+/** The header's chat icon: its label says how many chats the badge counts as unread. */
 const bell = (page: Page) => page.locator('header a[href="/sys/userChat"]');
 async function badgeCount(page: Page): Promise<number> {
   const label = (await bell(page).getAttribute('aria-label')) ?? '';
-  return Number(/(\d+) 条未读/.exec(label)?.[1] ?? 0);
+  return Number(/(\d+) 个会话有未读消息/.exec(label)?.[1] ?? 0);
 }
 async function waitForBadge(page: Page, n: number) {
-  const label = n > 0 ? `在线咨询，${n} 条未读` : '在线咨询';
+  const label = n > 0 ? `在线咨询，${n} 个会话有未读消息` : '在线咨询';
   await page.locator(`header a[href="/sys/userChat"][aria-label="${label}"]`).waitFor({ timeout: 15_000 });
 }
 

@@ -34,7 +34,7 @@ const forExperts: QuickLink[] = [
   { path: '/expert/mybooking/list', label: '预约管理', icon: <CalendarOutlined /> },
 ];
 const forAuditors: QuickLink[] = [
-  { path: '/audit/work', label: '审核工作台', icon: <AuditOutlined /> },
+  { path: '/audit/work', label: '管理员工作台', icon: <AuditOutlined /> },
   { path: '/audit/test/list', label: '量表审核', icon: <FileTextOutlined /> },
 ];
 
