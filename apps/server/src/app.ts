@@ -38,6 +38,7 @@ import { notificationRoutes } from './modules/notifications/notifications.routes
 import { createConsoleSmsProvider, type ConsoleSmsProvider } from './modules/auth/sms.provider';
 import { healthRoutes } from './modules/health/health.routes';
 import { homeRoutes } from './modules/home/home.routes';
+import { consultationsRoutes } from './modules/consultations/consultations.routes';
 import { searchRoutes } from './modules/search/search.routes';
 import { loadAppSecret } from './modules/settings/settings.service';
 import { siteRoutes } from './modules/site/site.routes';
@@ -216,6 +217,7 @@ export async function buildApp({
       await api.register(usersRoutes);
       await api.register(chatRoutes);
       await api.register(notificationRoutes);
+      await api.register(consultationsRoutes);
       await api.register(institutionsRoutes);
       await api.register(expertsRoutes);
       await api.register(availabilityRoutes);

@@ -21,6 +21,7 @@ import { createScalesService } from './modules/scales/scales.service';
 import { createWarningsService } from './modules/warnings/warnings.service';
 import { createExpertsService } from './modules/experts/experts.service';
 import { createHomeService } from './modules/home/home.service';
+import { createConsultationsService } from './modules/consultations/consultations.service';
 import { createOrdersService } from './modules/orders/orders.service';
 import type { PaymentProvider } from './modules/orders/payment-provider';
 import { subscribeNotificationRules } from './modules/notifications/notification-rules';
@@ -132,6 +133,7 @@ export function createServices({
     users,
     search,
     home: createHomeService({ institutions, users }),
+    consultations: createConsultationsService({ db, clock }),
   };
 }
 export type Services = ReturnType<typeof createServices>;

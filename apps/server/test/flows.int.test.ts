@@ -165,3 +165,88 @@ describe(`the expert's work page counts on ${testDbKind}`, () => {
     expect(all.list.find((r: { assessmentId: number }) => r.assessmentId === id)?.status).toBe('approved');
   });
 });
+
+describe(`the person's consultations with experts on ${testDbKind}`, () => {
+  const userIdOf = async (token: string) =>
+    (await api('GET', '/api/userinfo/info', token)).body.data.id as number;
+
+  it('lists the experts chatted with or booked, with unread messages and the next booking', async () => {
+    const me = await newAccount('13712345101');
+    const expertChat = await login(ctx.app, DEMO.expert);
+    const expertBook = await login(ctx.app, '13800000012');
+    const chatExpertId = await userIdOf(expertChat);
+    const bookExpertId = await userIdOf(expertBook);
+
+    const empty = await api('GET', '/api/consultations', me);
+    expect(empty.status).toBe(200);
+    expect(empty.body.data).toEqual({ list: [], total: 0, pageNum: 1, pageSize: 10 });
+
+    // A chat with 王静怡, who answers twice.
+    const begun = await api('POST', '/api/chat/begin', me, { receiverId: chatExpertId });
+    expect(begun.status, begun.body.message).toBe(200);
+    const chatId = begun.body.data.chatId as number;
+    await api('POST', '/api/chat/send', me, { chatId, messageType: '0', messageContent: '老师您好' });
+    for (const text of ['你好，我在', '想聊点什么？'])
+      await api('POST', '/api/chat/send', expertChat, { chatId, messageType: '0', messageContent: text });
+
+    // Then a booking with 刘文博, two days ahead, held for payment.
+    const startsAt = new Date(Date.now() + 48 * 3_600_000);
+    startsAt.setUTCMinutes(0, 0, 0);
+    const slot = await api('POST', '/api/expert/me/slots', expertBook, {
+      startsAt: startsAt.toISOString(),
+      durationMinutes: 50,
+      mode: 'online',
+    });
+    expect(slot.status, slot.body.message).toBe(200);
+    const booked = await api('POST', '/api/booking/create', me, {
+      slotId: slot.body.data.id,
+      topic: '最近睡眠不好，想聊聊',
+      contactPreference: 'chat',
+    });
+    expect(booked.status, booked.body.message).toBe(200);
+
+    const r = await api('GET', '/api/consultations', me);
+    expect(r.body.data.total).toBe(2);
+    const [first, second] = r.body.data.list;
+    // Newest contact first: the booking came after the chat.
+    expect(first).toMatchObject({
+      expert: { id: bookExpertId, name: '刘文博', institution: '广州晴川医院临床心理科' },
+      chat: null,
+      nextBooking: {
+        id: booked.body.data.id,
+        startsAt: startsAt.toISOString(),
+        mode: 'online',
+        status: 'pending_payment',
+      },
+      bookingCount: 1,
+    });
+    expect(first.expert.title).toBeTruthy();
+    expect(second).toMatchObject({
+      expert: { id: chatExpertId, name: '王静怡' },
+      chat: { id: chatId, unread: 2 },
+      nextBooking: null,
+      bookingCount: 0,
+    });
+
+    // Paged: one per page, the same total.
+    const paged = await api('GET', '/api/consultations?pageNum=2&pageSize=1', me);
+    expect(paged.body.data).toMatchObject({ total: 2, pageNum: 2, pageSize: 1 });
+    expect(paged.body.data.list.map((x: { expert: { id: number } }) => x.expert.id)).toEqual([chatExpertId]);
+
+    // Cancelled: no next booking, not counted, the expert stays in the list.
+    await api('POST', `/api/booking/cancel/${booked.body.data.id}`, me, {});
+    const after = await api('GET', '/api/consultations', me);
+    expect(after.body.data.total).toBe(2);
+    const liu = after.body.data.list.find((x: { expert: { id: number } }) => x.expert.id === bookExpertId);
+    expect(liu).toMatchObject({ nextBooking: null, bookingCount: 0 });
+  });
+
+  it('shows only the caller’s own; needs a sign-in; refuses a bad page size in Chinese', async () => {
+    const other = await newAccount('13712345102');
+    expect((await api('GET', '/api/consultations', other)).body.data.total).toBe(0);
+    expect((await api('GET', '/api/consultations')).status).toBe(401);
+    const bad = await api('GET', '/api/consultations?pageSize=0', other);
+    expect(bad.status).toBe(400);
+    expect(bad.body.message).toMatch(/^每页条数：/);
+  });
+});
