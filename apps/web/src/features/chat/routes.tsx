@@ -2,10 +2,7 @@ import type { AppRoute } from '../../lib/route-handle';
 
 const chatPage = () => import('./pages/chat-page');
 
-/**
- * routes.md: 在线咨询 and 专家咨询 are the same chat screen, for any signed-in account.
- */
+/** routes.md: 在线咨询, for any signed-in account (专家咨询 is the consultations feature's page). */
 export const chatRoutes: AppRoute[] = [
   { path: '/sys/userChat', lazy: chatPage, handle: { title: '在线咨询', auth: 'user' } },
-  { path: '/user/chart', lazy: chatPage, handle: { title: '专家咨询', auth: 'user' } },
 ];
