@@ -63,6 +63,8 @@ export interface AppDeps {
   smsOutbox: ConsoleSmsProvider | null;
   hub: Hub;
   imageSigner: ImageSigner;
+  /** Public files (avatars, covers) under /SysAdmin/file/upload/. */
+  storage: Storage;
   privateStorage: Storage;
   sandbox: SandboxProvider;
   paymentProviders: Record<string, PaymentProvider>;
@@ -155,6 +157,7 @@ export async function buildApp({
     smsOutbox: config.env === 'production' ? null : sms,
     hub,
     imageSigner,
+    storage,
     privateStorage,
     sandbox,
     paymentProviders,

@@ -1,4 +1,8 @@
+import { eq } from 'drizzle-orm';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { seedPortraits } from '../src/db/seed/portraits';
+import { users } from '../src/modules/users/users.table';
 import { createTestContext, testDbKind, type TestContext } from './context';
 import { call, DEMO, latestCode, login } from './helpers';
 
@@ -248,5 +252,34 @@ describe(`the person's consultations with experts on ${testDbKind}`, () => {
     const bad = await api('GET', '/api/consultations?pageSize=0', other);
     expect(bad.status).toBe(400);
     expect(bad.body.message).toMatch(/^每页条数：/);
+  });
+});
+
+describe(`the demo experts' portraits on ${testDbKind}`, () => {
+  it('are seeded into public storage as real images, once, and never replace an uploaded avatar', async () => {
+    const { storage } = ctx.app.deps;
+    // 孙浩然 already chose his own photo (the avatar upload every account has): the seed leaves it.
+    const own = 'avatar-own-photo.webp';
+    await storage.put(
+      own,
+      await sharp({ create: { width: 8, height: 8, channels: 3, background: '#88aacc' } })
+        .webp()
+        .toBuffer(),
+    );
+    await ctx.database.db.update(users).set({ avatar: own }).where(eq(users.telephone, '13800000014'));
+
+    expect(await seedPortraits(ctx.database.db, storage)).toBe(3);
+    expect(await seedPortraits(ctx.database.db, storage)).toBe(0);
+
+    const list = (await api('GET', '/api/expert/list?pageSize=50')).body.data.list as {
+      name: string;
+      avatar: string | null;
+    }[];
+    const avatarOf = (name: string) => list.find((e) => e.name === name)?.avatar;
+    expect(avatarOf('王静怡')).toBe('expert-portrait-13800000002.webp');
+    expect(avatarOf('孙浩然')).toBe(own);
+    const file = await storage.read('expert-portrait-13800000002.webp');
+    const meta = await sharp(file!).metadata();
+    expect(meta).toMatchObject({ format: 'webp', width: 256, height: 256 });
   });
 });
