@@ -138,7 +138,7 @@ export function ScaleEditor({ draft, categories }: Props) {
         sub={
           draft
             ? `编码 ${draft.code}${dirty ? ' · 有未保存的修改' : ' · 已保存'}`
-            : '填写量表内容后保存为草稿，即可预览计分'
+            : '右侧的计分预览随编辑实时更新；保存为草稿后即可提交审核'
         }
         extra={
           <>
@@ -148,7 +148,7 @@ export function ScaleEditor({ draft, categories }: Props) {
               disabled={readOnly || (!!draft && !dirty)}
               onClick={() => void onSave()}
             >
-              {draft ? '保存并预览' : '保存草稿'}
+              保存草稿
             </Button>
             <Popconfirm
               title="提交审核"
