@@ -2,7 +2,7 @@ import zlib from 'node:zlib';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { hasBrowser, useBrowser } from '../src/browser';
-import { apiCall, DEMO, latestSmsCode, signIn } from '../src/session';
+import { apiCall, DEMO, latestSmsCode, putSession, signIn } from '../src/session';
 
 /** A small real PNG (a colour gradient), written by hand so the test needs no image library. */
 function makePng(width: number, height: number): Buffer {
@@ -328,14 +328,7 @@ describe.skipIf(!hasBrowser())('the message center', () => {
   it('lists notifications with kinds, filters them, marks them read and follows their links', async () => {
     const account = await accountWithNotifications();
     const page = await browser.newPage();
-    await page.goto('/404');
-    await page.evaluate(
-      ([t, u]) => {
-        localStorage.setItem('userToken', t!);
-        localStorage.setItem('userInfo', u!);
-      },
-      [account.token, JSON.stringify(account.userinfo)],
-    );
+    await putSession(page, account);
     await page.goto('/user/message');
     const list = page.getByRole('list', { name: '通知列表' });
     await list.getByRole('listitem').first().waitFor();

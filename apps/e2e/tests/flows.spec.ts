@@ -2,7 +2,7 @@ import { mkdir } from 'node:fs/promises';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { hasBrowser, useBrowser } from '../src/browser';
-import { apiCall, DEMO, DEMO_PASSWORD, latestSmsCode } from '../src/session';
+import { apiCall, DEMO, DEMO_PASSWORD, latestSmsCode, putSession } from '../src/session';
 
 /** Screenshots for the issue's record (/work/shots/flows, or SHOTS_DIR). */
 const SHOTS = process.env.SHOTS_DIR ?? '/work/shots/flows';
@@ -29,18 +29,6 @@ async function passwordLogin(telephone: string): Promise<Account> {
   });
   expect(r.status, r.message).toBe(200);
   return r.data;
-}
-
-/** Puts an account's session where the web app keeps it. */
-async function useSession(page: Page, a: Account) {
-  await page.goto('/404');
-  await page.evaluate(
-    ([token, info]) => {
-      localStorage.setItem('userToken', token!);
-      localStorage.setItem('userInfo', info!);
-    },
-    [a.token, JSON.stringify(a.userinfo)],
-  );
 }
 
 async function startToBasicInfo(token: string, target: { scaleId: number } | { planId: number }) {
@@ -90,7 +78,7 @@ describe.skipIf(!hasBrowser())('flows a returning user meets', () => {
     const second = await startToBasicInfo(me.token, { planId: plan.id });
 
     const page = await browser.newPage();
-    await useSession(page, me);
+    await putSession(page, me);
     await page.goto(`/combit/userForm?aid=${second}`);
     await page.getByTestId('prefill-note').waitFor();
     expect(await page.getByLabel('姓名').inputValue()).toBe('林一');
@@ -166,7 +154,7 @@ describe.skipIf(!hasBrowser())('flows a returning user meets', () => {
       .toBe(true);
 
     const page = await browser.newPage();
-    await useSession(page, me);
+    await putSession(page, me);
     await page.goto('/sys/home');
     const chatIcon = page.getByTestId('header-chat');
     const bell = page.getByTestId('header-bell');
@@ -193,7 +181,7 @@ describe.skipIf(!hasBrowser())('flows a returning user meets', () => {
     await page.waitForURL('**/sys/userChat');
 
     const phone = await browser.newPage(PHONE);
-    await useSession(phone, me);
+    await putSession(phone, me);
     await phone.goto('/sys/home');
     await phone.locator('header [aria-label="在线咨询，1 个会话有未读消息"]').waitFor({ timeout: 15_000 });
     await phone.getByTestId('header-bell').locator('.ant-badge-count').waitFor();
@@ -206,7 +194,7 @@ describe.skipIf(!hasBrowser())('flows a returning user meets', () => {
 
   it('专家咨询 lists the experts chatted with or booked, with the next booking and open chat', async () => {
     const page = await browser.newPage();
-    await useSession(page, me);
+    await putSession(page, me);
     await page.goto('/user/chart');
     const cards = page.locator('[data-testid^="consultation-"]');
     await cards.first().waitFor();
@@ -229,7 +217,7 @@ describe.skipIf(!hasBrowser())('flows a returning user meets', () => {
     await page.getByText('最近睡得怎么样？').first().waitFor();
 
     const phone = await browser.newPage(PHONE);
-    await useSession(phone, me);
+    await putSession(phone, me);
     await phone.goto('/user/chart');
     await phone.locator('[data-testid^="consultation-"]').first().waitFor();
     await noSidewaysScroll(phone);
