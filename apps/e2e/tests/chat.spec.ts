@@ -53,6 +53,12 @@ async function waitForBadge(page: Page, n: number) {
   await page.locator(`header a[href="/sys/userChat"][aria-label="${label}"]`).waitFor({ timeout: 15_000 });
 }
 
+/** The header bell counts unread notifications only (the chat icon counts chats). */
+async function waitForBell(page: Page, n: number) {
+  const label = n > 0 ? `消息中心，${n} 条未读通知` : '消息中心';
+  await page.locator(`header a[href="/user/message"][aria-label="${label}"]`).waitFor({ timeout: 15_000 });
+}
+
 async function expertUserId(name: string): Promise<number> {
   const r = await apiCall<{ list: { id: number; name: string }[] }>('GET', '/api/expert/list?pageSize=50');
   const found = r.data.list.find((e) => e.name === name);
@@ -335,7 +341,7 @@ describe.skipIf(!hasBrowser())('the message center', () => {
     await expect.poll(() => list.getByRole('listitem').count()).toBe(4);
     expect(await page.title()).toBe('消息中心 - 心理测评与咨询平台');
     await page.getByText('未读 (4)').waitFor();
-    await waitForBadge(page, 4);
+    await waitForBell(page, 4);
     await list.getByText('订单', { exact: true }).first().waitFor();
     await list.getByText('预约', { exact: true }).first().waitFor();
 
@@ -343,7 +349,7 @@ describe.skipIf(!hasBrowser())('the message center', () => {
     const refund = list.getByRole('listitem').filter({ hasText: '退款成功' });
     await refund.getByRole('button', { name: /标为已读/ }).click();
     await page.getByText('未读 (3)').waitFor();
-    await waitForBadge(page, 3);
+    await waitForBell(page, 3);
     expect(await refund.getByRole('button', { name: /标为已读/ }).count()).toBe(0);
 
     // Filters.
@@ -358,11 +364,11 @@ describe.skipIf(!hasBrowser())('the message center', () => {
     await page.waitForURL(/\/user\/orderInfo\?id=\d+/);
     await page.goBack();
     await page.getByText('未读 (2)').waitFor();
-    await waitForBadge(page, 2);
+    await waitForBell(page, 2);
 
     await page.getByRole('button', { name: /全部已读/ }).click();
     await page.getByText('没有未读消息，您已看完全部通知。').waitFor();
-    await waitForBadge(page, 0);
+    await waitForBell(page, 0);
     expect(await page.getByRole('button', { name: /全部已读/ }).isDisabled()).toBe(true);
   });
 });
