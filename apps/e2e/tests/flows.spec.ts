@@ -117,13 +117,14 @@ describe.skipIf(!hasBrowser())('flows a returning user meets', () => {
 
     // A paid booking with 刘文博: notifications (预约成功 …) for the user.
     const liu = await passwordLogin('13800000012');
-    const startsAt = new Date(Date.now() + 72 * 3_600_000);
-    startsAt.setUTCMinutes(0, 0, 0);
-    const slot = await apiCall<{ id: number }>('POST', '/api/expert/me/slots', {
-      token: liu.token,
-      body: { startsAt: startsAt.toISOString(), durationMinutes: 50, mode: 'online' },
-    });
-    expect(slot.status, slot.message).toBe(200);
+    const from = new Date(Date.now() + 48 * 3_600_000).toISOString();
+    const to = new Date(Date.now() + 30 * 86_400_000).toISOString();
+    const free = await apiCall<{ id: number }[]>(
+      'GET',
+      `/api/expert/slots/${liu.userinfo.id}?from=${from}&to=${to}`,
+    );
+    const slot = { data: free.data[0]! };
+    expect(slot.data, 'a free slot of 刘文博').toBeTruthy();
     const booking = await apiCall<{ id: number; order: { id: number } }>('POST', '/api/booking/create', {
       token: me.token,
       body: { slotId: slot.data.id, topic: '最近睡眠不好，想聊聊', contactPreference: 'chat' },
@@ -190,6 +191,19 @@ describe.skipIf(!hasBrowser())('flows a returning user meets', () => {
       path: `${SHOTS}/header-badges-phone.png`,
       clip: { x: 0, y: 0, width: 375, height: 80 },
     });
+
+    await page.goto('/user/message');
+    // A toast opens below the 64 px header, clear of the avatar and the search box.
+    await page.getByRole('button', { name: /全部已读/ }).click();
+    const toast = page.locator('.ant-notification-notice').filter({ hasText: '标为已读' });
+    await toast.waitFor();
+    const box = await toast.boundingBox();
+    expect(box!.y).toBeGreaterThanOrEqual(64);
+    await page.screenshot({
+      path: `${SHOTS}/toast-below-header-desktop.png`,
+      clip: { x: 0, y: 0, width: 1366, height: 200 },
+    });
+    await page.locator('header [aria-label="消息中心"]').waitFor();
   });
 
   it('专家咨询 lists the experts chatted with or booked, with the next booking and open chat', async () => {

@@ -193,17 +193,14 @@ describe(`the person's consultations with experts on ${testDbKind}`, () => {
     for (const text of ['你好，我在', '想聊点什么？'])
       await api('POST', '/api/chat/send', expertChat, { chatId, messageType: '0', messageContent: text });
 
-    // Then a booking with 刘文博, two days ahead, held for payment.
-    const startsAt = new Date(Date.now() + 48 * 3_600_000);
-    startsAt.setUTCMinutes(0, 0, 0);
-    const slot = await api('POST', '/api/expert/me/slots', expertBook, {
-      startsAt: startsAt.toISOString(),
-      durationMinutes: 50,
-      mode: 'online',
-    });
-    expect(slot.status, slot.body.message).toBe(200);
+    // Then a booking with 刘文博, his first free published slot from two days on, held for payment.
+    const from = new Date(Date.now() + 48 * 3_600_000).toISOString();
+    const to = new Date(Date.now() + 30 * 86_400_000).toISOString();
+    const free = await api('GET', `/api/expert/slots/${bookExpertId}?from=${from}&to=${to}`);
+    const slot = free.body.data[0] as { id: number; startsAt: string; mode: 'online' | 'offline' };
+    expect(slot, 'a free slot of 刘文博').toBeTruthy();
     const booked = await api('POST', '/api/booking/create', me, {
-      slotId: slot.body.data.id,
+      slotId: slot.id,
       topic: '最近睡眠不好，想聊聊',
       contactPreference: 'chat',
     });
@@ -218,8 +215,8 @@ describe(`the person's consultations with experts on ${testDbKind}`, () => {
       chat: null,
       nextBooking: {
         id: booked.body.data.id,
-        startsAt: startsAt.toISOString(),
-        mode: 'online',
+        startsAt: slot.startsAt,
+        mode: slot.mode,
         status: 'pending_payment',
       },
       bookingCount: 1,
