@@ -32,15 +32,20 @@ export async function signIn(page: Page, telephone: string, password = DEMO_PASS
     body: { telephone, password },
   });
   if (r.status !== 200) throw new Error(`login ${telephone}: ${r.message}`);
+  await putSession(page, r.data);
+  return r.data;
+}
+
+/** Puts a session (from any kind of login) where the web app keeps it (userToken, userInfo). */
+export async function putSession(page: Page, session: { token: string; userinfo: unknown }) {
   if (page.url() === 'about:blank') await page.goto('/404');
   await page.evaluate(
     ([token, info]) => {
       localStorage.setItem('userToken', token!);
       localStorage.setItem('userInfo', info!);
     },
-    [r.data.token, JSON.stringify(r.data.userinfo)],
+    [session.token, JSON.stringify(session.userinfo)],
   );
-  return r.data;
 }
 
 /** The newest SMS code the dev outbox holds for a phone. */

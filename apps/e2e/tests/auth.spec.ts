@@ -39,8 +39,8 @@ describe.skipIf(!hasBrowser())('accounts and the site shell', () => {
     const labels: [string, string, string][] = [
       [DEMO.user, '个人中心', '/user/center'],
       [DEMO.expert, '专家工作台', '/expert/work'],
-      [DEMO.auditor, '审核工作台', '/audit/work'],
-      [DEMO.admin, '审核工作台', '/audit/work'],
+      [DEMO.auditor, '管理员工作台', '/audit/work'],
+      [DEMO.admin, '管理员工作台', '/audit/work'],
     ];
     for (const [phone, label, path] of labels) {
       const page = await browser.newPage();

@@ -2,7 +2,7 @@ import zlib from 'node:zlib';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { hasBrowser, useBrowser } from '../src/browser';
-import { apiCall, DEMO, latestSmsCode, signIn } from '../src/session';
+import { apiCall, DEMO, latestSmsCode, putSession, signIn } from '../src/session';
 
 /** A small real PNG (a colour gradient), written by hand so the test needs no image library. */
 function makePng(width: number, height: number): Buffer {
@@ -42,15 +42,21 @@ const unique = (label: string) =>
 const messageLog = (page: Page) => page.getByRole('log', { name: '消息记录' });
 const chatEntry = (page: Page, name: string) =>
   page.getByRole('navigation', { name: '会话列表' }).getByRole('button', { name: new RegExp(name) });
-/** The header bell: its label says how many unread items the badge shows. */
+/** The header's chat icon: its label says how many chats the badge counts as unread. */
 const bell = (page: Page) => page.locator('header a[href="/sys/userChat"]');
 async function badgeCount(page: Page): Promise<number> {
   const label = (await bell(page).getAttribute('aria-label')) ?? '';
-  return Number(/(\d+) 条未读/.exec(label)?.[1] ?? 0);
+  return Number(/(\d+) 个会话有未读消息/.exec(label)?.[1] ?? 0);
 }
 async function waitForBadge(page: Page, n: number) {
-  const label = n > 0 ? `在线咨询，${n} 条未读` : '在线咨询';
+  const label = n > 0 ? `在线咨询，${n} 个会话有未读消息` : '在线咨询';
   await page.locator(`header a[href="/sys/userChat"][aria-label="${label}"]`).waitFor({ timeout: 15_000 });
+}
+
+/** The header bell counts unread notifications only (the chat icon counts chats). */
+async function waitForBell(page: Page, n: number) {
+  const label = n > 0 ? `消息中心，${n} 条未读通知` : '消息中心';
+  await page.locator(`header a[href="/user/message"][aria-label="${label}"]`).waitFor({ timeout: 15_000 });
 }
 
 async function expertUserId(name: string): Promise<number> {
@@ -328,21 +334,14 @@ describe.skipIf(!hasBrowser())('the message center', () => {
   it('lists notifications with kinds, filters them, marks them read and follows their links', async () => {
     const account = await accountWithNotifications();
     const page = await browser.newPage();
-    await page.goto('/404');
-    await page.evaluate(
-      ([t, u]) => {
-        localStorage.setItem('userToken', t!);
-        localStorage.setItem('userInfo', u!);
-      },
-      [account.token, JSON.stringify(account.userinfo)],
-    );
+    await putSession(page, account);
     await page.goto('/user/message');
     const list = page.getByRole('list', { name: '通知列表' });
     await list.getByRole('listitem').first().waitFor();
     await expect.poll(() => list.getByRole('listitem').count()).toBe(4);
     expect(await page.title()).toBe('消息中心 - 心理测评与咨询平台');
     await page.getByText('未读 (4)').waitFor();
-    await waitForBadge(page, 4);
+    await waitForBell(page, 4);
     await list.getByText('订单', { exact: true }).first().waitFor();
     await list.getByText('预约', { exact: true }).first().waitFor();
 
@@ -350,7 +349,7 @@ describe.skipIf(!hasBrowser())('the message center', () => {
     const refund = list.getByRole('listitem').filter({ hasText: '退款成功' });
     await refund.getByRole('button', { name: /标为已读/ }).click();
     await page.getByText('未读 (3)').waitFor();
-    await waitForBadge(page, 3);
+    await waitForBell(page, 3);
     expect(await refund.getByRole('button', { name: /标为已读/ }).count()).toBe(0);
 
     // Filters.
@@ -365,11 +364,11 @@ describe.skipIf(!hasBrowser())('the message center', () => {
     await page.waitForURL(/\/user\/orderInfo\?id=\d+/);
     await page.goBack();
     await page.getByText('未读 (2)').waitFor();
-    await waitForBadge(page, 2);
+    await waitForBell(page, 2);
 
     await page.getByRole('button', { name: /全部已读/ }).click();
     await page.getByText('没有未读消息，您已看完全部通知。').waitFor();
-    await waitForBadge(page, 0);
+    await waitForBell(page, 0);
     expect(await page.getByRole('button', { name: /全部已读/ }).isDisabled()).toBe(true);
   });
 });

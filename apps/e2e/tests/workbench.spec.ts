@@ -1,4 +1,5 @@
 import type { Page } from 'playwright-core';
+import { mkdir } from 'node:fs/promises';
 import { describe, expect, it } from 'vitest';
 import { hasBrowser, useBrowser } from '../src/browser';
 import { apiCall, DEMO, signIn } from '../src/session';
@@ -7,6 +8,9 @@ import { apiCall, DEMO, signIn } from '../src/session';
  * A button's accessible name: antd puts a space between two Chinese characters ("通 过") and
  * an icon adds its own name in front ("check 通过").
  */
+/** Screenshots for the issue's record (/work/shots/flows, or SHOTS_DIR). */
+const SHOTS = process.env.SHOTS_DIR ?? '/work/shots/flows';
+
 const label = (text: string) => new RegExp(`(^|\\s)${[...text].join('\\s*')}\\s*$`);
 const button = (page: Page, text: string) => page.getByRole('button', { name: label(text) });
 
@@ -30,7 +34,8 @@ describe.skipIf(!hasBrowser())('the expert and audit workbenches', () => {
     await page.getByText('编写量表、预览计分').waitFor();
     await button(page, '新建量表').first().click();
     await page.waitForURL('**/expert/paper/detail');
-    await page.getByText('保存草稿后，即可在这里选择答案').waitFor();
+    // A new scale is previewed before it is ever saved.
+    await page.getByTestId('preview-result').waitFor();
 
     await page.getByLabel('量表名称').fill(name);
     await page.getByLabel('简称', { exact: true }).fill('WPS');
@@ -68,6 +73,20 @@ describe.skipIf(!hasBrowser())('the expert and audit workbenches', () => {
     // 5 is above the only band (0-3), so there is no conclusion.
     await expect.poll(() => band.textContent()).toBe('—');
     await page.getByRole('button', { name: '全选最后一项' }).click();
+    await expect.poll(() => raw.textContent()).toBe('6');
+
+    // Editing an option's value rescores the draft at once, without saving.
+    await page.getByRole('tab', { name: /选项/ }).click();
+    const lastValue = page.getByLabel('选项4分值');
+    await lastValue.fill('5');
+    await expect.poll(() => raw.textContent()).toBe('10');
+    await lastValue.fill('4');
+    await expect.poll(() => raw.textContent()).toBe('8');
+    await page.getByText('有未保存的修改', { exact: false }).first().waitFor();
+    expect(await page.getByText('预览仍按上次保存的版本计分').count()).toBe(0);
+    await mkdir(SHOTS, { recursive: true });
+    await page.screenshot({ path: `${SHOTS}/editor-live-preview-desktop.png`, fullPage: false });
+    await lastValue.fill('3');
     await expect.poll(() => raw.textContent()).toBe('6');
 
     await button(page, '提交审核').click();
@@ -201,11 +220,13 @@ describe.skipIf(!hasBrowser())('the expert and audit workbenches', () => {
   });
 
   it('works at phone width: the editor with its preview and the warning list', async () => {
-    const page = await browser.newPage({ width: 390, height: 844 });
+    const page = await browser.newPage({ width: 375, height: 812 });
     await signIn(page, DEMO.expert);
     await page.goto(`/expert/paper/detail?id=${scaleId}`);
     await page.getByTestId('preview-raw').waitFor();
     await noSidewaysScroll(page);
+    await page.getByTestId('preview-result').scrollIntoViewIfNeeded();
+    await page.screenshot({ path: `${SHOTS}/editor-live-preview-phone.png` });
     await page.goto('/expert/warning/list');
     await page.getByText('预警列表', { exact: true }).first().waitFor();
     await noSidewaysScroll(page);

@@ -39,6 +39,7 @@ import { notificationRoutes } from './modules/notifications/notifications.routes
 import { createConsoleSmsProvider, type ConsoleSmsProvider } from './modules/auth/sms.provider';
 import { healthRoutes } from './modules/health/health.routes';
 import { homeRoutes } from './modules/home/home.routes';
+import { consultationsRoutes } from './modules/consultations/consultations.routes';
 import { searchRoutes } from './modules/search/search.routes';
 import { loadAppSecret } from './modules/settings/settings.service';
 import { siteRoutes } from './modules/site/site.routes';
@@ -63,6 +64,8 @@ export interface AppDeps {
   smsOutbox: ConsoleSmsProvider | null;
   hub: Hub;
   imageSigner: ImageSigner;
+  /** Public files (avatars, covers) under /SysAdmin/file/upload/. */
+  storage: Storage;
   privateStorage: Storage;
   sandbox: SandboxProvider;
   paymentProviders: Record<string, PaymentProvider>;
@@ -155,6 +158,7 @@ export async function buildApp({
     smsOutbox: config.env === 'production' ? null : sms,
     hub,
     imageSigner,
+    storage,
     privateStorage,
     sandbox,
     paymentProviders,
@@ -217,6 +221,7 @@ export async function buildApp({
       await api.register(usersRoutes);
       await api.register(chatRoutes);
       await api.register(notificationRoutes);
+      await api.register(consultationsRoutes);
       await api.register(institutionsRoutes);
       await api.register(expertsRoutes);
       await api.register(availabilityRoutes);

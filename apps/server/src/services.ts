@@ -22,6 +22,7 @@ import { createWarningsService } from './modules/warnings/warnings.service';
 import { createExpertsService } from './modules/experts/experts.service';
 import { createHomeService } from './modules/home/home.service';
 import { createUploadsService } from './modules/uploads/uploads.service';
+import { createConsultationsService } from './modules/consultations/consultations.service';
 import { createOrdersService } from './modules/orders/orders.service';
 import type { PaymentProvider } from './modules/orders/payment-provider';
 import { subscribeNotificationRules } from './modules/notifications/notification-rules';
@@ -134,6 +135,7 @@ export function createServices({
     search,
     home: createHomeService({ institutions, users }),
     uploads: createUploadsService({ storage }),
+    consultations: createConsultationsService({ db, clock }),
   };
 }
 export type Services = ReturnType<typeof createServices>;

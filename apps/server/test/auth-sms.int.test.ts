@@ -89,7 +89,7 @@ describe(`SMS codes on ${testDbKind}`, () => {
     expect((await smsLogin(DEMO.auditor, second)).status).toBe(200);
   });
 
-  it('one send per 60 s, 5 per hour, 10 per day per phone', async () => {
+  it('one send per 60 s, 5 per hour, 10 per day per phone (one purpose)', async () => {
     const phone = '13712340002';
     expect((await send(phone)).status).toBe(200);
     const soon = await send(phone);
@@ -115,6 +115,42 @@ describe(`SMS codes on ${testDbKind}`, () => {
     expect(daily.body.message).toContain('今日获取验证码次数已达上限');
     time.advance(24 * 60 * MINUTE);
     expect((await send(phone)).status).toBe(200);
+  });
+
+  it('the 60 s wait and the hourly limit are per purpose; the daily cap of 10 is shared', async () => {
+    const phone = '13712340003';
+    expect((await send(phone, 'login')).status).toBe(200);
+    // A reset right after an SMS login is not refused ...
+    expect((await send(phone, 'reset')).status).toBe(200);
+    // ... but each purpose still waits 60 s for its own next code.
+    const loginSoon = await send(phone, 'login');
+    expect(loginSoon.status).toBe(429);
+    expect(loginSoon.body.message).toMatch(/验证码已发送，请 \d+ 秒后再试/);
+    const resetSoon = await send(phone, 'reset');
+    expect(resetSoon.status).toBe(429);
+    expect(resetSoon.body.message).toMatch(/验证码已发送，请 \d+ 秒后再试/);
+    time.advance(61_000);
+    // Five of each in the hour: both purposes reach their hourly limit separately.
+    for (let i = 0; i < 4; i++) {
+      expect((await send(phone, 'login')).status).toBe(200);
+      expect((await send(phone, 'reset')).status).toBe(200);
+      time.advance(61_000);
+    }
+    const hourly = await send(phone, 'login');
+    expect(hourly.status).toBe(429);
+    expect(hourly.body.message).toContain('发送过于频繁');
+    // Ten codes in a day across both purposes: the shared cap refuses either kind.
+    time.advance(60 * MINUTE);
+    for (const type of ['login', 'reset'] as const) {
+      const daily = await send(phone, type);
+      expect(daily.status).toBe(429);
+      expect(daily.body.message).toContain('今日获取验证码次数已达上限');
+    }
+    const rows = await ctx.database.db.select().from(smsCodes).where(eq(smsCodes.telephone, phone));
+    expect(rows.filter((r) => r.purpose === 'login')).toHaveLength(5);
+    expect(rows.filter((r) => r.purpose === 'reset')).toHaveLength(5);
+    time.advance(24 * 60 * MINUTE);
+    expect((await send(phone, 'reset')).status).toBe(200);
   });
 
   it('limits sends per IP across phones', async () => {

@@ -58,6 +58,14 @@ async function pay(token: string, orderId: number) {
   return call(app, 'POST', `/api/pay/sandbox/${orderNo}/confirm`, { token, body: { action: 'pay' } });
 }
 
+/** The contents of an account's notifications with this title. */
+async function notesAbout(token: string, title: string): Promise<string[]> {
+  const r = await call(app, 'GET', '/api/userNotification?pageSize=100', { token });
+  return (r.body.data.list as { title: string; content: string }[])
+    .filter((n) => n.title === title)
+    .map((n) => n.content);
+}
+
 /** Extra accounts with sessions, for the crowd test. */
 async function crowd(n: number): Promise<string[]> {
   const rows = await ctx.database.db
@@ -160,6 +168,16 @@ describe(`booking a slot on ${testDbKind}`, () => {
     const c2 = await call(app, 'POST', `/api/booking/cancel/${b2.id}`, { token: t.user2, body: {} });
     expect(c2.body.data).toMatchObject({ status: 'cancelled', refundFen: 0 });
     expect(c2.body.data.order.status).toBe('paid');
+
+    // The one who cancelled reads "你已取消"; the other side is told who did.
+    await app.deps.events.drain();
+    const mine = await notesAbout(t.user2, '预约已取消');
+    expect(mine.some((c) => c.startsWith('你已取消 ') && c.includes('原因：临时出差'))).toBe(true);
+    expect(mine.some((c) => c.includes('已由李晨取消'))).toBe(false);
+    const theirs = await notesAbout(t.expert, '预约已取消');
+    expect(
+      theirs.some((c) => c.startsWith('李晨 ') && c.includes('的预约已由李晨取消，原因：临时出差')),
+    ).toBe(true);
   });
 
   it('an expert may cancel any time, always with a full refund, and must say why', async () => {
@@ -181,6 +199,15 @@ describe(`booking a slot on ${testDbKind}`, () => {
       refundFen: 30000,
       order: { status: 'refunded' },
     });
+    await app.deps.events.drain();
+    expect((await notesAbout(t.expert, '预约已取消')).some((c) => c.startsWith('你已取消 张小雨 '))).toBe(
+      true,
+    );
+    expect(
+      (await notesAbout(t.user, '预约已取消')).some((c) =>
+        c.includes('已由王静怡 老师取消，原因：身体不适，改期'),
+      ),
+    ).toBe(true);
   });
 
   it('keeps other people out with 404', async () => {

@@ -129,6 +129,23 @@ export const basicInfoBody = z.object({
 });
 export type BasicInfoBody = z.infer<typeof basicInfoBody>;
 
+/**
+ * What the basic-info form starts with: the person's last answers and their profile (gender,
+ * birthday, the account's phone). Every field may be null; the person can change each one.
+ */
+export const basicInfoPrefill = z.object({
+  name: z.string().nullable(),
+  gender: z.enum(['male', 'female']).nullable(),
+  age: z.number().int().nullable(),
+  regionCode: z.string().nullable(),
+  phone: z.string().nullable(),
+  /** The plan's or activity's own fields answered before under the same key. */
+  extra: z.record(z.string(), z.string()),
+  /** When the answers this is taken from were given, null when only the profile was used. */
+  lastGivenAt: z.string().nullable(),
+});
+export type BasicInfoPrefill = z.infer<typeof basicInfoPrefill>;
+
 export const answerBody = z.object({
   part: boundedInt(0, INT4_MAX),
   item: boundedInt(1, INT4_MAX),

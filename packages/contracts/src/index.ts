@@ -26,3 +26,4 @@ export * from './reports';
 export * from './review';
 export * from './scale-authoring';
 export * from './demo-mock';
+export * from './consultations';

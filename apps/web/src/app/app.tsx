@@ -39,10 +39,17 @@ function SessionRefresh() {
   return null;
 }
 
+/** The header's height (theme Layout.headerHeight) and a little air. */
+const TOAST_TOP = 64 + 12;
+
 export function App() {
   return (
     <ConfigProvider locale={zhCN} theme={theme}>
-      <AntApp notification={{ placement: 'topRight', duration: 3 }}>
+      {/* Toasts start below the 64 px sticky header, never over the avatar or the search box. */}
+      <AntApp
+        notification={{ placement: 'topRight', duration: 3, top: TOAST_TOP }}
+        message={{ top: TOAST_TOP }}
+      >
         <ToastBridge />
         <QueryClientProvider client={queryClient}>
           <SessionRefresh />

@@ -1,5 +1,6 @@
 import type { AppRoute } from '../lib/route-handle';
 import { chatRoutes } from '../features/chat/routes';
+import { consultationsRoutes } from '../features/consultations/routes';
 import { messagesRoutes } from '../features/messages/routes';
 import { assessmentsRoutes } from '../features/assessments/routes';
 import { bookingsRoutes } from '../features/bookings/routes';
@@ -14,6 +15,7 @@ import { auditor, auditRoutes } from '../features/audit/routes';
  */
 export const featureRoutes: AppRoute[] = [
   ...chatRoutes,
+  ...consultationsRoutes,
   ...messagesRoutes,
   ...assessmentsRoutes,
   ...expertsRoutes,

@@ -91,7 +91,7 @@ export function allows(guard: Guard, u: UserInfo | null): boolean {
 /** The header's workbench entry: experts and auditors have their own instead of 个人中心. */
 export function workbenchOf(u: UserInfo | null): { label: string; path: string } {
   if (isExpert(u)) return { label: '专家工作台', path: '/expert/work' };
-  if (isAuditor(u)) return { label: '审核工作台', path: '/audit/work' };
+  if (isAuditor(u)) return { label: '管理员工作台', path: '/audit/work' };
   return { label: '个人中心', path: '/user/center' };
 }
 

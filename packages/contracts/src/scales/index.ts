@@ -1,3 +1,4 @@
 export * from './expression';
 export * from './definition';
 export * from './result';
+export * from './engine';

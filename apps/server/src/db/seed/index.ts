@@ -9,6 +9,8 @@ import { materialize } from '../../modules/availability/availability.service';
 import { expertProfiles } from '../../modules/experts/experts.table';
 import { seedAssessments, seedBuiltinScales } from './assessments';
 import { DEMO_PASSWORD, demoExperts, demoInstitutions, demoUsers } from './demo-data';
+import type { Storage } from '../../modules/uploads/storage';
+import { seedPortraits } from './portraits';
 
 export interface SeedResult {
   institutions: number;
@@ -50,9 +52,11 @@ export async function seedReference(db: Db): Promise<void> {
  * production). Idempotent: rows are keyed by natural keys and
  * inserted only when missing, so a second run adds nothing and changes nothing.
  */
-export async function seed(db: Db): Promise<SeedResult> {
+export async function seed(db: Db, opts: { storage?: Storage } = {}): Promise<SeedResult> {
   const result = await seedAccounts(db);
   await seedExperts(db);
+  // The experts' portraits need the public file storage (the server's; tests may leave it out).
+  if (opts.storage) await seedPortraits(db, opts.storage);
   await seedAssessments(db);
   return result;
 }

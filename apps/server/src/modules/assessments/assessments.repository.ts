@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, ne, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client';
 import { scaleVersions } from '../scales';
@@ -27,6 +27,23 @@ export const assessmentsRepository = {
       .$dynamic();
     const [a] = await (opts.lock ? q.for('update') : q);
     return a;
+  },
+
+  /** The basic information the person gave last (another assessment than `exceptId`), and when. */
+  async lastBasicInfo(tx: DbOrTx, userId: number, exceptId: number) {
+    const [row] = await tx
+      .select({ basicInfo: assessments.basicInfo, startedAt: assessments.startedAt })
+      .from(assessments)
+      .where(
+        and(
+          eq(assessments.userId, userId),
+          ne(assessments.id, exceptId),
+          sql`${assessments.basicInfo} is not null`,
+        ),
+      )
+      .orderBy(desc(assessments.startedAt), desc(assessments.id))
+      .limit(1);
+    return row?.basicInfo ? { info: row.basicInfo, at: row.startedAt } : null;
   },
 
   /** The newest unfinished assessment of this person for the same scale or plan (and activity). */
@@ -143,7 +160,13 @@ export const assessmentsRepository = {
 
   async person(tx: DbOrTx, userId: number) {
     const [u] = await tx
-      .select({ name: users.name, telephone: users.telephone, role: users.role })
+      .select({
+        name: users.name,
+        telephone: users.telephone,
+        role: users.role,
+        gender: users.gender,
+        birthday: users.birthday,
+      })
       .from(users)
       .where(eq(users.id, userId));
     return u;

@@ -4,6 +4,7 @@ import {
   assessmentResult,
   assessmentState,
   basicInfoBody,
+  basicInfoPrefill,
   consentBody,
   expertAssessment,
   expertAssessmentPage,
@@ -48,6 +49,11 @@ export const assessmentsRoutes: FastifyPluginAsyncZod = async (app) => {
       '/api/assessment/:id/consent',
       doc('同意知情同意书', { params: idParams, body: consentBody, reply: assessmentState }),
       async (req) => ok(await assessments.consent(currentUser(req), req.params.id)),
+    );
+    user.get(
+      '/api/assessment/:id/basic-info/prefill',
+      doc('基本信息预填（上次填写与个人资料）', { params: idParams, reply: basicInfoPrefill }),
+      async (req) => ok(await assessments.basicInfoPrefill(currentUser(req), req.params.id)),
     );
     user.post(
       '/api/assessment/:id/basic-info',

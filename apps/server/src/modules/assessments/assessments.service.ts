@@ -3,6 +3,7 @@ import type {
   AssessmentResult,
   AssessmentState,
   BasicInfoBody,
+  BasicInfoPrefill,
   ExpertAssessment,
   ExpertAssessmentPage,
   ExpertAssessmentsQuery,
@@ -18,6 +19,7 @@ import { HOTLINES } from '../home';
 import type { PlansService } from '../plans';
 import { optionsOf, parseDefinition, scoreAssessment, visibleItems, type ScalesService } from '../scales';
 import type { WarningsService } from '../warnings';
+import { prefillBasicInfo } from './basic-info-prefill';
 import { canFollowUp, canTake, followUpScope } from './assessments.policy';
 import { assessmentsRepository as repo, type AssessmentRow, type PartRow } from './assessments.repository';
 import { assessments } from './assessments.table';
@@ -300,6 +302,22 @@ export function createAssessmentsService({ db, clock, scales, plans, warnings }:
       if (a.status !== 'in_progress') throw new AppError('CONFLICT', '测评已提交');
       if (!a.consentAcceptedAt) await repo.update(db, id, { consentAcceptedAt: clock() });
       return state(await own(db, actor, id));
+    },
+
+    /** What the basic-info form of this (own) assessment starts with: last answers and profile. */
+    async basicInfoPrefill(actor: Actor, id: number): Promise<BasicInfoPrefill> {
+      const a = await own(db, actor, id);
+      const [profile, last, { formFields }] = await Promise.all([
+        repo.person(db, actor.userId),
+        repo.lastBasicInfo(db, actor.userId, a.id),
+        plans.takingInfo(db, a.planId, a.activityId),
+      ]);
+      return prefillBasicInfo({
+        profile: profile!,
+        last,
+        fieldKeys: formFields.map((f) => f.key),
+        now: clock(),
+      });
     },
 
     async basicInfo(actor: Actor, id: number, body: BasicInfoBody): Promise<AssessmentState> {

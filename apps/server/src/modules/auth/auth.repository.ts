@@ -55,9 +55,12 @@ export const smsCodesRepository = {
     await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`sms:${telephone}`}))`);
   },
 
-  /** Codes created for a phone (or from an IP) since `since`, and the oldest one's time. */
-  async sentSince(tx: DbOrTx, by: { telephone: string } | { ip: string }, since: Date) {
-    const where: SQL = 'telephone' in by ? eq(smsCodes.telephone, by.telephone) : eq(smsCodes.ip, by.ip);
+  /** Codes created for a phone (of one purpose, or all) or from an IP since `since`, and the oldest one's time. */
+  async sentSince(tx: DbOrTx, by: { telephone: string; purpose?: SmsType } | { ip: string }, since: Date) {
+    const where: SQL | undefined =
+      'telephone' in by
+        ? and(eq(smsCodes.telephone, by.telephone), by.purpose ? eq(smsCodes.purpose, by.purpose) : undefined)
+        : eq(smsCodes.ip, by.ip);
     const [row] = await tx
       .select({ n: count(), oldest: sql<string | null>`min(${smsCodes.createdAt})` })
       .from(smsCodes)

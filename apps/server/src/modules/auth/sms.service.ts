@@ -6,7 +6,11 @@ import { AppError } from '../../lib/errors';
 import { smsCodesRepository } from './auth.repository';
 import type { SmsProvider } from './sms.provider';
 
-/** Brief section 8: 6 digits, 5 minutes, single use, 5 wrong tries; 1 / 60 s, 5 / hour, 10 / day per phone. */
+/**
+ * Brief section 8: 6 digits, 5 minutes, single use, 5 wrong tries; 1 / 60 s and 5 / hour per
+ * phone and purpose (a login code never makes a reset code wait), 10 / day per phone across
+ * purposes, 30 / hour per IP.
+ */
 export const SMS_RULES = {
   digits: 6,
   ttlMs: 5 * 60_000,
@@ -43,21 +47,21 @@ export function createSmsService({ db, clock, secret, provider }: SmsServiceDeps
   const hashCode = (telephone: string, purpose: SmsType, code: string) =>
     hmacHex(secret, `sms:${purpose}:${telephone}:${code}`);
 
-  async function checkLimits(tx: DbOrTx, telephone: string, ip: string | null, now: Date) {
+  async function checkLimits(tx: DbOrTx, telephone: string, purpose: SmsType, ip: string | null, now: Date) {
     const t = now.getTime();
-    const byPhone = { telephone };
+    const byPurpose = { telephone, purpose };
     const sentSince = smsCodesRepository.sentSince;
-    const minute = await sentSince(tx, byPhone, new Date(t - SMS_RULES.resendMs));
+    const minute = await sentSince(tx, byPurpose, new Date(t - SMS_RULES.resendMs));
     if (minute.n > 0) {
       const wait = minute.oldest!.getTime() + SMS_RULES.resendMs - t;
       throw tooMany(`验证码已发送，请 ${waitText(wait)}后再试`, wait);
     }
-    const hour = await sentSince(tx, byPhone, new Date(t - HOUR));
+    const hour = await sentSince(tx, byPurpose, new Date(t - HOUR));
     if (hour.n >= SMS_RULES.perHour) {
       const wait = hour.oldest!.getTime() + HOUR - t;
       throw tooMany(`验证码发送过于频繁，请 ${waitText(wait)}后再试`, wait);
     }
-    const day = await sentSince(tx, byPhone, new Date(t - DAY));
+    const day = await sentSince(tx, { telephone }, new Date(t - DAY));
     if (day.n >= SMS_RULES.perDay) {
       const wait = day.oldest!.getTime() + DAY - t;
       throw tooMany(`该手机号今日获取验证码次数已达上限，请 ${waitText(wait)}后再试`, wait);
@@ -82,7 +86,7 @@ export function createSmsService({ db, clock, secret, provider }: SmsServiceDeps
       await db.transaction(async (tx) => {
         // Serialise sends per phone so two simultaneous requests cannot both pass the 60 s rule.
         await smsCodesRepository.lockPhone(tx, telephone);
-        await checkLimits(tx, telephone, ip, now);
+        await checkLimits(tx, telephone, purpose, ip, now);
         // Only the newest code of a purpose is valid.
         await smsCodesRepository.voidOpen(tx, telephone, purpose, now);
         await smsCodesRepository.insert(tx, {

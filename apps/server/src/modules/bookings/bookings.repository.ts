@@ -168,3 +168,30 @@ export const bookingsRepository = {
     return rows.map((r) => r.id);
   },
 };
+
+/**
+ * Read-only query pieces for the consultations page (a person's experts): the experts a
+ * user has booked, and per expert the next booking still ahead and how many were made.
+ */
+export const bookingQueries = {
+  /** Rows `(peer_id, at)`: each booking of the user, with the expert and when it was made. */
+  expertsBookedBy: (userId: number) =>
+    sql`select ${bookings.expertId} as peer_id, ${bookings.createdAt} as at from ${bookings} where ${bookings.userId} = ${userId}`,
+  /** The user's next booking with the expert that still stands, as JSON, or null. */
+  nextWith: (userId: number, expertId: SQL | AnyColumn, now: Date) => sql<{
+    id: number;
+    startsAt: string;
+    endsAt: string;
+    mode: 'online' | 'offline';
+    status: 'pending_payment' | 'confirmed';
+  } | null>`(
+    select json_build_object('id', b.id, 'startsAt', b.starts_at, 'endsAt', b.ends_at, 'mode', b.mode, 'status', b.status)
+    from ${bookings} b
+    where b.user_id = ${userId} and b.expert_id = ${expertId} and b.ends_at > ${now.toISOString()}::timestamptz
+      and (b.status = 'confirmed' or (b.status = 'pending_payment' and b.hold_expires_at > ${now.toISOString()}::timestamptz))
+    order by b.starts_at limit 1)`,
+  /** How many bookings (not cancelled) the user has made with the expert. */
+  countWith: (userId: number, expertId: SQL | AnyColumn) => sql<number>`(
+    select count(*)::int from ${bookings} b
+    where b.user_id = ${userId} and b.expert_id = ${expertId} and b.status <> 'cancelled')`,
+};

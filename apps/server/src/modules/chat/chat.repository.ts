@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gt, inArray, lt, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, inArray, lt, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { institutions } from '../institutions';
 import { users } from '../users';
@@ -190,5 +190,29 @@ export const chatRepository = {
         lastActivityAt: sql`greatest(${chats.lastActivityAt}, ${at.toISOString()}::timestamptz)`,
       })
       .where(eq(chats.id, chatId));
+  },
+};
+
+/**
+ * Read-only query pieces for the consultations page (a person's experts): whom a user chats
+ * with, and per peer the chat, its unread messages and its last activity.
+ */
+export const chatQueries = {
+  /** Rows `(peer_id, at)`: each chat of the user, with the other side and its last activity. */
+  peersOf: (userId: number) =>
+    sql`select case when ${chats.userLowId} = ${userId} then ${chats.userHighId} else ${chats.userLowId} end as peer_id, ${chats.lastActivityAt} as at
+      from ${chats} where ${chats.userLowId} = ${userId} or ${chats.userHighId} = ${userId}`,
+  /** The chat between the user and the peer (at most one per pair): id, last activity, unread messages. */
+  with: (userId: number, peerId: SQL | AnyColumn) => {
+    const pair = sql`c.user_low_id = least(${userId}::int, ${peerId}) and c.user_high_id = greatest(${userId}::int, ${peerId})`;
+    return {
+      id: sql<number | null>`(select c.id from ${chats} c where ${pair})`,
+      lastActivityAt: sql<string | null>`(select c.last_activity_at from ${chats} c where ${pair})`,
+      unread: sql<number>`coalesce((
+        select count(*)::int from ${chats} c
+        join ${chatParticipants} p on p.chat_id = c.id and p.user_id = ${userId}
+        join ${chatMessages} m on m.chat_id = c.id
+        where ${pair} and m.sender_id <> ${userId} and m.id > p.last_read_message_id), 0)`,
+    };
   },
 };

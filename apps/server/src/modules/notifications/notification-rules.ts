@@ -67,14 +67,24 @@ export function subscribeNotificationRules(events: EventBus, notifications: Noti
     const who =
       e.by === 'user' ? e.userName : e.by === 'expert' ? `${e.expertName} 老师` : '系统（超时未支付）';
     const reason = e.reason ? `，原因：${e.reason}` : '';
+    // Whoever cancelled is told "你已取消", not their own name in the third person.
     return both(
       ctx,
       e,
       {
         title: '预约已取消',
-        content: `${when} 与 ${e.expertName} 老师的预约已由${who}取消${reason}${refund}。`,
+        content:
+          e.by === 'user'
+            ? `你已取消 ${when} 与 ${e.expertName} 老师的预约${reason}${refund}。`
+            : `${when} 与 ${e.expertName} 老师的预约已由${who}取消${reason}${refund}。`,
       },
-      { title: '预约已取消', content: `${e.userName} ${when} 的预约已由${who}取消${reason}。` },
+      {
+        title: '预约已取消',
+        content:
+          e.by === 'expert'
+            ? `你已取消 ${e.userName} ${when} 的预约${reason}。`
+            : `${e.userName} ${when} 的预约已由${who}取消${reason}。`,
+      },
     );
   });
   events.subscribe('booking.completed', (e, ctx) =>

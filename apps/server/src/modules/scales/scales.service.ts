@@ -1,5 +1,5 @@
 import {
-  scaleDefinition,
+  checkScaleDefinition,
   type ContentStatus,
   type MyScale,
   type Page,
@@ -26,13 +26,9 @@ import { scales } from './scales.table';
 
 /** Parses stored or submitted rules; a 400 names what is wrong. */
 export function parseDefinition(input: unknown): ScaleDefinition {
-  const r = scaleDefinition.safeParse(input);
-  if (!r.success) {
-    const issue = r.error.issues[0]!;
-    const where = issue.path.length ? `（${issue.path.join('.')}）` : '';
-    throw new AppError('BAD_REQUEST', `量表规则有误${where}：${issue.message}`);
-  }
-  return r.data;
+  const r = checkScaleDefinition(input);
+  if (!r.ok) throw new AppError('BAD_REQUEST', r.message);
+  return r.def;
 }
 
 /** Makes the scale's draft its newest published version (approval, or seeding a built-in). */

@@ -1,6 +1,24 @@
-/** The header menu: the /app/ routes (routes.md). Each entry appears once its page exists. */
-export const navItems: { path: string; label: string }[] = [
-  { path: '/sys/home', label: '首页' },
-  { path: '/app/website', label: '测评中心' },
-  { path: '/app/expert', label: '心理咨询' },
+/**
+ * The site's sections, one list for the header menu and the footer (routes.md: the header
+ * shows 首页 · 测评中心 · 课程学习 · 心理咨询 · 最新资讯, the footer all but 首页). A section
+ * joins both with one line here once its page exists, in the order of routes.md.
+ */
+export interface NavEntry {
+  path: string;
+  label: string;
+  /** Shown among the footer's links too (everything but 首页). */
+  footer: boolean;
+}
+
+export const navEntries: readonly NavEntry[] = [
+  { path: '/sys/home', label: '首页', footer: false },
+  { path: '/app/website', label: '测评中心', footer: true },
+  // { path: '/app/course', label: '课程学习', footer: true },
+  { path: '/app/expert', label: '心理咨询', footer: true },
+  // { path: '/app/news', label: '最新资讯', footer: true },
 ];
+
+/** The header menu's entries. */
+export const navItems = navEntries;
+/** The footer's links. */
+export const footerItems = navEntries.filter((n) => n.footer);

@@ -1,11 +1,11 @@
 import type { SiteConfig } from '@psy/contracts';
 import { Layout, QRCode } from 'antd';
 import { Link } from 'react-router';
-import { navItems } from './nav';
+import { footerItems } from './nav';
 import styles from './site-footer.module.css';
 
 /**
- * Links are the header's list (nav.ts): 测评中心, 课程学习 … join it as their pages land.
+ * Links come from the header's list (nav.ts): 测评中心, 心理咨询; 课程学习 and 最新资讯 join it as their pages land.
  * The QR code stands in for the spec's mini-program code: it opens this site on a phone.
  */
 export function SiteFooter({ site }: { site: SiteConfig | undefined }) {
@@ -14,7 +14,7 @@ export function SiteFooter({ site }: { site: SiteConfig | undefined }) {
       <div className={styles.inner}>
         <div className={styles.main}>
           <nav className={styles.links} aria-label="页脚导航">
-            {navItems.map((n) => (
+            {footerItems.map((n) => (
               <Link key={n.path} to={n.path}>
                 {n.label}
               </Link>

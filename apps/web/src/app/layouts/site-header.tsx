@@ -1,8 +1,8 @@
-import { BellOutlined, MenuOutlined, SearchOutlined } from '@ant-design/icons';
+import { BellOutlined, MenuOutlined, MessageOutlined, SearchOutlined } from '@ant-design/icons';
 import { Badge, Button, Drawer, Input, Layout, Menu } from 'antd';
 import { useState } from 'react';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
-import { useUnreadCount } from './use-unread-count';
+import { useUnreadCounts } from './use-unread-count';
 import { useSession, workbenchOf } from '../../lib/session';
 import { navItems } from './nav';
 import styles from './site-header.module.css';
@@ -20,7 +20,7 @@ export function SiteHeader({ siteName }: { siteName: string }) {
   const navigate = useNavigate();
   const token = useSession((s) => s.token);
   const user = useSession((s) => s.userInfo);
-  const unread = useUnreadCount();
+  const unread = useUnreadCounts();
   const keyword = useCurrentKeyword();
   const [drawerOpen, setDrawerOpen] = useState(false);
   const [searchOpen, setSearchOpen] = useState(false);
@@ -79,8 +79,23 @@ export function SiteHeader({ siteName }: { siteName: string }) {
             <Link to={workbench.path} className={styles.workbench}>
               {workbench.label}
             </Link>
-            <Link to="/sys/userChat" aria-label={unread ? `在线咨询，${unread} 条未读` : '在线咨询'}>
-              <Badge count={unread} size="small">
+            <Link
+              to="/sys/userChat"
+              title="在线咨询"
+              data-testid="header-chat"
+              aria-label={unread.chats ? `在线咨询，${unread.chats} 个会话有未读消息` : '在线咨询'}
+            >
+              <Badge count={unread.chats} size="small">
+                <MessageOutlined className={styles.bell} />
+              </Badge>
+            </Link>
+            <Link
+              to="/user/message"
+              title="消息中心"
+              data-testid="header-bell"
+              aria-label={unread.notifications ? `消息中心，${unread.notifications} 条未读通知` : '消息中心'}
+            >
+              <Badge count={unread.notifications} size="small">
                 <BellOutlined className={styles.bell} />
               </Badge>
             </Link>

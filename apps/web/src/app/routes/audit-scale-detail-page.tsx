@@ -81,7 +81,7 @@ export function Component() {
   const [search] = useSearchParams();
   const id = idParam(search);
   const isAdmin = useSession((s) => s.userInfo?.role === 'admin');
-  const { data, isPending, isError, error, refetch, dataUpdatedAt } = useScaleDraft(id);
+  const { data, isPending, isError, error, refetch } = useScaleDraft(id);
 
   let body;
   if (!id || isError) body = <LoadError error={error} what="量表" onRetry={() => void refetch()} />;
@@ -114,7 +114,7 @@ export function Component() {
           </Col>
           <Col xs={24} xl={10}>
             <div style={{ position: 'sticky', top: 16 }}>
-              <PreviewPanel code={data.code} def={data.definition} revision={dataUpdatedAt} />
+              <PreviewPanel def={data.definition} />
               <Typography.Paragraph type="secondary" style={{ marginTop: 8 }}>
                 预览按{data.status === 'pending_review' ? '提交审核的' : '当前'}
                 版本计分，不会产生测评记录或预警。

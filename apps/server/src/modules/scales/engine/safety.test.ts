@@ -163,7 +163,7 @@ describe('engine source', () => {
   const contracts = fileURLToPath(
     new URL('../../../../../../packages/contracts/src/scales/', import.meta.url),
   );
-  const files = [here, contracts].flatMap((dir) =>
+  const files = [here, contracts, join(contracts, 'engine')].flatMap((dir) =>
     readdirSync(dir)
       .filter((f) => f.endsWith('.ts') && !f.endsWith('.test.ts'))
       .map((f) => join(dir, f)),

@@ -1,4 +1,10 @@
-import type { AssessmentListItem, AssessmentState, BasicInfoBody, StartAssessmentBody } from '@psy/contracts';
+import type {
+  AssessmentListItem,
+  AssessmentState,
+  BasicInfoBody,
+  BasicInfoPrefill,
+  StartAssessmentBody,
+} from '@psy/contracts';
 import { queryOptions, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api';
 
@@ -47,6 +53,18 @@ export function useAcceptConsent(id: number) {
   return useMutation({
     mutationFn: () => api.post<AssessmentState>(`/api/assessment/${id}/consent`, { accepted: true }),
     onSuccess: (s) => remember(qc, s),
+  });
+}
+
+/** What the basic-info form starts with: the person's last answers and profile (silent: the form works without). */
+export function useBasicInfoPrefill(id: number, enabled: boolean) {
+  return useQuery({
+    queryKey: ['assessment', id, 'basic-info-prefill'],
+    queryFn: () =>
+      api.get<BasicInfoPrefill>(`/api/assessment/${id}/basic-info/prefill`, undefined, { silent: true }),
+    enabled,
+    staleTime: 0,
+    retry: false,
   });
 }
 

@@ -1,8 +1,9 @@
 import { PHONE_PATTERN, type AssessmentState, type BasicInfoBody } from '@psy/contracts';
-import { Button, Card, Form, Input, InputNumber, Radio, Select, Typography } from 'antd';
+import type { BasicInfoPrefill } from '@psy/contracts';
+import { Alert, Button, Card, Form, Input, InputNumber, Radio, Select, Skeleton, Typography } from 'antd';
 import { Navigate, useNavigate, useSearchParams } from 'react-router';
 import { useSession } from '../../../lib/session';
-import { useSaveBasicInfo } from '../api/taking';
+import { useBasicInfoPrefill, useSaveBasicInfo } from '../api/taking';
 import { idParam, nextPath } from '../components/flow';
 import { FlowShell, WithAssessment } from '../components/flow-shell';
 import { RegionCascader, regionCodePath } from '../components/region-cascader';
@@ -25,25 +26,39 @@ interface Values {
 }
 
 function BasicInfoForm({ state }: { state: AssessmentState }) {
+  // Before consent the form cannot be saved; after submitting there is nothing to change.
+  const open = !(state.next === 'guidance' || state.next === 'consent' || state.next === 'done');
+  // Answers already given to this test are shown as they are; otherwise the last test's and the profile's.
+  const prefill = useBasicInfoPrefill(state.id, open && !state.basicInfo);
+  if (!open) return <Navigate to={nextPath(state)} replace />;
+  if (!state.basicInfo && prefill.isPending) {
+    return (
+      <FlowShell state={state} step="basic_info">
+        <Card className={styles.flowCard} title="基本信息">
+          <Skeleton active paragraph={{ rows: 8 }} />
+        </Card>
+      </FlowShell>
+    );
+  }
+  return <BasicInfoFields state={state} prefill={state.basicInfo ? null : (prefill.data ?? null)} />;
+}
+
+function BasicInfoFields({ state, prefill }: { state: AssessmentState; prefill: BasicInfoPrefill | null }) {
   const navigate = useNavigate();
   const user = useSession((s) => s.userInfo);
   const save = useSaveBasicInfo(state.id);
   const [form] = Form.useForm<Values>();
 
-  // Before consent the form cannot be saved; after submitting there is nothing to change.
-  if (state.next === 'guidance' || state.next === 'consent' || state.next === 'done') {
-    return <Navigate to={nextPath(state)} replace />;
-  }
-
-  const b = state.basicInfo;
+  const b = state.basicInfo ?? prefill;
   const initial: Partial<Values> = {
     name: b?.name ?? user?.name ?? '',
-    gender: b?.gender,
-    age: b?.age,
-    region: regionCodePath(b?.regionCode),
+    gender: b?.gender ?? undefined,
+    age: b?.age ?? undefined,
+    region: regionCodePath(b?.regionCode ?? undefined),
     phone: b?.phone ?? undefined,
     extra: b?.extra ?? {},
   };
+  const prefilled = !!prefill && (prefill.lastGivenAt !== null || !!prefill.gender || prefill.age !== null);
 
   const submit = (v: Values) => {
     const body: BasicInfoBody = {
@@ -67,6 +82,19 @@ function BasicInfoForm({ state }: { state: AssessmentState }) {
         <Typography.Paragraph type="secondary">
           以下信息仅用于生成你的测评报告和必要时为你提供专业支持，会被严格保密。
         </Typography.Paragraph>
+        {prefilled && (
+          <Alert
+            type="info"
+            showIcon
+            style={{ marginBottom: 16 }}
+            data-testid="prefill-note"
+            title={
+              prefill.lastGivenAt
+                ? '已按你上次测评填写的信息和个人资料预先填好，如有变化请直接修改'
+                : '已按你的个人资料预先填好，如有变化请直接修改'
+            }
+          />
+        )}
         <Form<Values>
           form={form}
           layout="vertical"

@@ -7,6 +7,7 @@ import {
   FileTextOutlined,
   FormOutlined,
   ShoppingOutlined,
+  TeamOutlined,
 } from '@ant-design/icons';
 import type { UserInfo } from '@psy/contracts';
 import { Card, Col, Row } from 'antd';
@@ -25,6 +26,7 @@ const forEveryone: QuickLink[] = [
   { path: '/user/paper/list', label: '我的测评', icon: <FormOutlined /> },
   { path: '/booking/list', label: '我的预约', icon: <CalendarOutlined /> },
   { path: '/user/orderInfo', label: '我的订单', icon: <ShoppingOutlined /> },
+  { path: '/user/chart', label: '专家咨询', icon: <TeamOutlined /> },
   { path: '/sys/userChat', label: '在线咨询', icon: <CommentOutlined /> },
   { path: '/user/message', label: '消息中心', icon: <BellOutlined /> },
 ];
@@ -34,7 +36,7 @@ const forExperts: QuickLink[] = [
   { path: '/expert/mybooking/list', label: '预约管理', icon: <CalendarOutlined /> },
 ];
 const forAuditors: QuickLink[] = [
-  { path: '/audit/work', label: '审核工作台', icon: <AuditOutlined /> },
+  { path: '/audit/work', label: '管理员工作台', icon: <AuditOutlined /> },
   { path: '/audit/test/list', label: '量表审核', icon: <FileTextOutlined /> },
 ];
 

@@ -18,7 +18,7 @@ const idParam = (v: string | null): number | null => {
 };
 
 /**
- * 在线咨询 (/sys/userChat) and 专家咨询 (/user/chart): chat list left, open chat right;
+ * 在线咨询 (/sys/userChat): chat list left, open chat right;
  * on a phone one of the two. ?chatId=<id> opens a chat; ?receiverId=<userId> begins (or
  * finds) the chat with that person first, for links from an expert's page.
  */

@@ -78,7 +78,22 @@ export function IntakeModal({
       <Form<Values>
         form={form}
         layout="vertical"
-        requiredMark="optional"
+        // Required fields carry the usual red mark, optional ones say 选填.
+        requiredMark={(label, { required }) =>
+          required ? (
+            <>
+              <span style={{ color: '#ff4d4f', marginInlineEnd: 4 }} aria-hidden>
+                *
+              </span>
+              {label}
+            </>
+          ) : (
+            <>
+              {label}
+              <span style={{ color: 'rgba(0, 0, 0, 0.45)' }}>（选填）</span>
+            </>
+          )
+        }
         initialValues={{ contactPreference: 'either' }}
         onFinish={submit}
       >

@@ -1,4 +1,7 @@
-import { Alert, Button, Card, Tabs } from 'antd';
+import { Alert, Button, Card, Space, Tabs } from 'antd';
+import { Link } from 'react-router';
+import { ExpertAvatar } from '../../../components/expert-avatar';
+import { useSession } from '../../../lib/session';
 import { useState } from 'react';
 import { CardSkeleton, queryStates } from '../../../components/page-states';
 import { WorkbenchLayout } from '../../../components/workbench/workbench-layout';
@@ -68,10 +71,45 @@ export function Component() {
                 </>
               ),
             },
-            { key: 'profile', label: '咨询资料', children: <ProfileForm profile={profile} /> },
+            {
+              key: 'profile',
+              label: '咨询资料',
+              children: (
+                <>
+                  <PhotoNote />
+                  <ProfileForm profile={profile} />
+                </>
+              ),
+            },
           ]}
         />
       </Card>
     </WorkbenchLayout>
+  );
+}
+
+/** The photo visitors see on the expert list and page: uploaded in 个人信息, like every account's avatar. */
+function PhotoNote() {
+  const user = useSession((s) => s.userInfo);
+  if (!user) return null;
+  const avatar = user.expertInfo.avatar;
+  return (
+    <Alert
+      type={avatar ? 'success' : 'info'}
+      showIcon={false}
+      style={{ marginBottom: 16 }}
+      data-testid="expert-photo-note"
+      title={
+        <Space wrap>
+          <ExpertAvatar expert={{ id: user.id, name: user.name, avatar }} size={48} />
+          <span>
+            {avatar
+              ? '来访者在专家列表和主页上看到的是这张照片。'
+              : '还没有上传照片，来访者看到的是姓氏头像。上传一张清晰的正面照，更容易获得信任。'}
+          </span>
+          <Link to="/sys/account">{avatar ? '更换照片' : '上传照片'}</Link>
+        </Space>
+      }
+    />
   );
 }

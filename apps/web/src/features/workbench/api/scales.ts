@@ -1,5 +1,5 @@
-import type { MyScale, ScaleBody, ScaleDraft, ScaleScoreResult, ScaleSummary } from '@psy/contracts';
-import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { MyScale, ScaleBody, ScaleDraft, ScaleSummary } from '@psy/contracts';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api';
 import { toast } from '../../../lib/toast';
 
@@ -11,7 +11,6 @@ export const scaleKeys = {
   mine: () => [...scaleKeys.all, 'mine'] as const,
   others: () => [...scaleKeys.all, 'others'] as const,
   draft: (id: number) => [...scaleKeys.all, 'draft', id] as const,
-  preview: (code: string) => [...scaleKeys.all, 'preview', code] as const,
 };
 
 export const myScalesQuery = queryOptions({
@@ -59,10 +58,8 @@ export function useSaveScale() {
         ? api.put<{ id: number }>(`/api/expert/scales/${id}`, body)
         : api.post<{ id: number }>('/api/expert/scales', body),
     onSuccess: async (r) => {
-      // The preview scores the saved draft, so it must be asked again after every save.
       await qc.invalidateQueries({ queryKey: scaleKeys.draft(r.id) });
       void qc.invalidateQueries({ queryKey: scaleKeys.mine() });
-      void qc.invalidateQueries({ queryKey: [...scaleKeys.all, 'preview'] });
     },
   });
 }
@@ -77,37 +74,5 @@ export function useSubmitScale() {
       void qc.invalidateQueries({ queryKey: scaleKeys.mine() });
       void qc.invalidateQueries({ queryKey: ['audit-scales'] });
     },
-  });
-}
-
-export interface PreviewInput {
-  code: string;
-  /** Changes whenever the saved draft does, so the preview is asked again. */
-  revision: number;
-  answers: (number | null)[];
-  gender: 'male' | 'female' | undefined;
-}
-
-/**
- * The live scoring preview: the server scores the saved draft (author or reviewer) with the
- * given positions. Failures are shown in the panel, not as toasts, since they follow typing.
- */
-export function usePreviewScore(input: PreviewInput | null) {
-  return useQuery({
-    queryKey: [...scaleKeys.preview(input?.code ?? ''), input?.revision, input?.answers, input?.gender],
-    queryFn: ({ signal }) =>
-      api.post<ScaleScoreResult>(
-        '/api/scale/preview-score',
-        {
-          scaleCode: input!.code,
-          answers: input!.answers,
-          ...(input!.gender ? { basicInfo: { gender: input!.gender } } : {}),
-        },
-        { silent: true, signal },
-      ),
-    enabled: input !== null,
-    placeholderData: keepPreviousData,
-    retry: false,
-    staleTime: 60_000,
   });
 }

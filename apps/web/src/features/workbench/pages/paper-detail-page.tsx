@@ -13,11 +13,10 @@ export function Component() {
   const categories = useQuery(scaleCategoriesQuery).data ?? [];
 
   let body;
-  if (!id) body = <ScaleEditor key="new" draft={null} revision={0} categories={categories} />;
+  if (!id) body = <ScaleEditor key="new" draft={null} categories={categories} />;
   else if (draft.isPending) body = <CardSkeleton rows={12} />;
   else if (draft.isError)
     body = <LoadError error={draft.error} what="量表" onRetry={() => void draft.refetch()} />;
-  else
-    body = <ScaleEditor key={id} draft={draft.data} revision={draft.dataUpdatedAt} categories={categories} />;
+  else body = <ScaleEditor key={id} draft={draft.data} categories={categories} />;
   return <WorkbenchLayout>{body}</WorkbenchLayout>;
 }

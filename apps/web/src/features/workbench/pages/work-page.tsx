@@ -32,8 +32,8 @@ export function Component() {
   const pendingScales = scales.data?.filter((s) => s.status === 'pending_review').length ?? 0;
   const rejected = scales.data?.filter((s) => s.status === 'rejected').length ?? 0;
   const high = highRisk.data?.total ?? 0;
-  const toApprove = approvals.data?.counts.generated;
-  const approvalTotal = approvals.data ? Object.values(approvals.data.counts).reduce((s, n) => s + n, 0) : 0;
+  // Every figure of the report card comes from the one counts object of one answer.
+  const approvalCounts = approvals.data?.counts;
   const submitted = assessments.data?.submittedCount ?? 0;
   const bookingList = routeExists('/expert/mybooking/list') ? '/expert/mybooking/list' : undefined;
 
@@ -56,9 +56,11 @@ export function Component() {
             icon: <AuditOutlined />,
             color: '#fa8c16',
             label: '待审批报告',
-            value: toApprove,
+            value: approvalCounts?.generated,
             loading: approvals.isPending,
-            sub: `共 ${approvalTotal} 份需审批的报告`,
+            sub: approvalCounts
+              ? `已通过 ${approvalCounts.approved} 份 · 已退回 ${approvalCounts.returned} 份`
+              : undefined,
             to: '/expert/archives/approvalList',
           },
           {

@@ -1,41 +1,50 @@
 import { ReloadOutlined } from '@ant-design/icons';
-import type { ScaleDefinitionInput } from '@psy/contracts';
-import { Alert, Button, Card, Empty, Radio, Select, Space, Spin, Tag, Typography } from 'antd';
-import { useState } from 'react';
-import { ApiError } from '../../../../lib/api';
-import { usePreviewScore } from '../../api/scales';
+import { scoreDraft, type ScaleDefinitionInput } from '@psy/contracts';
+import { Alert, Button, Card, Empty, Radio, Select, Space, Tag, Typography } from 'antd';
+import { useDeferredValue, useMemo, useState } from 'react';
 import { DimensionBars } from '../dimension-bars';
 import { WarningLevelTag } from '../../../../components/status-tags';
 import { optionsOfItem } from './editor-state';
 import styles from './editor.module.css';
 
 type Gender = 'male' | 'female';
+type Item = ScaleDefinitionInput['items'][number];
+
+const shownFor = (item: Item, gender: Gender | undefined) =>
+  !item.showIf || (item.showIf.field === 'gender' && item.showIf.equals === gender);
 
 interface Props {
-  code: string;
-  /** The saved draft: the server scores that, so the answers must fit it. */
+  /** The definition as it stands in the editor, saved or not. */
   def: ScaleDefinitionInput;
-  revision: number;
-  /** Local edits not saved yet: the preview still scores the saved version. */
-  unsaved?: boolean;
 }
 
 /**
- * 计分预览: pick an answer for each item and see what the server's engine makes of it, with
- * the same rules an assessment is scored by.
+ * 计分预览: pick an answer for each item and see what the scoring engine makes of it. The
+ * engine is the one assessments are scored with on the server (shared through the contracts
+ * package), run here in the browser on the definition being edited, so every change to an
+ * option, a rule or a band shows at once, before anything is saved.
  */
-export function PreviewPanel({ code, def, revision, unsaved }: Props) {
+export function PreviewPanel({ def: live }: Props) {
+  // Typing stays responsive on a long scale: the preview may lag a keystroke behind.
+  const def = useDeferredValue(live);
   const [positions, setPositions] = useState<Record<number, number>>({});
   const [gender, setGender] = useState<Gender | undefined>(undefined);
   const byGender = def.items.some((i) => i.showIf?.field === 'gender');
-  const shown = (item: ScaleDefinitionInput['items'][number]) =>
-    !item.showIf || (item.showIf.field === 'gender' && item.showIf.equals === gender);
-  const answers = def.items.map((item) => {
-    if (!shown(item)) return null;
-    const count = optionsOfItem(def, item).length;
-    return Math.min(positions[item.number] ?? 1, Math.max(count, 1));
-  });
-  const { data, error, isFetching, isPending } = usePreviewScore({ code, revision, answers, gender });
+  const shown = (item: Item) => shownFor(item, gender);
+  const answers = useMemo(
+    () =>
+      def.items.map((item) => {
+        if (!shownFor(item, gender)) return null;
+        const count = optionsOfItem(def, item).length;
+        return Math.min(positions[item.number] ?? 1, Math.max(count, 1));
+      }),
+    [def, positions, gender],
+  );
+  const scored = useMemo(
+    () => scoreDraft(def, answers, gender ? { gender } : undefined),
+    [def, answers, gender],
+  );
+  const data = scored.ok ? scored.result : null;
 
   const fill = (pick: (count: number) => number) =>
     setPositions(Object.fromEntries(def.items.map((it) => [it.number, pick(optionsOfItem(def, it).length)])));
@@ -47,26 +56,12 @@ export function PreviewPanel({ code, def, revision, unsaved }: Props) {
       title="计分预览"
       size="small"
       aria-label="计分预览"
-      extra={isFetching ? <Spin size="small" /> : null}
+      extra={<Typography.Text type="secondary">随编辑实时计分</Typography.Text>}
       styles={{ body: { paddingTop: 12 } }}
     >
-      {unsaved && (
-        <Alert
-          type="warning"
-          showIcon
-          style={{ marginBottom: 12 }}
-          title="有未保存的修改，预览仍按上次保存的版本计分"
-        />
-      )}
       <section aria-label="预览结果" data-testid="preview-result">
-        {error ? (
-          <Alert
-            type="error"
-            showIcon
-            title={error instanceof ApiError ? error.message : '预览失败，请稍后重试'}
-          />
-        ) : isPending ? (
-          <Spin />
+        {!scored.ok ? (
+          <Alert type="warning" showIcon title="暂时无法计分" description={scored.message} />
         ) : data ? (
           <>
             <div className={styles.stats}>

@@ -1,5 +1,5 @@
 import { SaveOutlined, SendOutlined } from '@ant-design/icons';
-import { Alert, Badge, Button, Card, Col, ConfigProvider, Empty, Modal, Popconfirm, Row, Tabs } from 'antd';
+import { Alert, Badge, Button, Card, Col, ConfigProvider, Modal, Popconfirm, Row, Tabs } from 'antd';
 import { useEffect, useMemo, useState } from 'react';
 import { useBlocker, useNavigate } from 'react-router';
 import { toast } from '../../../../lib/toast';
@@ -28,13 +28,11 @@ import { ScoresSection } from './scores-section';
 interface Props {
   /** Null for a new scale. */
   draft: ScaleDraft | null;
-  /** When the saved draft last changed: the preview is asked again after each save. */
-  revision: number;
   categories: string[];
 }
 
 /** The scale editor: forms for every part of a definition, its JSON, and the live preview. */
-export function ScaleEditor({ draft, revision, categories }: Props) {
+export function ScaleEditor({ draft, categories }: Props) {
   const navigate = useNavigate();
   const [state, setState] = useState<EditorState>(() => (draft ? stateFromDraft(draft) : newScaleState()));
   const [tab, setTab] = useState<TabKey>('basic');
@@ -79,8 +77,7 @@ export function ScaleEditor({ draft, revision, categories }: Props) {
   };
 
   const onSave = async () => {
-    if ((await saveDraft()) !== null)
-      toast.success(draft ? '草稿已保存，预览已更新' : '量表已保存为草稿，现在可以预览计分');
+    if ((await saveDraft()) !== null) toast.success(draft ? '草稿已保存' : '量表已保存为草稿');
   };
 
   const onSubmit = async () => {
@@ -141,7 +138,7 @@ export function ScaleEditor({ draft, revision, categories }: Props) {
         sub={
           draft
             ? `编码 ${draft.code}${dirty ? ' · 有未保存的修改' : ' · 已保存'}`
-            : '填写量表内容后保存为草稿，即可预览计分'
+            : '右侧的计分预览随编辑实时更新；保存为草稿后即可提交审核'
         }
         extra={
           <>
@@ -151,7 +148,7 @@ export function ScaleEditor({ draft, revision, categories }: Props) {
               disabled={readOnly || (!!draft && !dirty)}
               onClick={() => void onSave()}
             >
-              {draft ? '保存并预览' : '保存草稿'}
+              保存草稿
             </Button>
             <Popconfirm
               title="提交审核"
@@ -230,13 +227,7 @@ export function ScaleEditor({ draft, revision, categories }: Props) {
         </Col>
         <Col xs={24} xl={10}>
           <div className={styles.sticky}>
-            {draft ? (
-              <PreviewPanel code={draft.code} def={draft.definition} revision={revision} unsaved={dirty} />
-            ) : (
-              <Card title="计分预览" size="small">
-                <Empty description="保存草稿后，即可在这里选择答案、实时查看计分结果" />
-              </Card>
-            )}
+            <PreviewPanel def={state.def} />
           </div>
         </Col>
       </Row>

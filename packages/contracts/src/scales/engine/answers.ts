@@ -1,21 +1,23 @@
-import { AppError } from '../../../lib/errors';
 import {
   scaleAnswerMessages,
   type ScaleBasicInfo,
   type ScaleDefinition,
   type ScaleItem,
   type ScaleOption,
-} from './contracts';
+} from './types';
 
-/** Answers that cannot be scored. A BAD_REQUEST AppError, so the API answers 400 with the message. */
-export class AnswerError extends AppError {
+/**
+ * Answers that cannot be scored, with a Chinese message naming the item. The server turns it
+ * into its 400 AnswerError; the editor's preview shows the message.
+ */
+export class ScaleAnswerError extends Error {
   constructor(
     message: string,
     /** The item the message names, or null when it is about the answers as a whole. */
     readonly item: number | null = null,
   ) {
-    super('BAD_REQUEST', message);
-    this.name = 'AnswerError';
+    super(message);
+    this.name = 'ScaleAnswerError';
   }
 }
 
@@ -59,31 +61,31 @@ export interface CheckedAnswers {
   values: (number | null)[];
 }
 
-/** Checks answers against the definition and scores each item; throws AnswerError naming the item. */
+/** Checks answers against the definition and scores each item; throws ScaleAnswerError naming the item. */
 export function checkAnswers(
   def: ScaleDefinition,
   answers: unknown,
   basicInfo: ScaleBasicInfo | undefined,
 ): CheckedAnswers {
-  if (!Array.isArray(answers)) throw new AnswerError(scaleAnswerMessages.notArray);
+  if (!Array.isArray(answers)) throw new ScaleAnswerError(scaleAnswerMessages.notArray);
   const list: readonly unknown[] = answers;
   if (list.length !== def.items.length)
-    throw new AnswerError(scaleAnswerMessages.count(def.items.length, list.length));
+    throw new ScaleAnswerError(scaleAnswerMessages.count(def.items.length, list.length));
   const positions: (number | null)[] = [];
   const values: (number | null)[] = [];
   def.items.forEach((item, i) => {
     const answer = list[i];
     const given = answer !== null && answer !== undefined;
     if (!isVisible(item, basicInfo)) {
-      if (given) throw new AnswerError(scaleAnswerMessages.hidden(item.number), item.number);
+      if (given) throw new ScaleAnswerError(scaleAnswerMessages.hidden(item.number), item.number);
       positions.push(null);
       values.push(null);
       return;
     }
-    if (!given) throw new AnswerError(scaleAnswerMessages.missing(item.number), item.number);
+    if (!given) throw new ScaleAnswerError(scaleAnswerMessages.missing(item.number), item.number);
     const options = optionsOf(def, item);
     if (typeof answer !== 'number' || !Number.isInteger(answer) || answer < 1 || answer > options.length) {
-      throw new AnswerError(scaleAnswerMessages.outOfRange(item.number), item.number);
+      throw new ScaleAnswerError(scaleAnswerMessages.outOfRange(item.number), item.number);
     }
     positions.push(answer);
     values.push(valueOf(options, answer, item.reverse));

@@ -6,7 +6,7 @@ import type {
   ScaleExpr,
   ScaleDefinition,
   ScaleScoreDefinition,
-} from './contracts';
+} from './types';
 
 /** Compares with the definition's comparator; the only place comparisons are made. */
 export function compare(left: number, cmp: ScaleComparator, right: number): boolean {

@@ -9,7 +9,7 @@ import type {
   ScaleDimensionResult,
   ScaleDefinition,
   ScaleScoreResult,
-} from './contracts';
+} from './types';
 
 /** The range a full-precision value falls in (both ends inclusive, missing end open), or null. */
 export function bandFor(bands: readonly ScaleBandRange[] | undefined, value: number): ScaleBandResult | null {
@@ -23,7 +23,7 @@ export function bandFor(bands: readonly ScaleBandRange[] | undefined, value: num
  * Scores one completed scale. `answers` holds the chosen option's position (1 = first option)
  * per item in item order, null for an item not shown to this respondent (see visibleItems).
  * Bands, alerts, notes and the positive screen use full precision; reported figures are
- * rounded as each score or dimension says. Throws AnswerError for answers that do not fit.
+ * rounded as each score or dimension says. Throws ScaleAnswerError for answers that do not fit.
  */
 export function scoreAssessment(
   def: ScaleDefinition,

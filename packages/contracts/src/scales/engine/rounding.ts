@@ -1,4 +1,4 @@
-import type { ScaleRoundingMode } from './contracts';
+import type { ScaleRoundingMode } from './types';
 
 /**
  * Cuts `value` to `decimals` places by `mode`. The scaled value is first normalised to 12

@@ -1,0 +1,4 @@
+/** The scale contracts the engine reads. */
+export * from '../expression';
+export * from '../definition';
+export * from '../result';
