@@ -11,7 +11,8 @@ async function zoneErrors(code: string, filePath: string): Promise<string[]> {
   return (result?.messages ?? []).filter((m) => m.ruleId === 'psy-web/feature-zones').map((m) => m.message);
 }
 
-describe('psy-web/feature-zones: web features never import each other', () => {
+// The first lint loads the whole ESLint configuration: seconds on a busy machine.
+describe('psy-web/feature-zones: web features never import each other', { timeout: 60_000 }, () => {
   it('a feature importing another feature is an error', async () => {
     const errors = await zoneErrors(
       "export { StatCard } from '../workbench/components/stat-card';\n",
