@@ -24,6 +24,7 @@ import { reportsRoutes } from './modules/reports/reports.routes';
 import { reviewRoutes } from './modules/review/review.routes';
 import { warningsRoutes } from './modules/warnings/warnings.routes';
 import { bookingsRoutes } from './modules/bookings/bookings.routes';
+import { coursesRoutes } from './modules/courses/courses.routes';
 import { scalesRoutes } from './modules/scales/scales.routes';
 import { createImageSigner, type ImageSigner } from './modules/chat/chat.presenter';
 import { availabilityRoutes } from './modules/availability/availability.routes';
@@ -227,6 +228,7 @@ export async function buildApp({
       await api.register(warningsRoutes);
       await api.register(reportsRoutes);
       await api.register(reviewRoutes);
+      await api.register(coursesRoutes);
     },
     { prefix: API_PREFIX },
   );
