@@ -11,6 +11,6 @@ if (config.env === 'production') {
 const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
 await runMigrations(database);
 await seedReference(database.db);
-const result = await seed(database.db);
+const result = await seed(database.db, config);
 await database.close();
 console.log(`seed: added ${result.institutions} institutions, ${result.users} users`);

@@ -8,6 +8,7 @@ import { availabilityTemplates } from '../../modules/availability/availability.t
 import { materialize } from '../../modules/availability/availability.service';
 import { expertProfiles } from '../../modules/experts/experts.table';
 import { seedAssessments, seedBuiltinScales } from './assessments';
+import { seedCourses, type SeedFiles } from './courses';
 import { DEMO_PASSWORD, demoExperts, demoInstitutions, demoUsers } from './demo-data';
 
 export interface SeedResult {
@@ -47,13 +48,15 @@ export async function seedReference(db: Db): Promise<void> {
 
 /**
  * Fills a database with demo data (accounts with the published demo password: never in
- * production). Idempotent: rows are keyed by natural keys and
+ * production; the server never calls it there). Idempotent: rows are keyed by natural keys and
  * inserted only when missing, so a second run adds nothing and changes nothing.
  */
-export async function seed(db: Db): Promise<SeedResult> {
+export async function seed(db: Db, files?: SeedFiles): Promise<SeedResult> {
   const result = await seedAccounts(db);
   await seedExperts(db);
   await seedAssessments(db);
+  // Course covers and videos are files: without `files` only their rows are added.
+  await seedCourses(db, files, systemClock());
   return result;
 }
 

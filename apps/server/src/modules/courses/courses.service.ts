@@ -63,7 +63,6 @@ import {
 import { courses, type CourseVersionContent } from './courses.table';
 import { looksLikeIsoMedia, probeVideo } from './video-probe';
 
-
 const coverUrl = (cover: string | null) => (cover ? `${UPLOAD_PATH}${cover}` : null);
 const plainSummary = (intro: string) => intro.replace(/\s+/g, ' ').slice(0, 80);
 
@@ -108,6 +107,58 @@ const comparable = (c: Omit<CourseVersionContent, 'chapters'> & { chapters: Cour
     ]),
   ]);
 
+/** Makes the draft the course's newest version: learners keep their progress by lesson key. */
+export async function publishCourseDraft(tx: DbOrTx, c: CourseRow, now: Date): Promise<void> {
+  const d = c.draft;
+  const videos = new Map(
+    (
+      await repo.videos(
+        tx,
+        lessonsOf(d).flatMap((l) => (l.videoId ? [l.videoId] : [])),
+      )
+    ).map((v) => [v.id, v]),
+  );
+  const content: CourseVersionContent = {
+    title: d.title,
+    category: d.category,
+    intro: d.intro,
+    cover: d.cover,
+    priceFen: d.priceFen,
+    chapters: d.chapters.map((ch) => ({
+      key: ch.key,
+      title: ch.title,
+      lessons: ch.lessons.map((l) => ({
+        key: l.key,
+        title: l.title,
+        kind: l.kind,
+        freeTrial: l.freeTrial,
+        videoId: l.kind === 'video' ? l.videoId : null,
+        durationSec:
+          l.kind === 'video' && l.videoId ? Math.round(videos.get(l.videoId)?.durationSec ?? 0) : 0,
+        body: l.kind === 'text' ? l.body : null,
+      })),
+    })),
+  };
+  const v = await repo.insertVersion(tx, {
+    courseId: c.id,
+    version: await repo.nextVersion(tx, c.id),
+    content,
+  });
+  const lessons = lessonsOf(content);
+  await repo.update(tx, c.id, {
+    publishedVersionId: v.id,
+    status: 'published',
+    title: d.title,
+    category: d.category,
+    intro: d.intro,
+    cover: d.cover,
+    priceFen: d.priceFen,
+    lessonCount: lessons.length,
+    durationSec: lessons.reduce((s, l) => s + l.durationSec, 0),
+    publishedAt: c.publishedAt ?? now,
+  });
+}
+
 export interface CoursesServiceDeps {
   db: Db;
   clock: Clock;
@@ -151,7 +202,7 @@ export function createCoursesService(deps: CoursesServiceDeps) {
       if (!c) throw notThere();
       return c;
     },
-    onApprove: (tx, c) => publishDraft(tx, c),
+    onApprove: (tx, c) => publishCourseDraft(tx, c, clock()),
     async onReject(tx, c) {
       await repo.update(tx, c.id, { status: c.publishedVersionId ? 'published' : 'rejected' });
     },
@@ -166,58 +217,6 @@ export function createCoursesService(deps: CoursesServiceDeps) {
       alreadyPending: '课程已在审核中',
     },
   });
-
-  /** Makes the draft the course's newest version: learners keep their progress by lesson key. */
-  async function publishDraft(tx: Tx, c: CourseRow): Promise<void> {
-    const d = c.draft;
-    const videos = new Map(
-      (
-        await repo.videos(
-          tx,
-          lessonsOf(d).flatMap((l) => (l.videoId ? [l.videoId] : [])),
-        )
-      ).map((v) => [v.id, v]),
-    );
-    const content: CourseVersionContent = {
-      title: d.title,
-      category: d.category,
-      intro: d.intro,
-      cover: d.cover,
-      priceFen: d.priceFen,
-      chapters: d.chapters.map((ch) => ({
-        key: ch.key,
-        title: ch.title,
-        lessons: ch.lessons.map((l) => ({
-          key: l.key,
-          title: l.title,
-          kind: l.kind,
-          freeTrial: l.freeTrial,
-          videoId: l.kind === 'video' ? l.videoId : null,
-          durationSec:
-            l.kind === 'video' && l.videoId ? Math.round(videos.get(l.videoId)?.durationSec ?? 0) : 0,
-          body: l.kind === 'text' ? l.body : null,
-        })),
-      })),
-    };
-    const v = await repo.insertVersion(tx, {
-      courseId: c.id,
-      version: await repo.nextVersion(tx, c.id),
-      content,
-    });
-    const lessons = lessonsOf(content);
-    await repo.update(tx, c.id, {
-      publishedVersionId: v.id,
-      status: 'published',
-      title: d.title,
-      category: d.category,
-      intro: d.intro,
-      cover: d.cover,
-      priceFen: d.priceFen,
-      lessonCount: lessons.length,
-      durationSec: lessons.reduce((s, l) => s + l.durationSec, 0),
-      publishedAt: c.publishedAt ?? clock(),
-    });
-  }
 
   // ---- paying for a course enrols the payer, in the payment's transaction ----
   orders.register('course', {

@@ -2,5 +2,6 @@
 export const navItems: { path: string; label: string }[] = [
   { path: '/sys/home', label: '首页' },
   { path: '/app/website', label: '测评中心' },
+  { path: '/app/course', label: '课程学习' },
   { path: '/app/expert', label: '心理咨询' },
 ];
