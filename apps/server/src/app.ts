@@ -22,6 +22,7 @@ import { assessmentsRoutes } from './modules/assessments/assessments.routes';
 import { plansRoutes } from './modules/plans/plans.routes';
 import { reportsRoutes } from './modules/reports/reports.routes';
 import { reviewRoutes } from './modules/review/review.routes';
+import { uploadsRoutes } from './modules/uploads/uploads.routes';
 import { warningsRoutes } from './modules/warnings/warnings.routes';
 import { bookingsRoutes } from './modules/bookings/bookings.routes';
 import { coursesRoutes } from './modules/courses/courses.routes';
@@ -228,6 +229,7 @@ export async function buildApp({
       await api.register(warningsRoutes);
       await api.register(reportsRoutes);
       await api.register(reviewRoutes);
+      await api.register(uploadsRoutes);
       await api.register(coursesRoutes);
     },
     { prefix: API_PREFIX },

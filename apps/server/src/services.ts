@@ -23,6 +23,7 @@ import { createScalesService } from './modules/scales/scales.service';
 import { createWarningsService } from './modules/warnings/warnings.service';
 import { createExpertsService } from './modules/experts/experts.service';
 import { createHomeService } from './modules/home/home.service';
+import { createUploadsService } from './modules/uploads/uploads.service';
 import { createOrdersService } from './modules/orders/orders.service';
 import type { PaymentProvider } from './modules/orders/payment-provider';
 import { subscribeNotificationRules } from './modules/notifications/notification-rules';
@@ -149,6 +150,7 @@ export function createServices({
     users,
     search,
     home: createHomeService({ institutions, users }),
+    uploads: createUploadsService({ storage }),
   };
 }
 export type Services = ReturnType<typeof createServices>;

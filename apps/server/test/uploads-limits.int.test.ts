@@ -47,10 +47,11 @@ afterAll(async () => {
   await testDb?.drop();
 });
 
-type Target = 'avatar' | 'chat';
+type Target = 'avatar' | 'chat' | 'content';
 const paths: Record<Target, string> = {
   avatar: '/SysAdmin/api/userinfo/avatar',
   chat: '/SysAdmin/api/chat/image',
+  content: '/SysAdmin/api/uploads/image',
 };
 
 async function upload(token: string, target: Target, file: Buffer) {
@@ -174,5 +175,30 @@ describe(`request log on ${testDbKind}`, () => {
     expect(log).toContain('sig=[REDACTED]');
     expect(log).not.toContain(sig);
     expect(log).not.toMatch(/sig=[0-9a-f]{8}/);
+  });
+});
+
+describe(`content images (rich text, covers, tweets) on ${testDbKind}`, () => {
+  // The tests above spent this minute's uploads.
+  beforeAll(() => time.advance(61_000));
+
+  it('staff upload an image: re-encoded to WebP, at most 1600 px wide, served from the public path', async () => {
+    const { status, body } = await upload(tokens.expert, 'content', await flatPng(3000, 1000));
+    expect(status).toBe(200);
+    expect(body.data).toMatchObject({ width: 1600, height: 533 });
+    expect(body.data.url).toMatch(/^\/SysAdmin\/file\/upload\/content-[0-9a-f-]+\.webp$/);
+    const file = await app.inject({ method: 'GET', url: body.data.url });
+    expect(file.statusCode).toBe(200);
+    expect((await sharp(file.rawPayload).metadata()).format).toBe('webp');
+    for (const role of ['auditor', 'admin'] as const)
+      expect((await upload(tokens[role], 'content', await flatPng(20, 20))).status).toBe(200);
+  });
+
+  it('users and visitors may not upload content images; a non-image is refused in Chinese', async () => {
+    expect((await upload(tokens.user, 'content', await flatPng(20, 20))).status).toBe(403);
+    expect((await upload('', 'content', await flatPng(20, 20))).status).toBe(401);
+    const bad = await upload(tokens.expert, 'content', Buffer.from('MZ this is not an image'));
+    expect(bad.status).toBe(400);
+    expect(bad.body.message).toBe('无法识别的图片，请上传 JPG、PNG、WebP 或 GIF 格式');
   });
 });

@@ -12,6 +12,7 @@ export * from './experts';
 export * from './orders';
 export * from './bookings';
 export * from './uploads';
+export * from './rich-text';
 
 import { z } from 'zod';
 // Zod's own messages (for rules without a message of ours) in Chinese, on server and web alike.

@@ -35,12 +35,12 @@ import { hmacHex, maskPhone, sameHex } from '../../lib/crypto';
 import { AppError, notFound } from '../../lib/errors';
 import type { EventBus } from '../../lib/events';
 import { pgError, UNIQUE_VIOLATION } from '../../lib/pg-errors';
+import { richTextIsEmpty, sanitizeRichText } from '../../lib/rich-text';
 import { likeEscape } from '../../lib/sql';
 import type { OrdersService } from '../orders';
 import type { ReviewService } from '../review';
 import { reencodeImage, type Storage } from '../uploads';
 import { users } from '../users';
-import { cleanLessonBody, lessonBodyIsEmpty } from './lesson-body';
 import {
   applyProgress,
   canEditCourse,
@@ -320,7 +320,7 @@ export function createCoursesService(deps: CoursesServiceDeps) {
         lessons: ch.lessons.map((l) => ({
           ...l,
           videoId: l.kind === 'video' ? l.videoId : null,
-          body: l.kind === 'text' && l.body ? cleanLessonBody(l.body) : null,
+          body: l.kind === 'text' && l.body ? sanitizeRichText(l.body) : null,
         })),
       })),
     };
@@ -336,7 +336,7 @@ export function createCoursesService(deps: CoursesServiceDeps) {
     for (const l of lessons) {
       if (l.kind === 'video' && !l.videoId)
         throw new AppError('BAD_REQUEST', `课时“${l.title}”还没有上传视频`);
-      if (l.kind === 'text' && (!l.body || lessonBodyIsEmpty(l.body)))
+      if (l.kind === 'text' && (!l.body || richTextIsEmpty(l.body)))
         throw new AppError('BAD_REQUEST', `课时“${l.title}”还没有图文内容`);
     }
   }

@@ -2,3 +2,4 @@
 export { reencodeImage, takeImageUpload, type ProcessedImage } from './images';
 export { readUploadedImage } from './multipart';
 export type { Storage } from './storage';
+export type { UploadsService } from './uploads.service';

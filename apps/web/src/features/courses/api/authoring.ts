@@ -64,10 +64,11 @@ export function useSubmitCourse() {
 }
 
 export const uploadCover = (file: File) =>
-  uploadFile<{ cover: string; url: string }>('/api/expert/course/cover', file, { filename: file.name });
+  uploadFile<{ cover: string; url: string }>('/api/expert/course/cover', file);
 
-export const uploadVideo = (file: File, onProgress: (ratio: number) => void, signal: AbortSignal) =>
-  uploadFile<CourseVideo>('/api/expert/course/video', file, { filename: file.name, onProgress, signal });
+/** Videos are large: up to an hour for the bytes to go up on a slow line. */
+export const uploadVideo = (file: File, onProgress: (percent: number) => void, signal: AbortSignal) =>
+  uploadFile<CourseVideo>('/api/expert/course/video', file, { onProgress, signal, timeoutMs: 3_600_000 });
 
 export function useBuyList(q: BuyListParams) {
   return useQuery({

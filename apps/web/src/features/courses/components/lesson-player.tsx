@@ -2,6 +2,7 @@ import { ReloadOutlined, StepForwardOutlined } from '@ant-design/icons';
 import { PROGRESS_SAVE_MS, type LessonContent, type ProgressResult } from '@psy/contracts';
 import { Button, Flex, Segmented, Skeleton, Typography } from 'antd';
 import { useCallback, useEffect, useRef, useState } from 'react';
+import { RichTextView } from '../../../components/rich-text';
 import { saveProgress } from '../api/learning';
 import { clock } from './format';
 import styles from './courses.module.css';
@@ -130,8 +131,7 @@ export function LessonPlayer({
         <Typography.Title level={4} style={{ marginTop: 0 }}>
           {lesson.title}
         </Typography.Title>
-        {/* Sanitised by the server before it was stored. */}
-        <div dangerouslySetInnerHTML={{ __html: lesson.body ?? '' }} />
+        <RichTextView html={lesson.body ?? ''} />
         <div ref={end} className={styles.muted} style={{ marginTop: 24 }}>
           {lesson.done ? '本课时已学完' : '读到这里，本课时就学完了'}
         </div>

@@ -53,7 +53,7 @@ export function VideoUpload({
     setName(file.name);
     setPercent(0);
     try {
-      const v = await uploadVideo(file, (r) => setPercent(Math.min(99, Math.floor(r * 100))), c.signal);
+      const v = await uploadVideo(file, (p) => setPercent(Math.min(99, p)), c.signal);
       onUploaded(v);
       toast.success('视频已上传');
     } catch (err) {

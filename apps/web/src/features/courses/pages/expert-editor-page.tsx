@@ -24,6 +24,7 @@ import {
 import { useEffect, useMemo, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { CardSkeleton, idParam, LoadError } from '../../../components/page-states';
+import { RichTextEditor, RichTextView } from '../../../components/rich-text';
 import { CourseStatusTag } from '../../../components/status-tags';
 import { WorkbenchLayout } from '../../../components/workbench/workbench-layout';
 import { WorkbenchHead } from '../../../components/workbench/workbench-shell';
@@ -48,7 +49,7 @@ const firstChapter = (): EditChapter[] => [
   },
 ];
 
-/** A text lesson's body. */
+/** A text lesson's body: the shared rich-text editor (the server sanitises it again). */
 function TextBody({
   lesson,
   readOnly,
@@ -58,28 +59,14 @@ function TextBody({
   readOnly: boolean;
   onChange: (b: string) => void;
 }) {
+  if (readOnly) return <RichTextView html={lesson.body ?? ''} />;
   return (
-    <Input.TextArea
-      value={(lesson.body ?? '')
-        .replace(/<\/p><p>/g, '\n')
-        .replace(/<\/?p>/g, '')
-        .replace(
-          /&(lt|gt|quot|#39|amp);/g,
-          (_m, e: string) => ({ lt: '<', gt: '>', quot: '"', '#39': "'", amp: '&' })[e]!,
-        )}
-      disabled={readOnly}
-      autoSize={{ minRows: 3, maxRows: 12 }}
-      maxLength={COURSE_LIMITS.textBodyMax}
-      placeholder="图文课时的正文，每段一行"
+    <RichTextEditor
+      value={lesson.body ?? ''}
+      onChange={onChange}
+      minHeight={160}
+      placeholder="图文课时的正文：可以使用标题、列表、引用和图片"
       aria-label={`${lesson.title || '图文课时'}正文`}
-      onChange={(e) =>
-        onChange(
-          e.target.value
-            .split('\n')
-            .map((p) => `<p>${p}</p>`)
-            .join(''),
-        )
-      }
     />
   );
 }

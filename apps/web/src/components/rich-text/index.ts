@@ -1,0 +1,2 @@
+export { RichTextEditor, type RichTextEditorProps } from './rich-text-editor';
+export { RichTextView } from './rich-text-view';
