@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { contentStatuses } from './assessments';
 import { fen, pageQuery, type PageParams } from './common';
+import { RICH_TEXT_MAX_CHARS } from './rich-text';
 
 // ---- limits and constants (spec section 2, courses) ----
 
@@ -17,8 +18,8 @@ export const COURSE_LIMITS = {
   chapters: 20,
   lessonsPerChapter: 30,
   lessonTitleMax: 60,
-  /** A text lesson's HTML body. */
-  textBodyMax: 50_000,
+  /** A text lesson's HTML body: what the shared rich-text editor allows. */
+  textBodyMax: RICH_TEXT_MAX_CHARS,
 } as const;
 
 /** Largest lesson video accepted (bytes): 500 MB. */
@@ -52,8 +53,8 @@ export const courseSorts = ['newest', 'popular', 'price_asc', 'price_desc'] as c
 export const courseSortLabels: Record<(typeof courseSorts)[number], string> = {
   newest: '最新',
   popular: '最热',
-  price_asc: '价格从低到高',
-  price_desc: '价格从高到低',
+  price_asc: '低价优先',
+  price_desc: '高价优先',
 };
 
 /** What an expert's course list calls each state. */

@@ -224,8 +224,6 @@ async function coverImage(c: DemoCourse): Promise<Buffer> {
   <rect width="960" height="540" fill="url(#g)"/>
   <circle cx="820" cy="90" r="180" fill="#fff" fill-opacity="0.08"/>
   <circle cx="120" cy="500" r="140" fill="#fff" fill-opacity="0.08"/>
-  <rect x="64" y="72" rx="18" width="${c.category.length * 30 + 44}" height="48" fill="#fff" fill-opacity="0.22"/>
-  <text x="86" y="106" font-family="Noto Sans CJK SC, sans-serif" font-size="28" fill="#fff">${esc(c.category)}</text>
   <text x="64" y="250" font-family="Noto Sans CJK SC, sans-serif" font-size="64" font-weight="bold" fill="#fff">${esc(main ?? c.title)}</text>
   ${sub ? `<text x="64" y="330" font-family="Noto Sans CJK SC, sans-serif" font-size="38" fill="#fff" fill-opacity="0.92">${esc(sub)}</text>` : ''}
   <text x="64" y="470" font-family="Noto Sans CJK SC, sans-serif" font-size="24" fill="#fff" fill-opacity="0.8">心理测评与咨询平台 · 精品课程</text>

@@ -39,6 +39,8 @@ export const courseDetailQuery = (id: number) =>
   queryOptions({
     queryKey: ['courses', 'detail', id],
     queryFn: () => api.get<CourseDetail>(`/api/course/detail/${id}`, undefined, { silent: true }),
+    // Buying (in the cashier) and learning change it elsewhere: ask again on every visit.
+    staleTime: 0,
   });
 
 export function useCourseDetail(id: number) {
@@ -70,6 +72,7 @@ export function useLesson(courseId: number, key: string | null) {
 export const myLearningQuery = queryOptions({
   queryKey: ['courses', 'mine'],
   queryFn: () => api.get<MyLearning[]>('/api/course/mine'),
+  staleTime: 0,
 });
 
 export function useMyLearning() {

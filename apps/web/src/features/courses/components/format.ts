@@ -7,9 +7,9 @@ export function clock(sec: number): string {
   return h > 0 ? `${h}:${String(m).padStart(2, '0')}:${ss}` : `${m}:${ss}`;
 }
 
-/** A course's total length in words: 约 1 小时 20 分钟, 约 25 分钟, 不足 1 分钟. */
+/** A course's total length in words: 约 1 小时 20 分钟, 约 25 分钟, 24 秒. */
 export function totalLength(sec: number): string {
-  if (sec < 60) return sec > 0 ? '不足 1 分钟' : '图文课程';
+  if (sec < 60) return sec > 0 ? `${sec} 秒` : '图文课程';
   const h = Math.floor(sec / 3600);
   const m = Math.round((sec % 3600) / 60);
   return h > 0 ? `约 ${h} 小时${m ? ` ${m} 分钟` : ''}` : `约 ${m} 分钟`;
