@@ -23,6 +23,12 @@ export const featureRoutes: AppRoute[] = [
   ...ordersRoutes,
   ...workbenchRoutes,
   ...auditRoutes,
+  // An expert's page with their courses (experts + courses).
+  {
+    path: '/experts/detail',
+    lazy: () => import('./routes/expert-detail-page'),
+    handle: { title: '专家详情' },
+  },
   // Audit pages made of the workbench's scale and report-approval views (app/routes).
   auditor('/audit/test/detail', '量表审核详情', () => import('./routes/audit-scale-detail-page')),
   auditor('/audit/warning/list', '报告审批', () => import('./routes/audit-approval-list-page')),

@@ -355,7 +355,7 @@ export function Component() {
                 type="primary"
                 ghost
                 icon={<CalendarOutlined />}
-                onClick={() => navigate(`/experts/detail?id=${course.expert.id}#booking`)}
+                onClick={() => navigate(`/experts/detail?id=${course.expert.id}`)}
               >
                 预约咨询
               </Button>
