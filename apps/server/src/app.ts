@@ -25,6 +25,7 @@ import { reviewRoutes } from './modules/review/review.routes';
 import { uploadsRoutes } from './modules/uploads/uploads.routes';
 import { warningsRoutes } from './modules/warnings/warnings.routes';
 import { bookingsRoutes } from './modules/bookings/bookings.routes';
+import { coursesRoutes } from './modules/courses/courses.routes';
 import { scalesRoutes } from './modules/scales/scales.routes';
 import { createImageSigner, type ImageSigner } from './modules/chat/chat.presenter';
 import { availabilityRoutes } from './modules/availability/availability.routes';
@@ -234,6 +235,7 @@ export async function buildApp({
       await api.register(reportsRoutes);
       await api.register(reviewRoutes);
       await api.register(uploadsRoutes);
+      await api.register(coursesRoutes);
     },
     { prefix: API_PREFIX },
   );

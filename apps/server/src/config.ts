@@ -2,6 +2,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import {
+  COURSE_VIDEO_MAX_BYTES,
   STOMP_CONNECT_TIMEOUT_MS,
   STOMP_IDLE_TIMEOUT_MS,
   STOMP_MAX_SOCKETS_PER_USER,
@@ -80,6 +81,11 @@ const envSchema = z.object({
   STOMP_IDLE_TIMEOUT_MS: z.coerce.number().int().min(100).default(STOMP_IDLE_TIMEOUT_MS),
   STOMP_CONNECT_TIMEOUT_MS: z.coerce.number().int().min(100).default(STOMP_CONNECT_TIMEOUT_MS),
   SIGNED_URL_TTL_SECONDS: z.coerce.number().int().min(10).max(86_400).default(600),
+  COURSE_VIDEO_MAX_MB: z.coerce
+    .number()
+    .min(0.01)
+    .max(4096)
+    .default(COURSE_VIDEO_MAX_BYTES / 1024 / 1024),
   BOOKING_HOLD_MINUTES: z.coerce.number().int().min(1).max(120).default(15),
   CANCEL_DEADLINE_HOURS: z.coerce
     .number()
@@ -140,6 +146,8 @@ export interface Config {
     connectTimeoutMs: number;
   };
   signedUrlTtlMs: number;
+  /** Largest lesson video an expert may upload. */
+  courseVideoMaxBytes: number;
   session: { idleMs: number; absoluteMs: number };
   booking: { holdMs: number; cancelDeadlineMs: number };
   /** How often expired holds, unpaid orders and reminders are swept; 0 turns the sweeper off (tests). */
@@ -234,6 +242,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       connectTimeoutMs: e.STOMP_CONNECT_TIMEOUT_MS,
     },
     signedUrlTtlMs: e.SIGNED_URL_TTL_SECONDS * 1000,
+    courseVideoMaxBytes: Math.round(e.COURSE_VIDEO_MAX_MB * 1024 * 1024),
     booking: {
       holdMs: e.BOOKING_HOLD_MINUTES * 60_000,
       cancelDeadlineMs: e.CANCEL_DEADLINE_HOURS * 3_600_000,

@@ -37,7 +37,7 @@ async function main(): Promise<void> {
   app.log.info(`database: ${describeDatabase(config)}`);
   await seedReference(database.db);
   if (config.seed === 'demo') {
-    const result = await seed(database.db, { storage: app.deps.storage });
+    const result = await seed(database.db, { storage: app.deps.storage, files: config });
     app.log.info(
       result.institutions || result.users
         ? `seed: added ${result.institutions} institutions, ${result.users} users`

@@ -9,6 +9,8 @@ import type { SmsProvider } from './modules/auth/sms.provider';
 import { createSmsService } from './modules/auth/sms.service';
 import type { ImageSigner } from './modules/chat/chat.presenter';
 import { createChatService } from './modules/chat/chat.service';
+import { courseSearch } from './modules/courses/courses.search';
+import { createCoursesService } from './modules/courses/courses.service';
 import { createAssessmentsService } from './modules/assessments/assessments.service';
 import { createAvailabilityService } from './modules/availability/availability.service';
 import { createBookingsService } from './modules/bookings/bookings.service';
@@ -31,6 +33,7 @@ import type { Hub } from './realtime/hub';
 import { institutionSearch } from './modules/institutions/institutions.search';
 import { createInstitutionsService } from './modules/institutions/institutions.service';
 import { createSearchService } from './modules/search/search.service';
+import path from 'node:path';
 import type { Storage } from './modules/uploads/storage';
 import { expertSearch } from './modules/users/users.search';
 import { createUsersService } from './modules/users/users.service';
@@ -110,7 +113,20 @@ export function createServices({
   const assessments = createAssessmentsService({ db, clock, scales, plans, warnings });
   // Plugs itself into assessments (report access) and orders (the report Fulfiller).
   const reports = createReportsService({ db, clock, orders, review, assessments });
+  // Plugs itself into orders (the course Fulfiller) and review (kind 'course').
+  const courses = createCoursesService({
+    db,
+    clock,
+    events,
+    orders,
+    review,
+    storage,
+    videoDir: path.join(config.privateDir, 'course-videos'),
+    secret,
+    signedUrlTtlMs: config.signedUrlTtlMs,
+  });
   search.register(scaleSearch);
+  search.register(courseSearch);
   search.register(planSearch);
   subscribeNotificationRules(events, notifications);
   return {
@@ -127,6 +143,7 @@ export function createServices({
     assessments,
     warnings,
     reports,
+    courses,
     chat: createChatService({ db, clock, hub, privateStorage, signer }),
     sessions,
     sms,

@@ -95,7 +95,7 @@ export async function createTestContext(opts: TestContextOptions = {}): Promise<
     SWEEP_INTERVAL_MS: '0',
     ...opts.env,
   });
-  if (opts.seed) await seed(testDb.database.db);
+  if (opts.seed) await seed(testDb.database.db, { files: config });
   const app = await buildApp({ config, database: testDb.database, logger: false, clock: opts.clock });
   await opts.beforeReady?.(app);
   await app.ready();

@@ -42,3 +42,16 @@ export async function latestCode(app: FastifyInstance, telephone: string): Promi
   const r = await call(app, 'GET', `/api/dev/sms-outbox?telephone=${telephone}`);
   return (r.body.data as { code: string }[])[0]?.code;
 }
+
+/** A multipart/form-data body with one file in the field `file`. */
+export function multipart(file: Buffer, filename: string, contentType: string) {
+  const boundary = '----psytest' + Math.random().toString(16).slice(2);
+  const head = Buffer.from(
+    `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${filename}"\r\nContent-Type: ${contentType}\r\n\r\n`,
+  );
+  const tail = Buffer.from(`\r\n--${boundary}--\r\n`);
+  return {
+    payload: Buffer.concat([head, file, tail]),
+    contentType: `multipart/form-data; boundary=${boundary}`,
+  };
+}

@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { users } from '../src/modules/users/users.table';
 import { createTestContext, testDbKind, type TestContext } from './context';
-import { call, DEMO, login } from './helpers';
+import { call, DEMO, login, multipart } from './helpers';
 
 let ctx: TestContext;
 const tokens = {} as Record<'user' | 'expert' | 'auditor' | 'admin', string>;
@@ -13,18 +13,6 @@ beforeAll(async () => {
     tokens[role] = await login(ctx.app, DEMO[role]);
 });
 afterAll(() => ctx.close());
-
-function multipart(file: Buffer, filename: string, contentType: string) {
-  const boundary = '----psytest' + Math.random().toString(16).slice(2);
-  const head = Buffer.from(
-    `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${filename}"\r\nContent-Type: ${contentType}\r\n\r\n`,
-  );
-  const tail = Buffer.from(`\r\n--${boundary}--\r\n`);
-  return {
-    payload: Buffer.concat([head, file, tail]),
-    contentType: `multipart/form-data; boundary=${boundary}`,
-  };
-}
 
 async function upload(token: string, file: Buffer, filename = 'a.jpg', type = 'image/jpeg') {
   const { payload, contentType } = multipart(file, filename, type);
@@ -213,8 +201,9 @@ describe(`search on ${testDbKind}`, () => {
     });
     expect(kinds.expert.items.map((i: { title: string }) => i.title)).toEqual(['王静怡']);
     const byName = await call(ctx.app, 'GET', `/api/search?code=${encodeURIComponent('周晓')}`);
-    expect(byName.body.data.groups).toHaveLength(1);
-    expect(byName.body.data.groups[0]).toMatchObject({ kind: 'expert', total: 1 });
+    // The expert, and the courses she teaches (course search matches the expert's name too).
+    expect(byName.body.data.groups.map((g: { kind: string }) => g.kind)).toEqual(['course', 'expert']);
+    expect(byName.body.data.groups[1]).toMatchObject({ kind: 'expert', total: 1 });
   });
 
   it('treats LIKE wildcards literally and rejects an empty keyword', async () => {

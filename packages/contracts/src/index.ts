@@ -27,3 +27,4 @@ export * from './review';
 export * from './scale-authoring';
 export * from './demo-mock';
 export * from './consultations';
+export * from './courses';

@@ -17,3 +17,4 @@ export * from '../modules/warnings/warnings.table';
 export * from '../modules/reports/reports.table';
 export * from '../modules/review/review.table';
 export * from '../modules/outbox/outbox.table';
+export * from '../modules/courses/courses.table';

@@ -12,6 +12,6 @@ if (config.env === 'production') {
 const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
 await runMigrations(database);
 await seedReference(database.db);
-const result = await seed(database.db, { storage: createLocalStorage(config.uploadDir) });
+const result = await seed(database.db, { storage: createLocalStorage(config.uploadDir), files: config });
 await database.close();
 console.log(`seed: added ${result.institutions} institutions, ${result.users} users`);

@@ -4,6 +4,7 @@ import { consultationsRoutes } from '../features/consultations/routes';
 import { messagesRoutes } from '../features/messages/routes';
 import { assessmentsRoutes } from '../features/assessments/routes';
 import { bookingsRoutes } from '../features/bookings/routes';
+import { coursesRoutes } from '../features/courses/routes';
 import { expertsRoutes } from '../features/experts/routes';
 import { ordersRoutes } from '../features/orders/routes';
 import { workbenchRoutes } from '../features/workbench/routes';
@@ -20,11 +21,21 @@ export const featureRoutes: AppRoute[] = [
   ...assessmentsRoutes,
   ...expertsRoutes,
   ...bookingsRoutes,
+  ...coursesRoutes,
   ...ordersRoutes,
   ...workbenchRoutes,
   ...auditRoutes,
+  // An expert's page with their courses (experts + courses).
+  {
+    path: '/experts/detail',
+    lazy: () => import('./routes/expert-detail-page'),
+    handle: { title: '专家详情' },
+  },
   // Audit pages made of the workbench's scale and report-approval views (app/routes).
   auditor('/audit/test/detail', '量表审核详情', () => import('./routes/audit-scale-detail-page')),
   auditor('/audit/warning/list', '报告审批', () => import('./routes/audit-approval-list-page')),
   auditor('/audit/warning/detail', '审批详情', () => import('./routes/audit-approval-detail-page')),
+  // Course review: the audit workbench around the courses feature's review views.
+  auditor('/audit/course/list', '课程审核', () => import('./routes/audit-course-list-page')),
+  auditor('/audit/course/detail', '课程审核详情', () => import('./routes/audit-course-detail-page')),
 ];

@@ -1,6 +1,7 @@
 import {
   bookingStatusLabels,
   contentStatusLabels,
+  courseStatusLabels,
   orderStatusLabels,
   type BookingStatus,
   type ContentStatus,
@@ -27,6 +28,11 @@ const contentColors: Record<ContentStatus, string> = {
 
 export function ScaleStatusTag({ status }: { status: ContentStatus }) {
   return <Tag color={contentColors[status]}>{contentStatusLabels[status]}</Tag>;
+}
+
+/** A course's state in the words of the course pages: 草稿 / 审核中 / 已上架 / 已驳回 / 已下架. */
+export function CourseStatusTag({ status }: { status: ContentStatus }) {
+  return <Tag color={contentColors[status]}>{courseStatusLabels[status]}</Tag>;
 }
 
 export const warningLevelLabels: Record<WarningLevel, string> = { 3: '高', 2: '中', 1: '低' };

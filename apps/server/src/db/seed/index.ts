@@ -8,6 +8,7 @@ import { availabilityTemplates } from '../../modules/availability/availability.t
 import { materialize } from '../../modules/availability/availability.service';
 import { expertProfiles } from '../../modules/experts/experts.table';
 import { seedAssessments, seedBuiltinScales } from './assessments';
+import { seedCourses, type SeedFiles } from './courses';
 import { DEMO_PASSWORD, demoExperts, demoInstitutions, demoUsers } from './demo-data';
 import type { Storage } from '../../modules/uploads/storage';
 import { seedPortraits } from './portraits';
@@ -49,15 +50,17 @@ export async function seedReference(db: Db): Promise<void> {
 
 /**
  * Fills a database with demo data (accounts with the published demo password: never in
- * production). Idempotent: rows are keyed by natural keys and
+ * production; the server never calls it there). Idempotent: rows are keyed by natural keys and
  * inserted only when missing, so a second run adds nothing and changes nothing.
  */
-export async function seed(db: Db, opts: { storage?: Storage } = {}): Promise<SeedResult> {
+export async function seed(db: Db, opts: { storage?: Storage; files?: SeedFiles } = {}): Promise<SeedResult> {
   const result = await seedAccounts(db);
   await seedExperts(db);
   // The experts' portraits need the public file storage (the server's; tests may leave it out).
   if (opts.storage) await seedPortraits(db, opts.storage);
   await seedAssessments(db);
+  // Course covers and videos are files: without `opts.files` only their rows are added.
+  await seedCourses(db, opts.files, systemClock());
   return result;
 }
 

@@ -16,7 +16,7 @@ import { AppError } from '../../lib/errors';
 import { ok } from '../../lib/reply';
 import { audience, describe } from '../../lib/routes';
 import { currentUser, secured } from '../auth';
-import { takeImageUpload } from '../uploads';
+import { readUploadedImage } from '../uploads';
 
 export const chatRoutes: FastifyPluginAsyncZod = async (app) => {
   const { chat } = app.deps.services;
@@ -76,16 +76,10 @@ export const chatRoutes: FastifyPluginAsyncZod = async (app) => {
         bodyLimit: CHAT_IMAGE_MAX_BYTES + 64 * 1024,
       },
       async (req) => {
-        takeImageUpload(app.deps, currentUser(req).userId);
-        if (!req.isMultipart()) throw new AppError('UNSUPPORTED_MEDIA', '请以 multipart/form-data 上传图片');
-        const file = await req.file({ limits: { fileSize: CHAT_IMAGE_MAX_BYTES, files: 1 } });
-        if (!file) throw new AppError('BAD_REQUEST', '请选择要发送的图片');
-        let data: Buffer;
-        try {
-          data = await file.toBuffer();
-        } catch {
-          throw new AppError('TOO_LARGE', `图片不能超过 ${CHAT_IMAGE_MAX_BYTES / 1024 / 1024} MB`);
-        }
+        const data = await readUploadedImage(req, app.deps, currentUser(req).userId, {
+          maxBytes: CHAT_IMAGE_MAX_BYTES,
+          missing: '请选择要发送的图片',
+        });
         return ok(await chat.uploadImage(currentUser(req), data), '上传成功');
       },
     );

@@ -167,6 +167,61 @@ export function subscribeNotificationRules(events: EventBus, notifications: Noti
     ),
   );
 
+  // ---- courses ----
+  events.subscribe('course.enrolled', async (e, ctx) => {
+    // A paid course's buyer already hears 支付成功 from the order.
+    if (e.amountFen === 0)
+      await notifications.notify(
+        e.userId,
+        {
+          kind: 'course',
+          title: '已加入课程',
+          content: `您已加入课程“${e.title}”，现在就可以开始学习。`,
+          link: `/user/course?courseId=${e.courseId}`,
+        },
+        ctx,
+      );
+    await notifications.notify(
+      e.expertId,
+      {
+        kind: 'course',
+        title: '新学员加入课程',
+        content:
+          e.amountFen > 0
+            ? `${e.userName} 购买了您的课程“${e.title}”（${formatFen(e.amountFen)} 元）。`
+            : `${e.userName} 加入了您的免费课程“${e.title}”。`,
+        link: '/expert/course/buyList',
+      },
+      ctx,
+    );
+  });
+  events.subscribe('course.refunded', (e, ctx) =>
+    notifications.notify(
+      e.expertId,
+      {
+        kind: 'course',
+        title: '课程退款',
+        content: `${e.userName} 申请了课程“${e.title}”的退款（${formatFen(e.amountFen)} 元），已按规则原路退回。`,
+        link: '/expert/course/buyList',
+      },
+      ctx,
+    ),
+  );
+  events.subscribe('course.shelved', (e, ctx) =>
+    notifications.notify(
+      e.expertId,
+      {
+        kind: 'course',
+        title: e.online ? '课程已重新上架' : '课程已下架',
+        content: e.online
+          ? `您的课程“${e.title}”已由平台重新上架。`
+          : `您的课程“${e.title}”已由平台下架，已购学员仍可继续学习。如有疑问请联系平台。`,
+        link: `/expert/course/detail?id=${e.courseId}`,
+      },
+      ctx,
+    ),
+  );
+
   // ---- assessments ----
   const levelName = (l: number) => (l >= 3 ? '高' : l === 2 ? '中' : '低');
   events.subscribe('warning.raised', async (e, ctx) => {

@@ -24,6 +24,23 @@ export const ordersRepository = {
     return row;
   },
 
+  /** The payer's unpaid order for an item, if any (at most one for a course: a partial unique index). */
+  async unpaidFor(db: DbOrTx, userId: number, kind: OrderRow['kind'], itemId: number) {
+    const [row] = await db
+      .select()
+      .from(orders)
+      .where(
+        and(
+          eq(orders.userId, userId),
+          eq(orders.kind, kind),
+          eq(orders.itemId, itemId),
+          eq(orders.status, 'unpaid'),
+        ),
+      )
+      .for('update');
+    return row;
+  },
+
   /** The order locked until the transaction ends (SELECT … FOR UPDATE). */
   async lock(db: DbOrTx, by: { id: number } | { orderNo: string }): Promise<OrderRow | undefined> {
     const where = 'id' in by ? eq(orders.id, by.id) : eq(orders.orderNo, by.orderNo);

@@ -193,6 +193,19 @@ export function createOrdersService({ db, clock, events, providers, defaultProvi
       return o;
     },
 
+    /**
+     * The payer's unpaid order for an item, locked in the caller's transaction, to pay it
+     * instead of ordering again; one past its time is cancelled first (answers undefined then).
+     */
+    async unpaidFor(tx: Tx, userId: number, kind: OrderKind, itemId: number): Promise<OrderRow | undefined> {
+      const o = await ordersRepository.unpaidFor(tx, userId, kind, itemId);
+      if (o && o.expiresAt <= clock()) {
+        await cancelUnpaid(tx, o);
+        return undefined;
+      }
+      return o;
+    },
+
     /** Cancels the order if it is still unpaid (an item's hold ran out); answers whether it did. */
     cancelUnpaidFor: async (tx: Tx, orderId: number): Promise<boolean> => {
       const o = await ordersRepository.byId(tx, orderId);

@@ -8,6 +8,7 @@ import {
   pgTable,
   timestamp,
   unique,
+  uniqueIndex,
   varchar,
 } from 'drizzle-orm/pg-core';
 import { timestamps } from '../../db/columns';
@@ -50,6 +51,10 @@ export const orders = pgTable(
     index().on(t.userId, t.createdAt),
     index().on(t.kind, t.itemId),
     index().on(t.status, t.expiresAt),
+    // A course is bought once: one unpaid or paid order per (user, course); a refund frees it.
+    uniqueIndex('orders_one_open_course')
+      .on(t.userId, t.itemId)
+      .where(sql`${t.kind} = 'course' and ${t.status} in ('unpaid', 'paid')`),
     check('order_amount_nonnegative', sql`${t.amountFen} >= 0`),
     check('order_refund_bounded', sql`${t.refundFen} between 0 and ${t.amountFen}`),
   ],

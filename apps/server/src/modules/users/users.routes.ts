@@ -13,11 +13,10 @@ import {
 } from '@psy/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { AppError } from '../../lib/errors';
 import { ok } from '../../lib/reply';
 import { audience, describe } from '../../lib/routes';
 import { currentUser, secured } from '../auth';
-import { takeImageUpload } from '../uploads';
+import { readUploadedImage } from '../uploads';
 
 export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
   const { users } = app.deps.services;
@@ -47,16 +46,10 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
         },
       },
       async (req) => {
-        takeImageUpload(app.deps, currentUser(req).userId);
-        if (!req.isMultipart()) throw new AppError('UNSUPPORTED_MEDIA', '请以 multipart/form-data 上传图片');
-        const file = await req.file({ limits: { fileSize: AVATAR_MAX_BYTES, files: 1 } });
-        if (!file) throw new AppError('BAD_REQUEST', '请选择要上传的图片');
-        let data: Buffer;
-        try {
-          data = await file.toBuffer();
-        } catch {
-          throw new AppError('TOO_LARGE', `图片不能超过 ${AVATAR_MAX_BYTES / 1024 / 1024} MB`);
-        }
+        const data = await readUploadedImage(req, app.deps, currentUser(req).userId, {
+          maxBytes: AVATAR_MAX_BYTES,
+          missing: '请选择要上传的图片',
+        });
         const { avatar } = await users.uploadAvatar(data);
         return ok({ avatar, url: `${UPLOAD_PATH}${avatar}` }, '上传成功');
       },

@@ -13,7 +13,7 @@ export interface NavEntry {
 export const navEntries: readonly NavEntry[] = [
   { path: '/sys/home', label: '首页', footer: false },
   { path: '/app/website', label: '测评中心', footer: true },
-  // { path: '/app/course', label: '课程学习', footer: true },
+  { path: '/app/course', label: '课程学习', footer: true },
   { path: '/app/expert', label: '心理咨询', footer: true },
   // { path: '/app/news', label: '最新资讯', footer: true },
 ];

@@ -8,6 +8,8 @@ import {
   ProfileOutlined,
   TeamOutlined,
   UserOutlined,
+  VideoCameraOutlined,
+  WalletOutlined,
 } from '@ant-design/icons';
 import type { ReactNode } from 'react';
 import { WorkbenchShell, type ShellEntry } from './workbench-shell';
@@ -47,6 +49,13 @@ const entries: ShellEntry[] = [
     also: ['/expert/mybooking/detail'],
   },
   { path: '/expert/management', label: '预约时间', icon: <ClockCircleOutlined /> },
+  {
+    path: '/expert/course/list',
+    label: '课程管理',
+    icon: <VideoCameraOutlined />,
+    also: ['/expert/course/detail'],
+  },
+  { path: '/expert/course/buyList', label: '购买记录', icon: <WalletOutlined /> },
   { path: '/expert/center', label: '个人中心', icon: <UserOutlined /> },
 ];
 

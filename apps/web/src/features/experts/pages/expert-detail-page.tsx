@@ -8,7 +8,7 @@ import {
 } from '@ant-design/icons';
 import { consultModeLabels, type Slot } from '@psy/contracts';
 import { Button, Card, Col, Empty, Flex, Row, Skeleton, Space, Tag, Typography } from 'antd';
-import { useRef, useState } from 'react';
+import { useRef, useState, type ReactNode } from 'react';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { CardSkeleton, LoadFailed, queryStates } from '../../../components/page-states';
 import { useSession } from '../../../lib/session';
@@ -25,8 +25,12 @@ import { SlotPicker } from '../components/slot-picker';
 const WINDOW_DAYS = 14;
 const WINDOWS = 2;
 
-/** 专家详情 (/experts/detail?id=): profile, free slots to pick from, 在线咨询 and 立即预约. */
-export function Component() {
+/**
+ * 专家详情 (/experts/detail?id=): profile, free slots to pick from, 在线咨询 and 立即预约.
+ * `below` adds what other features show about the expert (their courses), under the profile;
+ * the route itself is composed in app/routes/expert-detail-page.tsx.
+ */
+export function ExpertDetailPage({ below }: { below?: (expertId: number) => ReactNode }) {
   const [params] = useSearchParams();
   const id = Number(params.get('id')) || 0;
   const navigate = useNavigate();
@@ -246,6 +250,7 @@ export function Component() {
           )}
         </Col>
       </Row>
+      {below?.(expert.id)}
       <IntakeModal expert={expert} slot={chosen} open={intakeOpen} onClose={() => setIntakeOpen(false)} />
     </div>
   );

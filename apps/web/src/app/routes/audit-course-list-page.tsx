@@ -1,0 +1,11 @@
+import { AuditLayout } from '../../features/audit/components/audit-layout';
+import { AuditCourseList } from '../../features/courses/components/audit-views';
+
+/** 课程审核 (/audit/course/list): the courses feature's review list in the audit workbench. */
+export function Component() {
+  return (
+    <AuditLayout>
+      <AuditCourseList />
+    </AuditLayout>
+  );
+}
