@@ -1,5 +1,5 @@
 import { faker } from '@faker-js/faker/locale/zh_CN';
-import { addDays, shanghaiDate, SHANGHAI_OFFSET_MS } from '../../lib/time';
+import { addDays, formatDateTime as formatShanghaiDateTime, shanghaiDate } from '../../lib/time';
 
 /** Spec section 3's list items and home info, as the mock answers them. */
 export interface CommonListItem {
@@ -167,9 +167,7 @@ const TLDS = ['com', 'cn', 'com.cn', 'net', 'org.cn'];
 const MAILBOXES = ['service', 'admin', 'contact', 'support', 'webmaster', 'kefu'];
 
 /** 'YYYY-MM-DD HH:mm:ss' in Shanghai time. */
-export function formatDateTime(d: Date): string {
-  return new Date(d.getTime() + SHANGHAI_OFFSET_MS).toISOString().slice(0, 19).replace('T', ' ');
-}
+export const formatDateTime = (d: Date): string => formatShanghaiDateTime(d, { seconds: true });
 
 function mobile(): string {
   return faker.helpers.arrayElement(MOBILE_PREFIXES) + faker.string.numeric(8);

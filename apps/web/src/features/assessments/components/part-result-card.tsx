@@ -1,7 +1,8 @@
 import { LockOutlined } from '@ant-design/icons';
 import type { PartResult } from '@psy/contracts';
 import { Card, Divider, Tag, Typography } from 'antd';
-import { durationText, scoreText } from './format';
+import { formatDuration } from '../../../lib/format';
+import { scoreText } from './format';
 import { AlertNotes, BandTag, DimensionChart, Indices, isPrecise } from './score-parts';
 import styles from './assessments.module.css';
 
@@ -50,7 +51,7 @@ export function PartResultCard({ part, full }: { part: PartResult; full: boolean
         {!!part.durationSeconds && (
           <div>
             <div className={styles.scoreLabel}>用时</div>
-            <div className={styles.scoreAside}>{durationText(part.durationSeconds)}</div>
+            <div className={styles.scoreAside}>{formatDuration(part.durationSeconds)}</div>
           </div>
         )}
       </div>

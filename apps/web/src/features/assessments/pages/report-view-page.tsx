@@ -4,8 +4,8 @@ import { Button, Card, Descriptions, Flex, Result, Skeleton, Typography } from '
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { ApiError } from '../../../lib/api';
-import { formatDateTime } from '../../../lib/format';
-import { durationText, genderLabels } from '../components/format';
+import { formatDateTime, formatDuration } from '../../../lib/format';
+import { genderLabels } from '../components/format';
 import { downloadReportPdf, useFullReport } from '../api/result';
 import { useAssessment } from '../api/taking';
 import { CrisisPanel } from '../components/crisis-panel';
@@ -74,7 +74,7 @@ export function Component() {
           </Typography.Title>
           <Typography.Text type="secondary">
             完成于 {formatDateTime(result.submittedAt)}
-            {result.durationSeconds > 0 && ` · 用时 ${durationText(result.durationSeconds)}`}
+            {result.durationSeconds > 0 && ` · 用时 ${formatDuration(result.durationSeconds)}`}
           </Typography.Text>
         </div>
         <Flex gap={8}>

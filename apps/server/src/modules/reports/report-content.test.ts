@@ -1,0 +1,31 @@
+import { describe, expect, it } from 'vitest';
+import { builtinScaleByCode } from '../scales';
+import { change, extremes, reviewDueBy } from './report-content';
+
+describe('report content', () => {
+  it('expects a review by 18:00 of the next working day', () => {
+    // Friday 10:00 in Beijing -> Monday 18:00.
+    expect(reviewDueBy(new Date('2026-11-20T02:00:00Z')).toISOString()).toBe('2026-11-23T10:00:00.000Z');
+    // Monday 23:30 in Beijing -> Tuesday 18:00.
+    expect(reviewDueBy(new Date('2026-11-23T15:30:00Z')).toISOString()).toBe('2026-11-24T10:00:00.000Z');
+  });
+
+  it('knows the range of the SCL-90 total and factors', () => {
+    const { low, high } = extremes(builtinScaleByCode('SCL90')!, undefined);
+    expect([low.rawScore, high.rawScore]).toEqual([90, 450]);
+    expect(low.dimensions.every((d) => d.score === 1)).toBe(true);
+    expect(high.dimensions.every((d) => d.score === 5)).toBe(true);
+  });
+
+  it('says which way a result moved, for scales where higher is worse or better', () => {
+    const points = [
+      { assessmentId: 1, submittedAt: '2026-11-01T02:00:00Z', score: 14, label: '中度', current: false },
+      { assessmentId: 2, submittedAt: '2026-11-20T02:00:00Z', score: 8, label: '轻度', current: true },
+    ];
+    expect(change(points, false)?.text).toBe('比上次（2026-11-01）低 6 分，由“中度”变为“轻度”，有所改善。');
+    expect(change(points, true)?.text).toBe(
+      '比上次（2026-11-01）低 6 分，由“中度”变为“轻度”，困扰有所加重。',
+    );
+    expect(change(points.slice(1), false)).toBeNull();
+  });
+});
