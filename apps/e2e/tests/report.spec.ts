@@ -97,6 +97,10 @@ describe.skipIf(!hasBrowser())('the paid full report', () => {
     // Durations under a minute in seconds, dates with the year.
     await page.getByText(/完成于 \d{4}-\d{2}-\d{2} \d{2}:\d{2} · 用时 3 秒/).waitFor();
 
+    await page
+      .getByTestId('part-summary')
+      .getByText(/筛查阳性：抑郁、焦虑因子分达到或超过 2 分/)
+      .waitFor();
     await chartDrawn(page, 'chart-score-scale');
     await chartDrawn(page, 'chart-profile');
     await chartDrawn(page, 'chart-trend');
@@ -171,7 +175,7 @@ describe.skipIf(!hasBrowser())('the paid full report', () => {
 
     await page.goto(`/test/resultPay?aid=${aid}`);
     const state = page.getByTestId('review-state');
-    await state.getByText('审核中').waitFor();
+    await state.getByText('审核中', { exact: true }).waitFor();
     await state.getByText(/预计 \d{4}-\d{2}-\d{2} 18:00 前完成/).waitFor();
     await page.screenshot({ path: path.join(SHOTS, 'result-pay-pending.png'), fullPage: true });
 
@@ -184,7 +188,7 @@ describe.skipIf(!hasBrowser())('the paid full report', () => {
     });
     expect(back.status, back.message).toBe(200);
     await page.reload();
-    await state.getByText('已退回').waitFor();
+    await state.getByText('已退回', { exact: true }).waitFor();
     await state.getByText(/原因：请补充近期睡眠情况/).waitFor();
 
     const ok = await apiCall('POST', `/api/expert/report-approvals/${aid}`, {

@@ -118,6 +118,9 @@ describe(`the full SCL-90 report on ${testDbKind}`, () => {
     });
     expect(part.scoreScale.bands.map((b: { min: number }) => b.min)).toEqual([90, 161]);
     expect(part.standard).toBeNull();
+    expect(part.summary).toBe(
+      '筛查阳性：抑郁、焦虑因子分达到或超过 2 分。阳性提示近期存在需要关注的困扰，并不等于诊断；请结合下方各因子的解读，必要时寻求专业评估。',
+    );
     // 180 answers given one by one: slow on a busy machine.
   }, 180_000);
 

@@ -73,6 +73,8 @@ export const reportPart = z.object({
   scaleName: z.string(),
   shortName: z.string(),
   scoreScale: reportScoreScale.nullable(),
+  /** For a scale without a band table (SCL-90): what the screen says, in words. */
+  summary: z.string().nullable(),
   /** The standard score and how it is made, e.g. 标准分 = 粗分 × 1.25 取整数部分. */
   standard: z.object({ name: z.string(), value: z.number(), note: z.string() }).nullable(),
   dimensions: z.array(reportDimension),

@@ -95,13 +95,10 @@ function dimensions(result: ScaleScoreResult, guide: ScaleGuide | undefined): Re
     const norm = guide?.norms?.[d.key] ?? null;
     const positive = guide?.positiveAt !== undefined && d.score >= guide.positiveAt;
     const text = guide?.dimensions?.[d.key];
+    const base = { key: d.key, name: d.name, score: d.score, norm, positive };
     if (!text) {
       return {
-        key: d.key,
-        name: d.name,
-        score: d.score,
-        norm,
-        positive,
+        ...base,
         level: d.band?.label ?? '',
         interpretation: d.band?.interpretation ?? '',
         advice: d.band?.advice ?? '',
@@ -116,11 +113,7 @@ function dimensions(result: ScaleScoreResult, guide: ScaleGuide | undefined): Re
           ? `，略高于中国常模均值（${norm.mean.toFixed(2)}）`
           : `，不高于中国常模均值（${norm.mean.toFixed(2)}）`;
     return {
-      key: d.key,
-      name: d.name,
-      score: d.score,
-      norm,
-      positive,
+      ...base,
       level,
       interpretation: `${text.about}你的因子分为 ${d.score.toFixed(2)}（${level}）${compared}。`,
       advice: positive ? text.advice : '该因子处于正常范围，继续保持良好的生活方式即可。',
@@ -206,6 +199,7 @@ export function reportPart(input: {
     current: h.assessmentId === input.currentId,
   }));
   const standardDef = def.report.standard ? def.scores.find((s) => s.key === def.report.standard) : undefined;
+  const dims = dimensions(result, guide);
   const dimMin = Math.min(...ext.low.dimensions.map((d) => d.score));
   const dimMax = Math.max(...ext.high.dimensions.map((d) => d.score));
   return {
@@ -223,7 +217,8 @@ export function reportPart(input: {
               `由${def.scores.find((s) => s.key === def.report.raw)?.name ?? '原始分'}换算`,
           }
         : null,
-    dimensions: dimensions(result, guide),
+    summary: summary(def, result, dims, guide),
+    dimensions: dims,
     dimensionRange: result.dimensions.length
       ? { min: dimMin, max: dimMax, positiveAt: guide?.positiveAt ?? null }
       : null,
@@ -235,6 +230,24 @@ export function reportPart(input: {
     change: change(trend, guide?.higherIsBetter ?? false),
     highItems: highItems(def, input.answers, result),
   };
+}
+
+/** What a screen without a band table says: positive or not, and which dimensions made it so. */
+function summary(
+  def: ScaleDefinition,
+  result: ScaleScoreResult,
+  dims: ReportDimension[],
+  guide: ScaleGuide | undefined,
+): string | null {
+  if (result.band || !def.positive) return null;
+  if (!result.positive)
+    return `筛查阴性：各项指标均未达到 ${def.shortName} 的阳性标准，目前没有明显的心理困扰。`;
+  const pos = dims.filter((d) => d.positive).map((d) => d.name);
+  const which =
+    pos.length && guide?.positiveAt !== undefined
+      ? `：${pos.join('、')}因子分达到或超过 ${guide.positiveAt} 分`
+      : '';
+  return `筛查阳性${which}。阳性提示近期存在需要关注的困扰，并不等于诊断；请结合下方各因子的解读，必要时寻求专业评估。`;
 }
 
 /** When to take it again: sooner when any part is positive or an alert fired. */

@@ -129,6 +129,7 @@ export function renderReportPdf(input: { report: FullReport; siteName: string })
         chartSvg(scoreScaleOption(part.scoreScale, { fontFamily: FONT_NAME }), chartSizes.scoreScale),
         chartSizes.scoreScale,
       );
+    if (part.summary) para(part.summary, { color: '#333', gap: 0.3 });
     if (r.band?.interpretation) para(`解释：${r.band.interpretation}`, { color: '#333' });
     if (r.band?.advice) para(`建议：${r.band.advice}`, { color: '#333', gap: 0.3 });
     indices(part, r.indices, r.indexLabels);
@@ -182,7 +183,7 @@ export function renderReportPdf(input: { report: FullReport; siteName: string })
       .map(([k, v]) => {
         const n = part.indexNorms[k];
         const shown = Number.isInteger(v) ? String(v) : v.toFixed(2);
-        return `${labels[k] ?? k} ${shown}${n ? `（常模 ${n.mean}±${n.sd}）` : ''}`;
+        return `${labels[k] ?? k} ${shown}${n ? `（常模 ${n.mean.toFixed(2)}±${n.sd.toFixed(2)}）` : ''}`;
       })
       .join('；');
     para(text, { size: 10, color: GREY, gap: 0.3 });

@@ -4,6 +4,7 @@ import { Card, Tag, Typography } from 'antd';
 import { Link } from 'react-router';
 import { ExpertAvatar } from '../../../components/expert-avatar';
 import { routeExists } from '../../../lib/route-exists';
+import { IconTitle } from './score-parts';
 import styles from './assessments.module.css';
 
 /** What the platform suggests next: experts who work on this, a retest date, courses when they exist. */
@@ -13,12 +14,7 @@ export function NextStepsCard({ next }: { next: ReportNextSteps }) {
     <Card
       className={styles.flowCard}
       style={{ marginBottom: 16 }}
-      title={
-        <span>
-          <CompassOutlined style={{ color: '#13a8a8', marginRight: 8 }} />
-          接下来可以做什么
-        </span>
-      }
+      title={<IconTitle icon={<CompassOutlined />}>接下来可以做什么</IconTitle>}
     >
       <div className={styles.retest}>
         <CalendarOutlined />

@@ -5,8 +5,7 @@ import { Card, Divider, Table, Tag, Typography } from 'antd';
 import { useMemo } from 'react';
 import { EChart } from '../../../components/echart';
 import { formatDate } from '../../../lib/format';
-import { scoreText } from './format';
-import { AlertNotes, BandTag } from './score-parts';
+import { AlertNotes, BandTexts, PartNotes, PartTitle, ScoreRow } from './score-parts';
 import styles from './assessments.module.css';
 
 const two = (n: number) => n.toFixed(2);
@@ -28,40 +27,10 @@ export function ReportPartCard({ part, detail }: { part: PartResult; detail: Rep
   return (
     <Card
       className={`${styles.flowCard} ${styles.reportPart}`}
-      title={
-        <span>
-          {part.scaleName}
-          <Typography.Text type="secondary" style={{ fontWeight: 'normal', marginLeft: 8 }}>
-            {part.shortName}
-          </Typography.Text>
-        </span>
-      }
+      title={<PartTitle part={part} />}
       style={{ marginBottom: 16 }}
     >
-      <div className={styles.scoreRow}>
-        <div>
-          <div className={styles.scoreLabel}>总分</div>
-          <div className={styles.score}>{scoreText(part.rawScore)}</div>
-        </div>
-        {detail.standard && (
-          <div>
-            <div className={styles.scoreLabel}>{detail.standard.name}</div>
-            <div className={styles.score}>{scoreText(detail.standard.value)}</div>
-          </div>
-        )}
-        <div>
-          <div className={styles.scoreLabel}>结果</div>
-          <div className={styles.scoreAside}>
-            {part.band ? (
-              <BandTag label={part.band.label} />
-            ) : (
-              <Tag color={part.positive ? 'orange' : 'green'} className={styles.bandTag} variant="filled">
-                {part.positive ? '筛查阳性' : '筛查阴性'}
-              </Tag>
-            )}
-          </div>
-        </div>
-      </div>
+      <ScoreRow part={part} standardName={detail.standard?.name} />
       {detail.standard && (
         <Typography.Paragraph type="secondary" style={{ fontSize: 12, margin: '4px 0 0' }}>
           {detail.standard.note}
@@ -79,22 +48,14 @@ export function ReportPartCard({ part, detail }: { part: PartResult; detail: Rep
         </div>
       )}
 
-      {part.band && (part.band.interpretation || part.band.advice) && (
-        <div style={{ marginTop: 8 }}>
-          {part.band.interpretation && (
-            <Typography.Paragraph style={{ marginBottom: 8 }}>
-              <strong>结果解读：</strong>
-              {part.band.interpretation}
-            </Typography.Paragraph>
-          )}
-          {part.band.advice && (
-            <Typography.Paragraph style={{ marginBottom: 0 }}>
-              <strong>建议：</strong>
-              {part.band.advice}
-            </Typography.Paragraph>
-          )}
-        </div>
+      {detail.summary && (
+        <Typography.Paragraph style={{ marginTop: 8, marginBottom: 0 }} data-testid="part-summary">
+          <strong>结果解读：</strong>
+          {detail.summary}
+        </Typography.Paragraph>
       )}
+
+      {part.band && <BandTexts band={part.band} style={{ marginTop: 8 }} />}
 
       {part.alerts.length > 0 && (
         <div style={{ marginTop: 16 }}>
@@ -117,7 +78,7 @@ export function ReportPartCard({ part, detail }: { part: PartResult; detail: Rep
                   <dd>{Number.isInteger(v) ? v : two(v)}</dd>
                   {norm && (
                     <Typography.Text type="secondary" style={{ fontSize: 12 }}>
-                      常模 {norm.mean}±{norm.sd}
+                      常模 {two(norm.mean)}±{two(norm.sd)}
                     </Typography.Text>
                   )}
                 </div>
@@ -194,18 +155,7 @@ export function ReportPartCard({ part, detail }: { part: PartResult; detail: Rep
         </Typography.Paragraph>
       )}
 
-      {part.notes.length > 0 && (
-        <>
-          <Divider titlePlacement="start" plain>
-            说明
-          </Divider>
-          <ul style={{ margin: 0, paddingLeft: 20 }}>
-            {part.notes.map((n) => (
-              <li key={n}>{n}</li>
-            ))}
-          </ul>
-        </>
-      )}
+      <PartNotes notes={part.notes} />
     </Card>
   );
 }
@@ -258,7 +208,11 @@ function DimensionTable({ detail }: { detail: ReportPart }) {
           responsive: ['sm'],
           render: (_, d) => (d.norm ? `${two(d.norm.mean)}±${two(d.norm.sd)}` : '—'),
         },
-        { title: '程度', dataIndex: 'level', render: (l: string) => l || '—' },
+        {
+          title: '程度',
+          dataIndex: 'level',
+          render: (l: string) => <span style={{ whiteSpace: 'nowrap' }}>{l || '—'}</span>,
+        },
       ]}
     />
   );

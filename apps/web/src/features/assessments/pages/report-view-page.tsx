@@ -13,6 +13,7 @@ import { flowPaths, idParam, withAid } from '../components/flow';
 import { NextStepsCard } from '../components/next-steps-card';
 import { PartResultCard } from '../components/part-result-card';
 import { ReportPartCard } from '../components/report-part';
+import { IconTitle } from '../components/score-parts';
 import styles from '../components/assessments.module.css';
 
 /** 查看报告 (/reportView?id=): the full report once bought (and approved), with its PDF. */
@@ -153,12 +154,7 @@ function ReviewCard({ review }: { review: NonNullable<FullReport['review']> }) {
     <Card
       className={styles.flowCard}
       style={{ marginBottom: 16 }}
-      title={
-        <span>
-          <AuditOutlined style={{ color: '#13a8a8', marginRight: 8 }} />
-          专业审核意见
-        </span>
-      }
+      title={<IconTitle icon={<AuditOutlined />}>专业审核意见</IconTitle>}
       data-testid="review-comment"
     >
       <Typography.Paragraph style={{ marginBottom: 4 }}>

@@ -64,8 +64,8 @@ export function Component() {
           <Skeleton active paragraph={{ rows: 6 }} />
         ) : result.report.access !== 'locked' ? (
           <Result
-            status={result.report.access === 'available' ? 'success' : 'info'}
-            title={result.report.access === 'available' ? '完整报告已解锁' : '报告已购买'}
+            status="success"
+            title={result.report.access === 'available' ? '完整报告已解锁' : '报告已购买，正在审核'}
             subTitle={
               result.report.review && result.report.access !== 'available' ? (
                 <div style={{ textAlign: 'left', maxWidth: 520, margin: '12px auto 0' }}>
