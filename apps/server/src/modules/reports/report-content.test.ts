@@ -24,7 +24,7 @@ describe('report content', () => {
     ];
     expect(change(points, false)?.text).toBe('比上次（2026-11-01）低 6 分，由“中度”变为“轻度”，有所改善。');
     expect(change(points, true)?.text).toBe(
-      '比上次（2026-11-01）低 6 分，由“中度”变为“轻度”，困扰有所加重。',
+      '比上次（2026-11-01）低 6 分，由“中度”变为“轻度”，状态有所下降。',
     );
     expect(change(points.slice(1), false)).toBeNull();
   });
