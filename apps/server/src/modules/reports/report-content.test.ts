@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { builtinScaleByCode } from '../scales';
-import { change, extremes, reviewDueBy } from './report-content';
+import { builtinScaleByCode, scoreAssessment } from '../scales';
+import { change, extremes, highItems, reviewDueBy } from './report-content';
 
 describe('report content', () => {
   it('expects a review by 18:00 of the next working day', () => {
@@ -27,5 +27,18 @@ describe('report content', () => {
       '比上次（2026-11-01）低 6 分，由“中度”变为“轻度”，状态有所下降。',
     );
     expect(change(points.slice(1), false)).toBeNull();
+  });
+
+  it('lists the answers in the worse half of their range, two steps or more from the best', () => {
+    const phq15 = builtinScaleByCode('PHQ15')!;
+    // 有一点困扰 (1 of 0–2) is not "high"; 有很多困扰 (2) is.
+    const answers = phq15.items.map((i) => (i.number === 3 ? 3 : 2));
+    const r = scoreAssessment(phq15, answers, { gender: 'female' });
+    expect(highItems(phq15, answers, r).map((i) => [i.number, i.answer])).toEqual([[3, '有很多困扰']]);
+    // WHO-5: higher is better, so the low answers are the ones that matter.
+    const who5 = builtinScaleByCode('WHO5')!;
+    const low = [1, 6, 6, 6, 3];
+    const w = scoreAssessment(who5, low);
+    expect(highItems(who5, low, w, true).map((i) => i.number)).toEqual([2, 3, 4]);
   });
 });

@@ -121,21 +121,28 @@ function dimensions(result: ScaleScoreResult, guide: ScaleGuide | undefined): Re
   });
 }
 
-/** The answers that drove the result: items scored in the upper half of their own range. */
+/**
+ * The answers that drove the result: items scored in the worse half of their own range and at
+ * least two steps from the best answer (so 有一点困扰 of a three-option item is not among them).
+ * On a scale where higher is better (WHO-5) the worse half is the lower one.
+ */
 export function highItems(
   def: ScaleDefinition,
   answers: (number | null)[],
   result: ScaleScoreResult,
+  higherIsBetter = false,
 ): ReportItem[] {
   const out: ReportItem[] = [];
   def.items.forEach((item, k) => {
     const value = result.itemValues[k];
     const position = answers[k];
     if (value === null || value === undefined || !position) return;
-    const values = optionsOf(def, item).map((o) => o.value);
-    const lo = Math.min(...values);
-    const hi = Math.max(...values);
-    if (hi === lo || value < lo + (hi - lo) / 2) return;
+    const values = [...new Set(optionsOf(def, item).map((o) => o.value))].sort((a, b) => a - b);
+    const lo = values[0]!;
+    const hi = values[values.length - 1]!;
+    const step = Math.min(...values.slice(1).map((v, i) => v - values[i]!));
+    const away = higherIsBetter ? hi - value : value - lo;
+    if (hi === lo || away < (hi - lo) / 2 || away < 2 * step) return;
     out.push({
       number: item.number,
       text: item.text,
@@ -144,7 +151,8 @@ export function highItems(
       dimension: def.dimensions.find((d) => d.items.includes(item.number))?.name ?? null,
     });
   });
-  return out.sort((a, b) => b.value - a.value || a.number - b.number).slice(0, HIGH_ITEMS_MAX);
+  const worse = (a: ReportItem, b: ReportItem) => (higherIsBetter ? a.value - b.value : b.value - a.value);
+  return out.sort((a, b) => worse(a, b) || a.number - b.number).slice(0, HIGH_ITEMS_MAX);
 }
 
 /** The number a trend follows: the band scale's score, else the standard or raw score. */
@@ -228,7 +236,7 @@ export function reportPart(input: {
     normSource: guide?.normSource ?? null,
     trend,
     change: change(trend, guide?.higherIsBetter ?? false),
-    highItems: highItems(def, input.answers, result),
+    highItems: highItems(def, input.answers, result, guide?.higherIsBetter ?? false),
   };
 }
 

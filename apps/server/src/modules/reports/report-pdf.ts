@@ -228,9 +228,9 @@ export function renderReportPdf(input: { report: FullReport; siteName: string })
 
   function highItems(part: ReportPart) {
     doc.moveDown(0.3);
-    para('得分较高的题目', { size: 12 });
+    para('影响结果较多的回答', { size: 12 });
     if (!part.highItems.length) {
-      para('没有得分明显偏高的题目。', { size: 10, color: GREY });
+      para('没有明显偏高的回答。', { size: 10, color: GREY });
       return;
     }
     for (const it of part.highItems)

@@ -134,7 +134,7 @@ export function ReportPartCard({ part, detail }: { part: PartResult; detail: Rep
       )}
 
       <Divider titlePlacement="start" plain>
-        得分较高的题目
+        影响结果较多的回答
       </Divider>
       {detail.highItems.length ? (
         <ol className={styles.highItems}>
@@ -151,7 +151,7 @@ export function ReportPartCard({ part, detail }: { part: PartResult; detail: Rep
         </ol>
       ) : (
         <Typography.Paragraph type="secondary" style={{ marginBottom: 0 }}>
-          没有得分明显偏高的题目。
+          没有明显偏高的回答。
         </Typography.Paragraph>
       )}
 
