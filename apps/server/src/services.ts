@@ -112,7 +112,7 @@ export function createServices({
   const warnings = createWarningsService({ db, clock, events, escalateAfterMs: config.warningEscalateMs });
   const assessments = createAssessmentsService({ db, clock, scales, plans, warnings });
   // Plugs itself into assessments (report access) and orders (the report Fulfiller).
-  const reports = createReportsService({ db, clock, orders, review, assessments });
+  const reports = createReportsService({ db, clock, orders, review, assessments, experts });
   // Plugs itself into orders (the course Fulfiller) and review (kind 'course').
   const courses = createCoursesService({
     db,

@@ -301,7 +301,9 @@ describe(`report approval through the workflow on ${testDbKind}`, () => {
     expect(notes.body.data.list).toContainEqual(
       expect.objectContaining({
         kind: 'report',
-        title: '测评报告需进一步确认',
+        title: '测评报告已退回修订',
+        content:
+          '您的“职场压力与身心状况评估”报告被专家退回修订，原因：请补充躯体症状的说明。修订后会再次审核，出具后会通知您。',
         link: `/reportView?id=${id}`,
       }),
     );

@@ -214,6 +214,26 @@ export const reportAccessLabels: Record<z.infer<typeof reportAccess>, string> = 
   available: '可查看',
 };
 
+/** How long a report's review usually takes, said before paying. */
+export const REPORT_REVIEW_TIME = '通常 1 个工作日内';
+export const reportReviewStatuses = ['pending', 'returned', 'approved'] as const;
+export type ReportReviewStatus = (typeof reportReviewStatuses)[number];
+export const reportReviewStatusLabels: Record<ReportReviewStatus, string> = {
+  pending: '审核中',
+  returned: '已退回',
+  approved: '已通过',
+};
+/** What the person reads about the review of their report, before paying and after. */
+export const reportReviewText = {
+  beforePay: `本报告需由专业人员审核后出具，${REPORT_REVIEW_TIME}完成；审核结果会通过站内消息通知你。`,
+  pending: (expectedBy: string | null) =>
+    `专业人员正在审核你的报告${expectedBy ? `，预计 ${expectedBy} 前完成` : ''}，审核通过后会通知你。`,
+  returned: (reason: string | null) =>
+    `报告已退回修订${reason ? `，原因：${reason}` : ''}。专业人员修订后会再次审核，出具后会通知你。`,
+  approved: (comment: string | null) =>
+    comment ? `报告已通过专业人员审核。审核意见：${comment}` : '报告已通过专业人员审核。',
+};
+
 export const partResult = z.object({
   scaleName: z.string(),
   shortName: z.string(),
@@ -246,6 +266,16 @@ export const assessmentResult = z.object({
     orderId: z.number().int().nullable(),
     /** The reviewer's note when a report was returned. */
     comment: z.string().nullable(),
+    /** Where the expert's review stands, for plans that need one (null: no review). */
+    review: z
+      .object({
+        status: z.enum(reportReviewStatuses),
+        /** What the person reads about it (reportReviewText). */
+        message: z.string(),
+        /** When a pending review is expected to be done (ISO). */
+        expectedBy: z.string().nullable(),
+      })
+      .nullable(),
   }),
   /** True when interpretation and advice are included (the full report is open to the caller). */
   full: z.boolean(),

@@ -109,3 +109,16 @@ export function formatFen(amount: number): string {
   const abs = Math.abs(amount);
   return `${sign}${Math.floor(abs / 100)}.${String(abs % 100).padStart(2, '0')}`;
 }
+
+/**
+ * How long something took, as server and web both say it: 3 秒, 2 分 5 秒, 1 小时 2 分.
+ * Under a minute is said in seconds, never rounded up to a minute.
+ */
+export function formatDuration(seconds: number | null | undefined): string {
+  if (seconds === null || seconds === undefined || !Number.isFinite(seconds) || seconds < 0) return '—';
+  const s = Math.round(seconds);
+  if (s < 60) return `${s} 秒`;
+  if (s < 3600) return s % 60 ? `${Math.floor(s / 60)} 分 ${s % 60} 秒` : `${s / 60} 分钟`;
+  const m = Math.floor((s % 3600) / 60);
+  return `${Math.floor(s / 3600)} 小时${m ? ` ${m} 分` : ''}`;
+}

@@ -1,5 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { addDays, formatShanghai, isoWeekday, shanghaiDate, shanghaiInstant } from './time';
+import {
+  addDays,
+  formatDate,
+  formatDateTime,
+  formatDuration,
+  formatShanghai,
+  isoWeekday,
+  orderNoStamp,
+  shanghaiDate,
+  shanghaiInstant,
+} from './time';
 
 describe('Shanghai time helpers', () => {
   it('maps instants to Shanghai dates across midnight UTC', () => {
@@ -17,5 +27,22 @@ describe('Shanghai time helpers', () => {
   });
   it('formats for people', () => {
     expect(formatShanghai(new Date('2026-11-25T06:00:00Z'))).toBe('11月25日 14:00');
+  });
+  it('dates documents with the year, on the Beijing calendar', () => {
+    expect(formatDate('2026-11-22T19:53:00Z')).toBe('2026-11-23');
+    expect(formatDateTime(new Date('2026-11-22T19:53:07Z'))).toBe('2026-11-23 03:53');
+    expect(formatDateTime(new Date('2026-11-22T19:53:07Z'), { seconds: true })).toBe('2026-11-23 03:53:07');
+  });
+  it('takes the Beijing date for order numbers, not the UTC one', () => {
+    // Paid at 2026-11-23 03:53 Beijing time, which is still 11-22 in UTC.
+    expect(orderNoStamp(new Date('2026-11-22T19:53:00Z'))).toBe('20261123035300');
+  });
+  it('says durations under a minute in seconds', () => {
+    expect(formatDuration(3)).toBe('3 秒');
+    expect(formatDuration(59)).toBe('59 秒');
+    expect(formatDuration(60)).toBe('1 分钟');
+    expect(formatDuration(95)).toBe('1 分 35 秒');
+    expect(formatDuration(3720)).toBe('1 小时 2 分');
+    expect(formatDuration(null)).toBe('—');
   });
 });

@@ -1,4 +1,5 @@
 import { formatFen } from '@psy/contracts';
+export { formatDuration } from '@psy/contracts';
 import dayjs, { type Dayjs } from 'dayjs';
 import timezone from 'dayjs/plugin/timezone';
 import utc from 'dayjs/plugin/utc';
@@ -7,7 +8,8 @@ dayjs.extend(utc);
 dayjs.extend(timezone);
 
 /**
- * Money and time as people read them, one copy each for every page. Times are always shown
+ * Money and time as people read them, one copy each for every page (the server's twin is
+ * apps/server/src/lib/time.ts; durations come from contracts so both say 3 秒 alike). Times are always shown
  * in Beijing time, whatever zone the browser is in: the zone experts work in and slots are
  * published in (brief section 4).
  */
@@ -18,6 +20,9 @@ export const yuan = (amountFen: number): string => `¥${formatFen(amountFen)}`;
 
 /** An instant seen on a Beijing clock. */
 export const shanghai = (at: string | Date | Dayjs = new Date()): Dayjs => dayjs(at).tz(BUSINESS_TZ);
+
+/** ISO 8601 -> 2024-05-01 in Beijing time (documents, report dates). */
+export const formatDate = (iso: string): string => shanghai(iso).format('YYYY-MM-DD');
 
 /** ISO 8601 -> 2024-05-01 09:30 in Beijing time. */
 export const formatDateTime = (iso: string): string => shanghai(iso).format('YYYY-MM-DD HH:mm');

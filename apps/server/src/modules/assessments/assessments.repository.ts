@@ -91,6 +91,31 @@ export const assessmentsRepository = {
       .orderBy(asc(assessmentParts.position));
   },
 
+  /**
+   * One person's submitted results of one scale, up to and including the given assessment
+   * (submitted no later), newest first, at most `limit`: the report's trend.
+   */
+  async history(tx: DbOrTx, f: { userId: number; scaleId: number; upTo: Date }, limit: number) {
+    return tx
+      .select({
+        assessmentId: assessments.id,
+        submittedAt: assessments.submittedAt,
+        result: assessmentParts.result,
+      })
+      .from(assessmentParts)
+      .innerJoin(assessments, eq(assessments.id, assessmentParts.assessmentId))
+      .where(
+        and(
+          eq(assessments.userId, f.userId),
+          eq(assessments.status, 'submitted'),
+          eq(assessmentParts.scaleId, f.scaleId),
+          sql`${assessments.submittedAt} <= ${f.upTo.toISOString()}::timestamptz`,
+        ),
+      )
+      .orderBy(desc(assessments.submittedAt), desc(assessments.id))
+      .limit(limit);
+  },
+
   async partsOfMany(tx: DbOrTx, assessmentIds: number[]): Promise<PartRow[]> {
     if (!assessmentIds.length) return [];
     return tx.select().from(assessmentParts).where(inArray(assessmentParts.assessmentId, assessmentIds));

@@ -412,6 +412,35 @@ export function createAssessmentsService({ db, clock, scales, plans, warnings }:
     followed,
     resultOf,
 
+    /**
+     * What the full report is made of beyond the result: each part's parsed definition, the
+     * chosen positions in item order (null for an item not shown) and its stored result.
+     */
+    async reportMaterial(a: AssessmentRow) {
+      const rows = await repo.partsOf(db, a.id);
+      return rows.map(({ p, v }) => {
+        const def = parseDefinition(v.definition);
+        return {
+          scaleId: p.scaleId,
+          def,
+          answers: def.items.map((i) => p.answers[String(i.number)] ?? null),
+          result: p.result!,
+        };
+      });
+    },
+
+    /** The person's results of one scale up to this assessment, oldest first (at most 10). */
+    async history(a: AssessmentRow, scaleId: number) {
+      const rows = await repo.history(db, { userId: a.userId, scaleId, upTo: a.submittedAt! }, 10);
+      return rows
+        .filter((r) => r.result && r.submittedAt)
+        .map((r) => ({ assessmentId: r.assessmentId, submittedAt: r.submittedAt!, result: r.result! }))
+        .reverse();
+    },
+
+    /** The respondent's fields an item's showIf may test. */
+    basicInfoOf: genderOf,
+
     // ---- experts and auditors ----
 
     async list(

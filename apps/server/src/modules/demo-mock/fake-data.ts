@@ -1,6 +1,6 @@
 import type { DemoAccountItem, DemoHomeInfo, DemoHomeItem, DemoSiteItem } from '@psy/contracts';
 import { faker } from '@faker-js/faker/locale/zh_CN';
-import { addDays, shanghaiDate, SHANGHAI_OFFSET_MS } from '../../lib/time';
+import { addDays, formatDateTime as formatShanghaiDateTime, shanghaiDate } from '../../lib/time';
 
 export const LIST_SIZES = { common: 60, home: 30, table: 30 } as const;
 
@@ -124,9 +124,7 @@ const TLDS = ['com', 'cn', 'com.cn', 'net', 'org.cn'];
 const MAILBOXES = ['service', 'admin', 'contact', 'support', 'webmaster', 'kefu'];
 
 /** 'YYYY-MM-DD HH:mm:ss' in Shanghai time. */
-export function formatDateTime(d: Date): string {
-  return new Date(d.getTime() + SHANGHAI_OFFSET_MS).toISOString().slice(0, 19).replace('T', ' ');
-}
+export const formatDateTime = (d: Date): string => formatShanghaiDateTime(d, { seconds: true });
 
 function mobile(): string {
   return faker.helpers.arrayElement(MOBILE_PREFIXES) + faker.string.numeric(8);

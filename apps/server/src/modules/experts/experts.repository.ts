@@ -85,6 +85,23 @@ export const expertsRepository = {
       .orderBy(asc(users.id));
   },
 
+  /** Active experts whose specialties name any of the tags, best rated first; at most `limit`. */
+  matching(db: DbOrTx, tags: string[], limit: number, now: Date): Promise<CardRow[]> {
+    if (!tags.length) return Promise.resolve([]);
+    return cards(db, now)
+      .where(
+        and(
+          activeExpert,
+          sql`${expertProfiles.specialties} ?| array[${sql.join(
+            tags.map((t) => sql`${t}`),
+            sql`, `,
+          )}]::text[]`,
+        ),
+      )
+      .orderBy(desc(expertProfiles.rating), asc(users.id))
+      .limit(limit);
+  },
+
   /** The 30 most used specialty tags. */
   async specialties(db: DbOrTx): Promise<string[]> {
     const rows = await executeRows<{ tag: string }>(

@@ -16,6 +16,8 @@ import type { InstitutionsService } from '../institutions';
 import { expertsRepository as repo, type CardRow, type ProfileRow } from './experts.repository';
 
 const DAY = 86_400_000;
+/** How many matching experts are ranked for a recommendation. */
+const MATCH_POOL = 50;
 
 const toCard = (r: CardRow): ExpertCard => ({
   id: r.id,
@@ -63,6 +65,24 @@ export function createExpertsService({ db, clock, institutions, freeSlots }: Exp
     },
 
     specialties: (): Promise<string[]> => repo.specialties(db),
+
+    /**
+     * Experts who work on any of these specialty tags (a report's next steps), best fit first:
+     * the tags come in order of importance, so whoever covers the earliest tag leads, then
+     * whoever covers more of them, then the better rated.
+     */
+    async matching(tags: string[], limit: number): Promise<ExpertCard[]> {
+      const rows = await repo.matching(db, tags, MATCH_POOL, clock());
+      const rank = (r: CardRow) => {
+        const hits = tags.map((t, i) => (r.profile.specialties.includes(t) ? i : -1)).filter((i) => i >= 0);
+        return { first: Math.min(...hits), count: hits.length };
+      };
+      return rows
+        .map((r, order) => ({ r, order, ...rank(r) }))
+        .sort((a, b) => a.first - b.first || b.count - a.count || a.order - b.order)
+        .slice(0, limit)
+        .map(({ r }) => toCard(r));
+    },
 
     async detail(id: number): Promise<ExpertDetail> {
       const now = clock();

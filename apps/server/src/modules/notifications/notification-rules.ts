@@ -287,10 +287,10 @@ export function subscribeNotificationRules(events: EventBus, notifications: Noti
           e.userId,
           {
             kind: 'report',
-            title: e.approved ? '测评报告已出具' : '测评报告需进一步确认',
+            title: e.approved ? '测评报告已出具' : '测评报告已退回修订',
             content: e.approved
-              ? `您的“${e.title ?? e.what}”完整报告已通过专家审核，可以查看了。`
-              : `您的“${e.title ?? e.what}”报告被专家退回修改，出具后会再通知您。`,
+              ? `您的“${e.title ?? e.what}”完整报告已通过专家审核，可以查看了。${e.reason ? `审核意见：${e.reason}` : ''}`
+              : `您的“${e.title ?? e.what}”报告被专家退回修订，原因：${e.reason ?? '未说明'}。修订后会再次审核，出具后会通知您。`,
             link: e.link,
           },
           ctx,

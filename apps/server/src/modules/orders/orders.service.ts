@@ -5,6 +5,7 @@ import type { Clock } from '../../lib/clock';
 import { AppError, notFound } from '../../lib/errors';
 import type { EventBus } from '../../lib/events';
 import { pgError, UNIQUE_VIOLATION } from '../../lib/pg-errors';
+import { orderNoStamp } from '../../lib/time';
 import type { Actor } from '../auth';
 import { canSeeOrder } from './orders.policy';
 import { ordersRepository, type OrderRow } from './orders.repository';
@@ -62,8 +63,7 @@ export function createOrdersService({ db, clock, events, providers, defaultProvi
   };
 
   function newOrderNo(now: Date): string {
-    const stamp = now.toISOString().replace(/\D/g, '').slice(0, 14);
-    return `P${stamp}${crypto.randomInt(0, 1_000_000).toString().padStart(6, '0')}`;
+    return `P${orderNoStamp(now)}${crypto.randomInt(0, 1_000_000).toString().padStart(6, '0')}`;
   }
 
   /** The order with the second payments it received, for its detail page. */

@@ -1,116 +1,241 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { genderLabels, regionName, type AssessmentResult, type BasicInfoBody } from '@psy/contracts';
+import { genderLabels, regionName, type FullReport, type ReportPart } from '@psy/contracts';
+import { chartSizes, profileOption, scoreScaleOption, trendOption } from '@psy/report-charts';
 import PDFDocument from 'pdfkit';
-import { formatShanghai } from '../../lib/time';
+import SVGtoPDF from 'svg-to-pdfkit';
+import { formatDate, formatDateTime, formatDuration } from '../../lib/time';
+import { chartSvg } from './report-charts';
 
 /** Noto Sans SC cut to GB2312 (scripts/make-report-font.mjs): Chinese on any machine. */
 const FONT = path.resolve(
   path.dirname(fileURLToPath(import.meta.url)),
   '../../../assets/fonts/NotoSansSC-Regular-GB2312.ttf',
 );
+const FONT_NAME = 'cn';
 
 const TEAL = '#0e8f8f';
 const GREY = '#666666';
 const RED = '#cf1322';
+const MARGIN = 56;
 
-/** The full report as a PDF: scores, bands with interpretation and advice, factor bars, alerts. */
-export function renderReportPdf(input: {
-  result: AssessmentResult;
-  basicInfo: BasicInfoBody | null;
-  siteName: string;
-}): Promise<Buffer> {
-  const { result, basicInfo, siteName } = input;
+/**
+ * The full report as a PDF, with the same content and the same charts as the report page:
+ * the charts are the page's ECharts options rendered to SVG on the server and drawn as
+ * vectors; every figure, date and duration is formatted by the same helpers as the page's.
+ */
+export function renderReportPdf(input: { report: FullReport; siteName: string }): Promise<Buffer> {
+  const { report, siteName } = input;
+  const { result, basicInfo } = report;
   const doc = new PDFDocument({
     size: 'A4',
-    margin: 56,
+    margin: MARGIN,
+    bufferPages: true,
     info: { Title: `${result.title} 测评报告`, Author: siteName },
   });
-  doc.registerFont('cn', FONT);
-  doc.font('cn');
+  doc.registerFont(FONT_NAME, FONT);
+  doc.font(FONT_NAME);
   const chunks: Buffer[] = [];
   doc.on('data', (c: Buffer) => chunks.push(c));
   const done = new Promise<Buffer>((resolve) => doc.on('end', () => resolve(Buffer.concat(chunks))));
-  const width = doc.page.width - 112;
+  const width = doc.page.width - 2 * MARGIN;
+  const bottom = () => doc.page.height - MARGIN;
+  const room = (h: number) => {
+    if (doc.y + h > bottom()) doc.addPage();
+  };
+  const para = (text: string, opts: { size?: number; color?: string; gap?: number } = {}) => {
+    doc
+      .fontSize(opts.size ?? 10.5)
+      .fillColor(opts.color ?? '#000')
+      .text(text, MARGIN, doc.y, { width, lineGap: 2 });
+    if (opts.gap) doc.moveDown(opts.gap);
+  };
+  const heading = (text: string, size = 13) => {
+    room(60);
+    doc.moveDown(0.6);
+    para(text, { size, color: TEAL });
+    doc
+      .moveTo(MARGIN, doc.y + 2)
+      .lineTo(MARGIN + width, doc.y + 2)
+      .strokeColor('#b5f5ec')
+      .stroke();
+    doc.moveDown(0.5);
+  };
+  const chart = (svg: string, size: { width: number; height: number }) => {
+    room(size.height + 6);
+    SVGtoPDF(doc, svg, MARGIN, doc.y, {
+      width: size.width,
+      height: size.height,
+      assumePt: true,
+      fontCallback: () => FONT_NAME,
+    });
+    doc.y += size.height + 6;
+    doc.x = MARGIN;
+  };
 
-  doc.fillColor(TEAL).fontSize(22).text(`${result.title}`, { align: 'center' });
+  // ---- title and who ----
+  doc.fillColor(TEAL).fontSize(22).text(result.title, { align: 'center' });
   doc.moveDown(0.3).fillColor(GREY).fontSize(11).text('心理测评报告', { align: 'center' });
-  doc.moveDown(1).fillColor('#000').fontSize(10.5);
-  const info = [
+  if (report.institution) doc.fontSize(10).text(report.institution, { align: 'center' });
+  doc.moveDown(1);
+  const info: Array<[string, string]> = [
     ['姓名', basicInfo?.name ?? '—'],
     ['性别', basicInfo ? genderLabels[basicInfo.gender] : '—'],
     ['年龄', basicInfo ? `${basicInfo.age} 岁` : '—'],
     ['地区', basicInfo ? (regionName(basicInfo.regionCode) ?? '—') : '—'],
-    ['完成时间', formatShanghai(new Date(result.submittedAt))],
-    ['用时', `${Math.max(1, Math.round(result.durationSeconds / 60))} 分钟`],
+    ['完成时间', formatDateTime(result.submittedAt)],
+    ['用时', formatDuration(result.durationSeconds)],
   ];
-  for (const [k, v] of info) doc.text(`${k}：${v}`, { continued: false });
+  const colW = width / 2;
+  info.forEach(([k, v], i) => {
+    const y = doc.y;
+    doc
+      .fontSize(10.5)
+      .fillColor(GREY)
+      .text(`${k}：`, MARGIN + (i % 2) * colW, y, { continued: true });
+    doc.fillColor('#000').text(v);
+    if (i % 2 === 0) doc.y = y;
+  });
+  doc.x = MARGIN;
 
   if (result.crisis) {
-    doc
-      .moveDown(0.8)
-      .fillColor(RED)
-      .fontSize(12)
-      .text(
-        '重要提示：本次作答提示您可能正承受较大的痛苦。请立即与身边信任的人联系，或拨打以下电话获得帮助：',
+    doc.moveDown(0.8);
+    para('重要提示：本次作答提示你可能正承受较大的痛苦。请立即与身边信任的人联系，或拨打以下电话获得帮助：', {
+      size: 11.5,
+      color: RED,
+    });
+    for (const h of result.hotlines) para(`${h.name} ${h.number}（${h.note}）`, { size: 11, color: RED });
+  }
+
+  if (report.review) {
+    heading('专业审核意见', 12);
+    const who = [report.review.reviewerName, formatDate(report.review.decidedAt)].filter(Boolean).join(' · ');
+    para(`审核人：${who}`, { size: 10, color: GREY });
+    para(report.review.comment ? report.review.comment : '审核通过，无补充意见。', { gap: 0.3 });
+  }
+
+  report.parts.forEach((part, i) => {
+    const r = result.parts[i];
+    if (!r) return;
+    heading(`${part.scaleName}（${part.shortName}）`, 15);
+    const figures = [
+      `总分 ${r.rawScore}`,
+      ...(part.standard ? [`${part.standard.name} ${part.standard.value}（${part.standard.note}）`] : []),
+      ...(r.band ? [`结果：${r.band.label}`] : [`筛查：${r.positive ? '阳性' : '阴性'}`]),
+    ];
+    para(figures.join('  '), { size: 11.5, gap: 0.3 });
+    if (part.scoreScale)
+      chart(
+        chartSvg(scoreScaleOption(part.scoreScale, { fontFamily: FONT_NAME }), chartSizes.scoreScale),
+        chartSizes.scoreScale,
       );
-    for (const h of result.hotlines) doc.fontSize(11).text(`${h.name} ${h.number}（${h.note}）`);
-    doc.fillColor('#000');
-  }
+    if (part.summary) para(part.summary, { color: '#333', gap: 0.3 });
+    if (r.band?.interpretation) para(`解释：${r.band.interpretation}`, { color: '#333' });
+    if (r.band?.advice) para(`建议：${r.band.advice}`, { color: '#333', gap: 0.3 });
+    indices(part, r.indices, r.indexLabels);
+    dimensions(part);
+    trend(part);
+    highItems(part);
+    for (const a of r.alerts) para(`预警（${a.level} 级）：${a.reason}`, { color: RED });
+    for (const n of r.notes) para(`提示：${n}`, { color: '#ad6800' });
+  });
 
-  for (const part of result.parts) {
-    doc.moveDown(1.2).fillColor(TEAL).fontSize(15).text(`${part.scaleName}（${part.shortName}）`);
+  // ---- next steps ----
+  heading('接下来可以做什么');
+  para(`建议复测日期：${report.next.retestOn}。${report.next.retestNote}`, { gap: 0.3 });
+  if (report.next.experts.length) {
+    para('适合你的专家（可在平台预约咨询）：', { color: GREY });
+    for (const e of report.next.experts)
+      para(
+        `· ${e.name}  ${e.title}${e.institution ? ` · ${e.institution}` : ''}  擅长：${e.specialties.join('、')}`,
+      );
+  }
+  for (const c of report.next.courses) para(`· 推荐课程：${c.title}`);
+
+  doc.moveDown(1.2);
+  para(
+    '说明：本报告基于自评量表结果生成，仅供了解自身心理状态参考，不能替代精神科或心理专业人员的诊断。如结果提示存在困扰，建议预约专业咨询。',
+    { size: 9, color: GREY },
+  );
+  para(
+    `${[report.institution, siteName].filter(Boolean).join(' · ')} · 生成于 ${formatDateTime(report.generatedAt)}`,
+    { size: 9, color: GREY },
+  );
+
+  // Page numbers, now that the count is known.
+  const range = doc.bufferedPageRange();
+  for (let p = 0; p < range.count; p++) {
+    doc.switchToPage(range.start + p);
+    const y = doc.page.height - MARGIN + 18;
+    doc.page.margins.bottom = 0;
     doc
-      .moveTo(56, doc.y + 2)
-      .lineTo(56 + width, doc.y + 2)
-      .strokeColor('#b5f5ec')
-      .stroke();
-    doc.moveDown(0.5).fillColor('#000').fontSize(11);
-    const scoreLine =
-      part.standardScore !== null
-        ? `原始分 ${part.rawScore}，标准分 ${part.standardScore}`
-        : `总分 ${part.rawScore}`;
-    doc.text(scoreLine);
-    if (part.band) {
-      doc.moveDown(0.3).fontSize(12).text(`结果：${part.band.label}`);
-      doc.fontSize(10.5).fillColor('#333').text(`解释：${part.band.interpretation}`);
-      doc.text(`建议：${part.band.advice}`).fillColor('#000');
-    }
-    for (const [key, value] of Object.entries(part.indices)) {
-      doc
-        .fontSize(10)
-        .fillColor(GREY)
-        .text(`${part.indexLabels[key] ?? key}：${value}`);
-    }
-    if (part.dimensions.length) {
-      doc.moveDown(0.5).fillColor('#000').fontSize(11).text('维度得分');
-      const max = Math.max(...part.dimensions.map((d) => d.score), 1);
-      for (const d of part.dimensions) {
-        if (doc.y > doc.page.height - 90) doc.addPage();
-        const y = doc.y + 2;
-        doc.fontSize(9.5).fillColor('#333').text(d.name, 56, y, { width: 90 });
-        const barWidth = Math.max(2, ((width - 160) * d.score) / max);
-        doc.rect(150, y + 2, barWidth, 9).fill(d.score >= 3 ? RED : TEAL);
-        doc.fillColor('#333').text(String(d.score), 150 + barWidth + 6, y, { width: 60 });
-        doc.x = 56;
-        doc.y = y + 16;
-      }
-    }
-    for (const a of part.alerts)
-      doc.moveDown(0.3).fillColor(RED).fontSize(10.5).text(`预警（${a.level} 级）：${a.reason}`);
-    for (const n of part.notes) doc.fillColor('#ad6800').fontSize(10.5).text(`提示：${n}`);
-    doc.fillColor('#000');
+      .fontSize(8.5)
+      .fillColor(GREY)
+      .text(`${result.title} · 第 ${p + 1} / ${range.count} 页`, MARGIN, y, { width, align: 'center' });
   }
-
-  doc
-    .moveDown(1.5)
-    .fontSize(9)
-    .fillColor(GREY)
-    .text(
-      '说明：本报告基于自评量表结果生成，仅供了解自身心理状态参考，不能替代精神科或心理专业人员的诊断。如结果提示存在困扰，建议预约专业咨询。',
-      { width },
-    );
-  doc.text(`${siteName} · 生成于 ${formatShanghai(new Date())}`, { width });
   doc.end();
   return done;
+
+  function indices(part: ReportPart, values: Record<string, number>, labels: Record<string, string>) {
+    const entries = Object.entries(values);
+    if (!entries.length) return;
+    const text = entries
+      .map(([k, v]) => {
+        const n = part.indexNorms[k];
+        const shown = Number.isInteger(v) ? String(v) : v.toFixed(2);
+        return `${labels[k] ?? k} ${shown}${n ? `（常模 ${n.mean.toFixed(2)}±${n.sd.toFixed(2)}）` : ''}`;
+      })
+      .join('；');
+    para(text, { size: 10, color: GREY, gap: 0.3 });
+  }
+
+  function dimensions(part: ReportPart) {
+    const option = profileOption(part, { fontFamily: FONT_NAME });
+    if (!option) return;
+    const size = chartSizes.profile(part.dimensions.length);
+    room(size.height + 30);
+    doc.moveDown(0.3);
+    para('维度（因子）剖面', { size: 12 });
+    chart(chartSvg(option, size), size);
+    if (part.normSource) para(part.normSource, { size: 9, color: GREY, gap: 0.3 });
+    for (const d of part.dimensions) {
+      room(40);
+      const norm = d.norm ? `，常模 ${d.norm.mean.toFixed(2)}±${d.norm.sd.toFixed(2)}` : '';
+      const flag = d.positive ? '【阳性】' : '';
+      para(`${d.name} ${d.score.toFixed(2)}${d.level ? ` · ${d.level}` : ''}${norm}${flag}`, {
+        size: 10.5,
+        color: d.positive ? RED : '#000',
+      });
+      if (d.interpretation) para(d.interpretation, { size: 9.5, color: '#333' });
+      if (d.advice && d.positive) para(`建议：${d.advice}`, { size: 9.5, color: '#333' });
+      doc.moveDown(0.2);
+    }
+  }
+
+  function trend(part: ReportPart) {
+    const name = part.scoreScale?.name ?? '总分';
+    const option = trendOption(part.trend, { fontFamily: FONT_NAME, date: formatDate, name });
+    room(option ? chartSizes.trend.height + 50 : 40);
+    doc.moveDown(0.3);
+    para('与以往结果比较', { size: 12 });
+    if (!option || !part.change) {
+      para('这是你第一次完成该量表，之后再测时会在这里与本次结果比较。', { size: 10, color: GREY });
+      return;
+    }
+    chart(chartSvg(option, chartSizes.trend), chartSizes.trend);
+    para(part.change.text, { size: 10.5 });
+  }
+
+  function highItems(part: ReportPart) {
+    doc.moveDown(0.3);
+    para('影响结果较多的回答', { size: 12 });
+    if (!part.highItems.length) {
+      para('没有明显偏高的回答。', { size: 10, color: GREY });
+      return;
+    }
+    for (const it of part.highItems)
+      para(`第 ${it.number} 题  ${it.text} —— ${it.answer}${it.dimension ? `（${it.dimension}）` : ''}`, {
+        size: 10,
+      });
+  }
 }

@@ -1,6 +1,7 @@
-import { and, asc, count, desc, eq, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { assessments } from '../assessments';
+import { institutions } from '../institutions';
 import { orders } from '../orders';
 import { users } from '../users';
 import { reports } from './reports.table';
@@ -28,6 +29,25 @@ export const reportsRepository = {
 
   async update(tx: DbOrTx, assessmentId: number, set: Partial<typeof reports.$inferInsert>): Promise<void> {
     await tx.update(reports).set(set).where(eq(reports.assessmentId, assessmentId));
+  },
+
+  /** The name of a person's institution, else of their expert's (null for neither). */
+  async institutionName(tx: DbOrTx, userIds: number[]): Promise<string | null> {
+    const rows = await tx
+      .select({ id: users.id, name: institutions.name })
+      .from(users)
+      .innerJoin(institutions, eq(institutions.id, users.institutionId))
+      .where(inArray(users.id, userIds));
+    for (const id of userIds) {
+      const hit = rows.find((r) => r.id === id);
+      if (hit) return hit.name;
+    }
+    return null;
+  },
+
+  async userName(tx: DbOrTx, id: number): Promise<string | null> {
+    const [u] = await tx.select({ name: users.name }).from(users).where(eq(users.id, id));
+    return u?.name ?? null;
   },
 
   /** An unpaid, unexpired order for this report (reads orders: the order is the orders domain's). */

@@ -49,9 +49,9 @@ export const reportsRoutes: FastifyPluginAsyncZod = async (app) => {
         },
       },
       async (req, reply) => {
-        const { result, basicInfo } = await reports.full(currentUser(req), req.params.id);
-        const pdf = await renderReportPdf({ result, basicInfo, siteName: app.deps.config.site.name });
-        const name = encodeURIComponent(`${result.title}-测评报告.pdf`);
+        const report = await reports.full(currentUser(req), req.params.id);
+        const pdf = await renderReportPdf({ report, siteName: app.deps.config.site.name });
+        const name = encodeURIComponent(`${report.result.title}-测评报告.pdf`);
         return reply
           .type('application/pdf')
           .header(

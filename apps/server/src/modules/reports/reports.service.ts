@@ -2,21 +2,29 @@ import type {
   AssessmentResult,
   ExpertAssessment,
   FullReport,
+  ReportReview,
   Order,
   ReportApprovalPage,
   ReportDecisionBody,
   ReportStatus,
 } from '@psy/contracts';
-import { reportStatuses } from '@psy/contracts';
+import { reportReviewText, reportStatuses } from '@psy/contracts';
 import type { Db, DbOrTx } from '../../db/client';
 import type { Actor } from '../../lib/actor';
 import type { Clock } from '../../lib/clock';
 import { AppError, notFound } from '../../lib/errors';
 import type { AssessmentRow, AssessmentsService, ReportPort } from '../assessments';
+import { formatDateTime } from '../../lib/time';
+import type { ExpertsService } from '../experts';
 import type { OrdersService } from '../orders';
 import type { ReviewService } from '../review';
 import { approvalScope, canApproveReport, canReadReport } from './reports.policy';
 import { reportsRepository as repo } from './reports.repository';
+import { reportPart, retest, reviewDueBy } from './report-content';
+import { CRISIS_SPECIALTY, GENERAL_SPECIALTIES, scaleGuides } from './report-guide';
+
+/** How many experts a report recommends. */
+export const REPORT_EXPERTS_MAX = 3;
 
 /**
  * The full report: what paying unlocks (the report Fulfiller), approval by the expert or an
@@ -28,8 +36,9 @@ export function createReportsService(deps: {
   orders: OrdersService;
   review: ReviewService;
   assessments: AssessmentsService;
+  experts: ExpertsService;
 }) {
-  const { db, clock, orders, review, assessments } = deps;
+  const { db, clock, orders, review, assessments, experts } = deps;
 
   const workflow = review.createReviewWorkflow<AssessmentRow>({
     kind: 'report',
@@ -62,6 +71,34 @@ export function createReportsService(deps: {
     return last && last.status !== 'pending' ? last.reason : null;
   }
 
+  /** Where the review stands and what the person reads about it (null: the plan needs none). */
+  async function reviewState(a: AssessmentRow): Promise<AssessmentResult['report']['review']> {
+    if (!a.requiresApproval) return null;
+    const last = await workflow.latest(db, a.id);
+    if (last?.status === 'approved')
+      return { status: 'approved', message: reportReviewText.approved(last.reason), expectedBy: null };
+    if (last?.status === 'rejected')
+      return { status: 'returned', message: reportReviewText.returned(last.reason), expectedBy: null };
+    const due = reviewDueBy(last?.submittedAt ?? a.submittedAt ?? clock());
+    return {
+      status: 'pending',
+      message: reportReviewText.pending(due > clock() ? formatDateTime(due) : null),
+      expectedBy: due.toISOString(),
+    };
+  }
+
+  /** The approval as the report prints it: who, when, and their comment. */
+  async function approval(a: AssessmentRow): Promise<ReportReview | null> {
+    if (!a.requiresApproval) return null;
+    const last = await workflow.latest(db, a.id);
+    if (last?.status !== 'approved' || !last.decidedAt) return null;
+    return {
+      reviewerName: last.reviewerId ? await repo.userName(db, last.reviewerId) : null,
+      comment: last.reason,
+      decidedAt: last.decidedAt.toISOString(),
+    };
+  }
+
   const port: ReportPort = {
     async prepare(tx, a) {
       const made = await repo.create(tx, a.id, a.requiresApproval ? 'generated' : 'approved');
@@ -74,7 +111,13 @@ export function createReportsService(deps: {
       if (a.priceFen > 0 && !r?.paidAt) access = 'locked';
       else if (r?.status === 'generated') access = 'pending_approval';
       else if (r?.status === 'returned') access = 'returned';
-      return { access, priceFen: a.priceFen, orderId: r?.orderId ?? null, comment: await comment(a) };
+      return {
+        access,
+        priceFen: a.priceFen,
+        orderId: r?.orderId ?? null,
+        comment: await comment(a),
+        review: await reviewState(a),
+      };
     },
     async summary(a): Promise<ExpertAssessment['report']> {
       const r = await repo.byAssessment(db, a.id);
@@ -136,7 +179,56 @@ export function createReportsService(deps: {
         };
         throw new AppError('FORBIDDEN', why[result.report.access]);
       }
-      return { result, basicInfo: a.basicInfo };
+      const basic = assessments.basicInfoOf(a);
+      const material = await assessments.reportMaterial(a);
+      const parts = await Promise.all(
+        material.map(async (m) =>
+          reportPart({
+            ...m,
+            basicInfo: basic,
+            history: await assessments.history(a, m.scaleId),
+            currentId: a.id,
+          }),
+        ),
+      );
+      const concern = result.crisis || result.parts.some((p) => p.positive || p.alerts.length > 0);
+      // Experts who work on what the result shows: the crisis first, then positive dimensions.
+      const tags = [
+        ...(result.crisis ? [CRISIS_SPECIALTY] : []),
+        ...parts.flatMap((p) =>
+          p.dimensions
+            .filter((d) => d.positive)
+            .flatMap((d) => scaleGuides[p.scaleCode]?.dimensionSpecialties?.[d.key] ?? []),
+        ),
+        ...parts.flatMap((p) => scaleGuides[p.scaleCode]?.specialties ?? []),
+        ...GENERAL_SPECIALTIES,
+      ];
+      const [review, institution, matched] = await Promise.all([
+        approval(a),
+        repo.institutionName(db, [a.userId, ...(a.expertId ? [a.expertId] : [])]),
+        experts.matching([...new Set(tags)], REPORT_EXPERTS_MAX),
+      ]);
+      return {
+        result,
+        basicInfo: a.basicInfo,
+        parts,
+        review,
+        institution,
+        next: {
+          experts: matched.map((e) => ({
+            id: e.id,
+            name: e.name,
+            avatar: e.avatar,
+            title: e.title,
+            specialties: e.specialties,
+            institution: e.institution?.name ?? null,
+          })),
+          // The hook for courses: filled once a courses module exists.
+          courses: [],
+          ...retest(new Date(result.submittedAt), concern),
+        },
+        generatedAt: clock().toISOString(),
+      };
     },
 
     /** Reports that need approval: the expert's own people, or all for auditors; paged, with counts. */

@@ -4,3 +4,4 @@ export { optionsOf, scoreAssessment, visibleItems } from './engine';
 
 /** Read-only, for other modules' joins (a plan's scales, an assessment's version); changes go through the service. */
 export { scales, scaleVersions } from './scales.table';
+export { builtinScaleByCode } from './builtins';

@@ -1,4 +1,4 @@
-import type { AssessmentResult, BasicInfoBody, Order, PayStart } from '@psy/contracts';
+import type { AssessmentResult, FullReport, Order, PayStart } from '@psy/contracts';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, request } from '../../../lib/api';
 
@@ -14,11 +14,6 @@ export const resultQuery = (id: number) =>
 
 export function useAssessmentResult(id: number) {
   return useQuery({ ...resultQuery(id), enabled: id > 0 });
-}
-
-export interface FullReport {
-  result: AssessmentResult;
-  basicInfo: BasicInfoBody | null;
 }
 
 export const reportQuery = (id: number) =>

@@ -1,8 +1,16 @@
 import { LockOutlined } from '@ant-design/icons';
 import type { PartResult } from '@psy/contracts';
-import { Card, Divider, Tag, Typography } from 'antd';
-import { durationText, scoreText } from './format';
-import { AlertNotes, BandTag, DimensionChart, Indices, isPrecise } from './score-parts';
+import { Card, Divider } from 'antd';
+import {
+  AlertNotes,
+  BandTexts,
+  DimensionChart,
+  Indices,
+  isPrecise,
+  PartNotes,
+  PartTitle,
+  ScoreRow,
+} from './score-parts';
 import styles from './assessments.module.css';
 
 /**
@@ -12,65 +20,12 @@ import styles from './assessments.module.css';
 export function PartResultCard({ part, full }: { part: PartResult; full: boolean }) {
   const bandText = part.band?.interpretation || part.band?.advice;
   return (
-    <Card
-      className={styles.flowCard}
-      title={
-        <span>
-          {part.scaleName}
-          <Typography.Text type="secondary" style={{ fontWeight: 'normal', marginLeft: 8 }}>
-            {part.shortName}
-          </Typography.Text>
-        </span>
-      }
-      style={{ marginBottom: 16 }}
-    >
-      <div className={styles.scoreRow}>
-        <div>
-          <div className={styles.scoreLabel}>总分</div>
-          <div className={styles.score}>{scoreText(part.rawScore)}</div>
-        </div>
-        {part.standardScore !== null && (
-          <div>
-            <div className={styles.scoreLabel}>标准分</div>
-            <div className={styles.score}>{scoreText(part.standardScore)}</div>
-          </div>
-        )}
-        <div>
-          <div className={styles.scoreLabel}>结果</div>
-          <div className={styles.scoreAside}>
-            {part.band ? (
-              <BandTag label={part.band.label} />
-            ) : (
-              <Tag color={part.positive ? 'orange' : 'green'} className={styles.bandTag} variant="filled">
-                {part.positive ? '筛查阳性' : '筛查阴性'}
-              </Tag>
-            )}
-          </div>
-        </div>
-        {!!part.durationSeconds && (
-          <div>
-            <div className={styles.scoreLabel}>用时</div>
-            <div className={styles.scoreAside}>{durationText(part.durationSeconds)}</div>
-          </div>
-        )}
-      </div>
+    <Card className={styles.flowCard} title={<PartTitle part={part} />} style={{ marginBottom: 16 }}>
+      <ScoreRow part={part} />
 
       {part.band &&
         (full && bandText ? (
-          <div style={{ marginTop: 16 }}>
-            {part.band.interpretation && (
-              <Typography.Paragraph style={{ marginBottom: 8 }}>
-                <strong>结果解读：</strong>
-                {part.band.interpretation}
-              </Typography.Paragraph>
-            )}
-            {part.band.advice && (
-              <Typography.Paragraph style={{ marginBottom: 0 }}>
-                <strong>建议：</strong>
-                {part.band.advice}
-              </Typography.Paragraph>
-            )}
-          </div>
+          <BandTexts band={part.band} style={{ marginTop: 16 }} />
         ) : !full ? (
           <div className={styles.locked} style={{ marginTop: 16 }}>
             <LockOutlined /> “{part.band.label}”意味着什么、接下来可以怎么做——结果解读与建议包含在完整报告中。
@@ -101,18 +56,7 @@ export function PartResultCard({ part, full }: { part: PartResult; full: boolean
         </>
       )}
 
-      {part.notes.length > 0 && (
-        <>
-          <Divider titlePlacement="start" plain>
-            说明
-          </Divider>
-          <ul style={{ margin: 0, paddingLeft: 20 }}>
-            {part.notes.map((n) => (
-              <li key={n}>{n}</li>
-            ))}
-          </ul>
-        </>
-      )}
+      <PartNotes notes={part.notes} />
     </Card>
   );
 }

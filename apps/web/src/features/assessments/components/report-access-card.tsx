@@ -1,13 +1,14 @@
-import { AuditOutlined, FileDoneOutlined, FilePdfOutlined, UnlockOutlined } from '@ant-design/icons';
+import { FileDoneOutlined, FilePdfOutlined, UnlockOutlined } from '@ant-design/icons';
 import type { AssessmentResult } from '@psy/contracts';
-import { Alert, Button, Flex, Typography } from 'antd';
+import { Button, Flex, Typography } from 'antd';
 import { Link } from 'react-router';
 import { yuan } from '../../../lib/format';
+import { ReviewState } from './review-state';
 import styles from './assessments.module.css';
 
 /** Where the full report stands for this respondent, and the one thing they can do about it. */
 export function ReportAccessCard({ result }: { result: AssessmentResult }) {
-  const { access, priceFen, comment } = result.report;
+  const { access, priceFen } = result.report;
   const view = `/reportView?id=${result.id}`;
   return (
     <section className={styles.reportBox} aria-labelledby="report-access-title">
@@ -26,27 +27,8 @@ export function ReportAccessCard({ result }: { result: AssessmentResult }) {
           </Link>
         </Flex>
       )}
-      {access === 'pending_approval' && (
-        <Alert
-          type="info"
-          showIcon
-          icon={<AuditOutlined />}
-          title="报告审核中"
-          description="为保证报告质量，完整报告将由专业人员审核后出具，审核通过后即可在这里查看。"
-        />
-      )}
-      {access === 'returned' && (
-        <Alert
-          type="info"
-          showIcon
-          title="报告正在修订"
-          description={
-            <>
-              专业人员正在完善你的报告，出具后会通知你。
-              {comment && <div style={{ marginTop: 4 }}>审核意见：{comment}</div>}
-            </>
-          }
-        />
+      {(access === 'pending_approval' || access === 'returned') && result.report.review && (
+        <ReviewState review={result.report.review} />
       )}
       {access === 'available' && (
         <Flex justify="space-between" align="center" gap={16} wrap>

@@ -2,8 +2,7 @@ import { PhoneOutlined } from '@ant-design/icons';
 import { Button, Card, Flex, Result, Skeleton, Typography } from 'antd';
 import { Link } from 'react-router';
 import { ApiError } from '../../../lib/api';
-import { formatDateTime } from '../../../lib/format';
-import { durationText } from './format';
+import { formatDateTime, formatDuration } from '../../../lib/format';
 import { useAssessmentResult } from '../api/result';
 import { CrisisPanel } from './crisis-panel';
 import { flowPaths, withAid } from './flow';
@@ -72,7 +71,7 @@ export function ResultView({ id }: { id: number }) {
         </Typography.Title>
         <Typography.Text type="secondary">
           完成于 {formatDateTime(result.submittedAt)}
-          {result.durationSeconds > 0 && ` · 用时 ${durationText(result.durationSeconds)}`}
+          {result.durationSeconds > 0 && ` · 用时 ${formatDuration(result.durationSeconds)}`}
         </Typography.Text>
       </div>
       {result.parts.map((p) => (

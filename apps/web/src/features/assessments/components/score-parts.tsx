@@ -1,5 +1,7 @@
-import type { PartResult } from '@psy/contracts';
-import { Alert, Tag } from 'antd';
+import type { PartResult, ScaleBandResult } from '@psy/contracts';
+import type { CSSProperties, ReactNode } from 'react';
+import { Alert, Divider, Tag, Typography } from 'antd';
+import { formatDuration } from '../../../lib/format';
 import { bandTone, scoreText, toneColors } from './format';
 import styles from './assessments.module.css';
 
@@ -107,5 +109,101 @@ export function AlertNotes({ alerts }: { alerts: PartResult['alerts'] }) {
         />
       ))}
     </div>
+  );
+}
+
+/** A scale's card title: its name and short name. */
+export function PartTitle({ part }: { part: PartResult }) {
+  return (
+    <span>
+      {part.scaleName}
+      <Typography.Text type="secondary" style={{ fontWeight: 'normal', marginLeft: 8 }}>
+        {part.shortName}
+      </Typography.Text>
+    </span>
+  );
+}
+
+/** 总分 · 标准分 · 结果 (band or screen) · 用时, as both result cards open. */
+export function ScoreRow({ part, standardName = '标准分' }: { part: PartResult; standardName?: string }) {
+  return (
+    <div className={styles.scoreRow}>
+      <div>
+        <div className={styles.scoreLabel}>总分</div>
+        <div className={styles.score}>{scoreText(part.rawScore)}</div>
+      </div>
+      {part.standardScore !== null && (
+        <div>
+          <div className={styles.scoreLabel}>{standardName}</div>
+          <div className={styles.score}>{scoreText(part.standardScore)}</div>
+        </div>
+      )}
+      <div>
+        <div className={styles.scoreLabel}>结果</div>
+        <div className={styles.scoreAside}>
+          {part.band ? (
+            <BandTag label={part.band.label} />
+          ) : (
+            <Tag color={part.positive ? 'orange' : 'green'} className={styles.bandTag} variant="filled">
+              {part.positive ? '筛查阳性' : '筛查阴性'}
+            </Tag>
+          )}
+        </div>
+      </div>
+      {!!part.durationSeconds && (
+        <div>
+          <div className={styles.scoreLabel}>用时</div>
+          <div className={styles.scoreAside}>{formatDuration(part.durationSeconds)}</div>
+        </div>
+      )}
+    </div>
+  );
+}
+
+/** A band's interpretation and advice, each when it has one. */
+export function BandTexts({ band, style }: { band: ScaleBandResult; style?: CSSProperties }) {
+  if (!band.interpretation && !band.advice) return null;
+  return (
+    <div style={style}>
+      {band.interpretation && (
+        <Typography.Paragraph style={{ marginBottom: 8 }}>
+          <strong>结果解读：</strong>
+          {band.interpretation}
+        </Typography.Paragraph>
+      )}
+      {band.advice && (
+        <Typography.Paragraph style={{ marginBottom: 0 }}>
+          <strong>建议：</strong>
+          {band.advice}
+        </Typography.Paragraph>
+      )}
+    </div>
+  );
+}
+
+/** A report card's title with its icon in the brand colour. */
+export function IconTitle({ icon, children }: { icon: ReactNode; children: ReactNode }) {
+  return (
+    <span>
+      <span style={{ color: '#13a8a8', marginRight: 8 }}>{icon}</span>
+      {children}
+    </span>
+  );
+}
+
+/** Notes a scale's rules add to its result (PHQ-15: 躯体化倾向明显…). */
+export function PartNotes({ notes }: { notes: string[] }) {
+  if (notes.length === 0) return null;
+  return (
+    <>
+      <Divider titlePlacement="start" plain>
+        说明
+      </Divider>
+      <ul style={{ margin: 0, paddingLeft: 20 }}>
+        {notes.map((n) => (
+          <li key={n}>{n}</li>
+        ))}
+      </ul>
+    </>
   );
 }

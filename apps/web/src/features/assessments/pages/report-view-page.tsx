@@ -1,16 +1,19 @@
-import { DownloadOutlined, PrinterOutlined } from '@ant-design/icons';
-import { regionName } from '@psy/contracts';
+import { AuditOutlined, DownloadOutlined, PrinterOutlined } from '@ant-design/icons';
+import { regionName, type FullReport } from '@psy/contracts';
 import { Button, Card, Descriptions, Flex, Result, Skeleton, Typography } from 'antd';
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { ApiError } from '../../../lib/api';
-import { formatDateTime } from '../../../lib/format';
-import { durationText, genderLabels } from '../components/format';
+import { formatDate, formatDateTime, formatDuration } from '../../../lib/format';
+import { genderLabels } from '../components/format';
 import { downloadReportPdf, useFullReport } from '../api/result';
 import { useAssessment } from '../api/taking';
 import { CrisisPanel } from '../components/crisis-panel';
 import { flowPaths, idParam, withAid } from '../components/flow';
+import { NextStepsCard } from '../components/next-steps-card';
 import { PartResultCard } from '../components/part-result-card';
+import { ReportPartCard } from '../components/report-part';
+import { IconTitle } from '../components/score-parts';
 import styles from '../components/assessments.module.css';
 
 /** 查看报告 (/reportView?id=): the full report once bought (and approved), with its PDF. */
@@ -65,7 +68,7 @@ export function Component() {
   };
 
   return (
-    <div className={styles.flow} style={{ maxWidth: 880 }}>
+    <div className={`${styles.flow} ${styles.report}`} style={{ maxWidth: 880 }}>
       {result.crisis && <CrisisPanel hotlines={result.hotlines} />}
       <Flex justify="space-between" align="center" gap={12} wrap style={{ marginBottom: 16 }}>
         <div>
@@ -73,11 +76,11 @@ export function Component() {
             {result.title} · 测评报告
           </Typography.Title>
           <Typography.Text type="secondary">
-            完成于 {formatDateTime(result.submittedAt)}
-            {result.durationSeconds > 0 && ` · 用时 ${durationText(result.durationSeconds)}`}
+            {data.institution && `${data.institution} · `}完成于 {formatDateTime(result.submittedAt)}
+            {result.durationSeconds > 0 && ` · 用时 ${formatDuration(result.durationSeconds)}`}
           </Typography.Text>
         </div>
-        <Flex gap={8}>
+        <Flex gap={8} data-print="hide">
           <Button icon={<PrinterOutlined />} onClick={() => window.print()}>
             打印
           </Button>
@@ -113,9 +116,18 @@ export function Component() {
         </Card>
       )}
 
-      {result.parts.map((p) => (
-        <PartResultCard key={`${p.shortName}-${p.scaleName}`} part={p} full={result.full} />
-      ))}
+      {data.review && <ReviewCard review={data.review} />}
+
+      {result.parts.map((p, i) => {
+        const detail = data.parts[i];
+        return detail ? (
+          <ReportPartCard key={`${p.shortName}-${i}`} part={p} detail={detail} />
+        ) : (
+          <PartResultCard key={`${p.shortName}-${i}`} part={p} full={result.full} />
+        );
+      })}
+
+      <NextStepsCard next={data.next} />
 
       <Card className={styles.flowCard} size="small">
         <Typography.Paragraph type="secondary" style={{ margin: 0, fontSize: 13 }}>
@@ -128,7 +140,29 @@ export function Component() {
           ))}
           。
         </Typography.Paragraph>
+        <Typography.Paragraph type="secondary" style={{ margin: '4px 0 0', fontSize: 12 }}>
+          报告生成于 {formatDateTime(data.generatedAt)}
+        </Typography.Paragraph>
       </Card>
     </div>
+  );
+}
+
+/** The reviewer's approval and comment, when the plan asked for one. */
+function ReviewCard({ review }: { review: NonNullable<FullReport['review']> }) {
+  return (
+    <Card
+      className={styles.flowCard}
+      style={{ marginBottom: 16 }}
+      title={<IconTitle icon={<AuditOutlined />}>专业审核意见</IconTitle>}
+      data-testid="review-comment"
+    >
+      <Typography.Paragraph style={{ marginBottom: 4 }}>
+        {review.comment ?? '审核通过，无补充意见。'}
+      </Typography.Paragraph>
+      <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+        {[review.reviewerName, formatDate(review.decidedAt)].filter(Boolean).join(' · ')} 审核通过
+      </Typography.Text>
+    </Card>
   );
 }

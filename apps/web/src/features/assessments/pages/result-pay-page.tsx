@@ -1,18 +1,21 @@
-import { CheckOutlined, SafetyCertificateOutlined } from '@ant-design/icons';
-import { Button, Card, Descriptions, Result, Skeleton, Typography } from 'antd';
+import { AuditOutlined, CheckOutlined, SafetyCertificateOutlined } from '@ant-design/icons';
+import { REPORT_REVIEW_TIME, reportReviewText } from '@psy/contracts';
+import { Alert, Button, Card, Descriptions, Result, Skeleton, Typography } from 'antd';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { ApiError } from '../../../lib/api';
 import { useAssessmentResult, useBuyReport } from '../api/result';
 import { flowPaths, idParam, withAid } from '../components/flow';
 import { yuan } from '../../../lib/format';
+import { ReviewState } from '../components/review-state';
 import styles from '../components/assessments.module.css';
 import { LoadFailed } from '../../../components/page-states';
 
 const contents = [
   '每个量表的结果解读：你的得分处在什么水平、意味着什么',
   '针对性的建议：接下来可以怎样照顾自己、何时需要专业帮助',
-  '因子与维度图表、各项指标的含义与预警说明',
-  '个人信息与完整得分，可下载 PDF 长期保存',
+  '得分所处的分级区间、因子与维度剖面图（与常模对比）及逐项解读',
+  '与你以往结果的变化趋势、得分较高的题目',
+  '推荐的专家、复测时间，可下载 PDF 或打印保存',
 ];
 
 /** 测评支付 (/test/resultPay?aid=): what the full report adds, its price, and the way to the cashier. */
@@ -57,11 +60,13 @@ export function Component() {
         ) : result.report.access !== 'locked' ? (
           <Result
             status="success"
-            title={result.report.access === 'available' ? '完整报告已解锁' : '报告已购买'}
+            title={result.report.access === 'available' ? '完整报告已解锁' : '报告已购买，正在审核'}
             subTitle={
-              result.report.access === 'available'
-                ? undefined
-                : '报告正在由专业人员审核，审核通过后即可查看。'
+              result.report.review && result.report.access !== 'available' ? (
+                <div style={{ textAlign: 'left', maxWidth: 520, margin: '12px auto 0' }}>
+                  <ReviewState review={result.report.review} />
+                </div>
+              ) : undefined
             }
             extra={
               result.report.access === 'available' ? (
@@ -105,8 +110,20 @@ export function Component() {
                 </li>
               ))}
             </ul>
+            {result.report.review && (
+              <Alert
+                type="info"
+                showIcon
+                icon={<AuditOutlined />}
+                style={{ marginTop: 16 }}
+                title={`专家审核后出具 · ${REPORT_REVIEW_TIME}`}
+                description={reportReviewText.beforePay}
+                data-testid="review-before-pay"
+              />
+            )}
             <Typography.Paragraph type="secondary" style={{ marginTop: 16, fontSize: 12 }}>
-              <SafetyCertificateOutlined /> 报告仅你本人和为你服务的专业人员可见。支付完成后即可查看。
+              <SafetyCertificateOutlined /> 报告仅你本人和为你服务的专业人员可见。
+              {result.report.review ? '支付完成、审核通过后即可查看。' : '支付完成后即可查看。'}
             </Typography.Paragraph>
             <div className={styles.actions}>
               <Link to={withAid(flowPaths.result, id)}>

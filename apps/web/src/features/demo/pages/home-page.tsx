@@ -16,6 +16,7 @@ import {
 } from 'antd';
 import type { ReactNode } from 'react';
 import { useOutletContext } from 'react-router';
+import { shanghai } from '../../../lib/format';
 import { homeInfoQuery, homeListQuery } from '../api/queries';
 import type { DemoUser, HomeItem } from '../api/types';
 import styles from '../components/demo.module.css';
@@ -23,10 +24,7 @@ import { SevenDayChart } from '../components/seven-day-chart';
 import { useDemoTitle } from '../components/use-demo-title';
 
 /** The Shanghai calendar day of an epoch-seconds instant, whatever the browser's time zone. */
-function shanghaiDay(seconds: number): string {
-  const [y, m, d] = new Date((seconds + 8 * 3600) * 1000).toISOString().slice(0, 10).split('-');
-  return `${y}年${Number(m)}月${Number(d)}日`;
-}
+const shanghaiDay = (seconds: number): string => shanghai(new Date(seconds * 1000)).format('YYYY年M月D日');
 
 function Counter({
   title,

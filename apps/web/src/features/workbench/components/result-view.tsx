@@ -3,11 +3,7 @@ import type { AssessmentResult, PartResult } from '@psy/contracts';
 import { Alert, Card, Col, Descriptions, Row, Space, Statistic, Tag, Typography } from 'antd';
 import { DimensionBars } from './dimension-bars';
 import { WarningLevelTag } from '../../../components/status-tags';
-
-function minutes(seconds: number | null): string {
-  if (!seconds) return '—';
-  return seconds < 60 ? `${seconds} 秒` : `${Math.round(seconds / 60)} 分钟`;
-}
+import { formatDuration } from '../../../lib/format';
 
 function PartCard({ part }: { part: PartResult }) {
   const indices = Object.entries(part.indices);
@@ -33,7 +29,7 @@ function PartCard({ part }: { part: PartResult }) {
           </Col>
         )}
         <Col xs={12} sm={6}>
-          <Statistic title="用时" value={minutes(part.durationSeconds)} />
+          <Statistic title="用时" value={formatDuration(part.durationSeconds)} />
         </Col>
       </Row>
       {part.band && (part.band.interpretation || part.band.advice) && (

@@ -1,0 +1,276 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestContext, testClock, testDbKind, type TestContext } from './context';
+import { call, DEMO, login } from './helpers';
+
+/**
+ * The paid full report: the SCL-90 profile against the Chinese norm, the trend over two takes,
+ * the answers that drove it, next steps; and for plans that need approval, what the person is
+ * told before paying, while it is reviewed, when it is returned or approved.
+ */
+let ctx: TestContext;
+const clock = testClock(new Date('2026-11-20T02:00:00Z')); // Friday 10:00 in Beijing
+const t = {} as Record<'user' | 'user2' | 'auditor', string>;
+let scaleIds: Record<string, number>;
+
+/** Moves the clock; sessions expire after 2 idle hours, so everyone signs in again. */
+async function at(iso: string) {
+  clock.set(new Date(iso));
+  t.user = await login(ctx.app, DEMO.user);
+  t.user2 = await login(ctx.app, '13800000021');
+  t.auditor = await login(ctx.app, DEMO.auditor);
+}
+
+beforeAll(async () => {
+  ctx = await createTestContext({ seed: true, clock: clock.clock });
+  await at('2026-11-20T02:00:00Z');
+  const list = await call(ctx.app, 'GET', '/api/scale/list?pageSize=50');
+  scaleIds = Object.fromEntries(list.body.data.list.map((s: { code: string; id: number }) => [s.code, s.id]));
+});
+afterAll(() => ctx.close());
+
+const api = (method: 'GET' | 'POST' | 'PUT', url: string, token?: string, body?: unknown) =>
+  call(ctx.app, method, url, { token, body });
+const basicInfo = { name: '张小雨', gender: 'female', age: 23, regionCode: '110108', phone: null, extra: {} };
+
+/** Starts, consents, fills basic info, answers every item of every part and submits. */
+async function take(token: string, target: object, positions: (part: number, item: number) => number) {
+  const start = await api('POST', '/api/assessment/start', token, target);
+  const id: number = start.body.data.id;
+  await api('POST', `/api/assessment/${id}/consent`, token, { accepted: true });
+  const state = (await api('POST', `/api/assessment/${id}/basic-info`, token, basicInfo)).body.data;
+  for (const [part, p] of (state.parts as { items: { number: number }[] }[]).entries()) {
+    for (const item of p.items) {
+      const r = await api('PUT', `/api/assessment/${id}/answer`, token, {
+        part,
+        item: item.number,
+        position: positions(part, item.number),
+      });
+      expect(r.status, r.body.message).toBe(200);
+    }
+    const s = await api('POST', `/api/assessment/${id}/submit`, token, { part, durationSeconds: 3 });
+    expect(s.status, s.body.message).toBe(200);
+  }
+  return id;
+}
+
+async function pay(token: string, id: number) {
+  const order = await api('POST', `/api/assessment/${id}/report/order`, token);
+  expect(order.status, order.body.message).toBe(200);
+  const paid = await api('POST', `/api/pay/sandbox/${order.body.data.orderNo}/confirm`, token, {
+    action: 'pay',
+  });
+  expect(paid.body.data.status).toBe('paid');
+  return order.body.data as { orderNo: string };
+}
+
+const depressionItems = [5, 14, 15, 20, 22, 26, 29, 30, 31, 32, 54, 71, 79];
+const anxietyItems = [2, 17, 23, 33, 39, 57, 72, 78, 80, 86];
+
+describe(`the full SCL-90 report on ${testDbKind}`, () => {
+  let id: number;
+
+  it('profiles the ten factors against the Chinese norm and marks the positive ones', async () => {
+    // A first take a week earlier, all 无 (total 90), so the report has a trend.
+    await take(t.user, { scaleId: scaleIds.SCL90 }, () => 1);
+    await at('2026-11-22T19:53:00Z'); // 2026-11-23 03:53 in Beijing
+    // 抑郁 items 中度 (factor 3.00), 焦虑 items 轻度 (factor 2.00), the rest 无: total 126.
+    id = await take(t.user, { scaleId: scaleIds.SCL90 }, (_, n) =>
+      depressionItems.includes(n) ? 3 : anxietyItems.includes(n) ? 2 : 1,
+    );
+    const order = await pay(t.user, id);
+    // The order number carries the Beijing date of the payment, not the UTC one.
+    expect(order.orderNo).toMatch(/^P20261123035300\d{6}$/);
+
+    const r = await api('GET', `/api/assessment/${id}/report`, t.user);
+    expect(r.status, r.body.message).toBe(200);
+    const part = r.body.data.parts[0];
+    expect(part).toMatchObject({ scaleCode: 'SCL90', shortName: 'SCL-90' });
+    expect(part.dimensions).toHaveLength(10);
+    const byName = Object.fromEntries(part.dimensions.map((d: { name: string }) => [d.name, d]));
+    expect(byName['躯体化']).toMatchObject({
+      score: 1,
+      norm: { mean: 1.37, sd: 0.48 },
+      positive: false,
+      level: '无明显症状',
+    });
+    expect(byName['抑郁']).toMatchObject({
+      score: 3,
+      norm: { mean: 1.5, sd: 0.59 },
+      positive: true,
+      level: '中度',
+    });
+    expect(byName['抑郁'].interpretation).toContain('高于中国常模均值（1.50）一个标准差以上');
+    expect(byName['抑郁'].advice).toContain('规律作息');
+    expect(byName['焦虑']).toMatchObject({ score: 2, positive: true, level: '轻度' });
+    // 其他 has no norm in the 1986 sample.
+    expect(byName['其他'].norm).toBeNull();
+    expect(part.dimensionRange).toEqual({ min: 1, max: 5, positiveAt: 2 });
+    expect(part.normSource).toContain('金华');
+    expect(part.indexNorms.totalMean).toEqual({ mean: 1.44, sd: 0.43 });
+    expect(part.indexNorms.total).toEqual({ mean: 129.96, sd: 38.76 });
+    // The total on its band scale: 90 (all 无) to 450, cut-off at 160.
+    expect(part.scoreScale).toMatchObject({
+      name: '总分',
+      value: 126,
+      min: 90,
+      max: 450,
+      label: '未达阳性标准',
+    });
+    expect(part.scoreScale.bands.map((b: { min: number }) => b.min)).toEqual([90, 161]);
+    expect(part.standard).toBeNull();
+    expect(part.summary).toBe(
+      '筛查阳性：抑郁、焦虑因子分达到或超过 2 分。阳性提示近期存在需要关注的困扰，并不等于诊断；请结合下方各因子的解读，必要时寻求专业评估。',
+    );
+    // 180 answers given one by one: slow on a busy machine.
+  }, 180_000);
+
+  it('compares with the earlier take and lists the answers that drove the result', async () => {
+    const { parts, next, institution, review, result } = (
+      await api('GET', `/api/assessment/${id}/report`, t.user)
+    ).body.data;
+    const part = parts[0];
+    expect(part.trend.map((p: { score: number; current: boolean }) => [p.score, p.current])).toEqual([
+      [90, false],
+      [126, true],
+    ]);
+    expect(part.change).toEqual({
+      previous: 90,
+      delta: 36,
+      text: '比上次（2026-11-20）高 36 分，困扰有所加重。',
+    });
+    // 13 depression items at 中度 (value 3): the first 12 by item number; 轻度 is not "high".
+    expect(part.highItems).toHaveLength(12);
+    expect(part.highItems[0]).toEqual({
+      number: 5,
+      text: '对异性的兴趣减退',
+      answer: '中度',
+      value: 3,
+      dimension: '抑郁',
+    });
+    expect(part.highItems.some((i: { number: number }) => anxietyItems.includes(i.number))).toBe(false);
+    // Item 15 (想结束自己的生命) at 中度: the crisis resources come with the report.
+    expect(result.crisis).toBe(true);
+    expect(result.hotlines[0]).toMatchObject({ name: '全国心理援助热线', number: '12356' });
+    // A crisis asks for crisis work first; then the positive factors' specialties.
+    expect(next.experts.length).toBeGreaterThan(0);
+    expect(next.experts.length).toBeLessThanOrEqual(3);
+    expect(next.experts[0].specialties).toContain('危机干预');
+    expect(next.courses).toEqual([]);
+    // Positive: retest in two weeks, on the Beijing calendar (submitted 2026-11-23 03:53).
+    expect(next.retestOn).toBe('2026-12-07');
+    expect(institution).toEqual(expect.any(String));
+    // No approval asked for a single scale.
+    expect(review).toBeNull();
+    expect(result.report.review).toBeNull();
+  });
+
+  it('prints the same report as a PDF with the charts drawn in', async () => {
+    const pdf = await ctx.app.inject({
+      url: `/SysAdmin/api/assessment/${id}/report.pdf`,
+      headers: { serviceToken: t.user },
+    });
+    expect(pdf.statusCode).toBe(200);
+    const bytes = pdf.rawPayload;
+    expect(bytes.subarray(0, 5).toString()).toBe('%PDF-');
+    expect(bytes.includes(Buffer.from('NotoSansSC'))).toBe(true);
+    // Three charts and ten factors do not fit on one page.
+    const pages = bytes.toString('latin1').match(/\/Type \/Page\b/g) ?? [];
+    expect(pages.length).toBeGreaterThanOrEqual(3);
+  });
+
+  it('is its owner’s only', async () => {
+    expect((await api('GET', `/api/assessment/${id}/report`, t.user2)).status).toBe(404);
+  });
+});
+
+describe(`a report that needs approval on ${testDbKind}`, () => {
+  let id: number;
+  const notes = async () => {
+    await ctx.app.deps.events.drain();
+    return (await api('GET', '/api/userNotification?pageSize=50', t.user2)).body.data.list as {
+      kind: string;
+      title: string;
+      content: string;
+      link: string;
+    }[];
+  };
+
+  it('says before paying that an expert reviews it, and by when', async () => {
+    await at('2026-11-20T02:00:00Z'); // Friday 10:00: due Monday 18:00
+    const plans = (await api('GET', '/api/plan/list')).body.data;
+    const work = plans.find((p: { title: string }) => p.title === '职场压力与身心状况评估');
+    id = await take(t.user2, { planId: work.id }, () => 1);
+    const before = (await api('GET', `/api/assessment/${id}/result`, t.user2)).body.data.report;
+    expect(before.access).toBe('locked');
+    expect(before.review).toEqual({
+      status: 'pending',
+      message: '专业人员正在审核你的报告，预计 2026-11-23 18:00 前完成，审核通过后会通知你。',
+      expectedBy: '2026-11-23T10:00:00.000Z',
+    });
+    await pay(t.user2, id);
+    const after = (await api('GET', `/api/assessment/${id}/result`, t.user2)).body.data.report;
+    expect(after).toMatchObject({ access: 'pending_approval', review: { status: 'pending' } });
+    const closed = await api('GET', `/api/assessment/${id}/report`, t.user2);
+    expect(closed.status).toBe(403);
+  });
+
+  it('tells the person when it is returned, with the reason', async () => {
+    const r = await api('POST', `/api/expert/report-approvals/${id}`, t.auditor, {
+      approve: false,
+      comment: '请补充睡眠情况',
+    });
+    expect(r.status).toBe(200);
+    const state = (await api('GET', `/api/assessment/${id}/result`, t.user2)).body.data.report;
+    expect(state).toMatchObject({
+      access: 'returned',
+      review: {
+        status: 'returned',
+        message: '报告已退回修订，原因：请补充睡眠情况。专业人员修订后会再次审核，出具后会通知你。',
+        expectedBy: null,
+      },
+    });
+    expect(await notes()).toContainEqual(
+      expect.objectContaining({
+        kind: 'report',
+        title: '测评报告已退回修订',
+        content: expect.stringContaining('原因：请补充睡眠情况'),
+        link: `/reportView?id=${id}`,
+      }),
+    );
+  });
+
+  it('shows the approval comment on the report, in the PDF and in the notification', async () => {
+    await at('2026-11-23T06:30:00Z');
+    const r = await api('POST', `/api/expert/report-approvals/${id}`, t.auditor, {
+      approve: true,
+      comment: '整体状态良好，注意劳逸结合',
+    });
+    expect(r.status).toBe(200);
+    const state = (await api('GET', `/api/assessment/${id}/result`, t.user2)).body.data.report;
+    expect(state).toMatchObject({
+      access: 'available',
+      review: { status: 'approved', message: '报告已通过专业人员审核。审核意见：整体状态良好，注意劳逸结合' },
+    });
+    const full = (await api('GET', `/api/assessment/${id}/report`, t.user2)).body.data;
+    expect(full.review).toEqual({
+      reviewerName: expect.any(String),
+      comment: '整体状态良好，注意劳逸结合',
+      decidedAt: '2026-11-23T06:30:00.000Z',
+    });
+    expect(full.parts.map((p: { shortName: string }) => p.shortName)).toEqual(['K10', 'PHQ-15', 'WHO-5']);
+    // K10 all 几乎没有: 10, on its band table 10–50.
+    expect(full.parts[0].scoreScale).toMatchObject({ value: 10, min: 10, max: 50, label: '低' });
+    expect(await notes()).toContainEqual(
+      expect.objectContaining({
+        title: '测评报告已出具',
+        content:
+          '您的“职场压力与身心状况评估”完整报告已通过专家审核，可以查看了。审核意见：整体状态良好，注意劳逸结合',
+      }),
+    );
+    const pdf = await ctx.app.inject({
+      url: `/SysAdmin/api/assessment/${id}/report.pdf`,
+      headers: { serviceToken: t.user2 },
+    });
+    expect(pdf.statusCode).toBe(200);
+  });
+});
