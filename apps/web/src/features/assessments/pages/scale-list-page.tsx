@@ -1,6 +1,6 @@
-import { Col, Empty, Input, Row, Segmented, Select, Typography } from 'antd';
+import { Empty, Input, Segmented, Select, Typography } from 'antd';
 import { useSearchParams } from 'react-router';
-import { Pager } from '../../../components/pager';
+import { CardGrid } from '../../../components/card-grid';
 import { useScaleCategories, useScaleList, type ScaleFilter } from '../api/catalog';
 import { ScaleCard } from '../components/cards';
 import { CardGridSkeleton, LoadError } from '../components/states';
@@ -101,26 +101,17 @@ export function Component() {
           }
         />
       ) : (
-        <>
-          <Typography.Paragraph type="secondary">共 {data.total} 个量表</Typography.Paragraph>
-          <Row gutter={[16, 16]} style={{ opacity: isPlaceholderData ? 0.6 : 1 }}>
-            {data.list.map((s) => (
-              <Col key={s.id} xs={24} sm={12} lg={6}>
-                <ScaleCard scale={s} />
-              </Col>
-            ))}
-          </Row>
-          <Pager
-            total={data.total}
-            current={pageNum}
-            size={PAGE_SIZE}
-            marginTop={24}
-            onChange={(p) => {
-              update({ page: String(p) });
-              window.scrollTo({ top: 0 });
-            }}
-          />
-        </>
+        <CardGrid
+          list={data.list}
+          total={data.total}
+          totalText={`共 ${data.total} 个量表`}
+          pageNum={pageNum}
+          pageSize={PAGE_SIZE}
+          dimmed={isPlaceholderData}
+          onPage={(p) => update({ page: String(p) })}
+        >
+          {(s) => <ScaleCard scale={s} />}
+        </CardGrid>
       )}
     </div>
   );

@@ -1,15 +1,11 @@
-import { CheckOutlined, CloseOutlined } from '@ant-design/icons';
 import { contentStatuses, type ContentStatus, type CourseDraftView } from '@psy/contracts';
 import {
   Alert,
-  Button,
   Card,
   Col,
   Descriptions,
   Empty,
   Flex,
-  Input,
-  Popconfirm,
   Row,
   Segmented,
   Space,
@@ -20,6 +16,7 @@ import {
 import { useMemo, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { CardSkeleton, idParam, LoadError, LoadFailed } from '../../../components/page-states';
+import { ReviewDecision } from '../../../components/review-decision';
 import { CourseStatusTag } from '../../../components/status-tags';
 import { WorkbenchHead } from '../../../components/workbench/workbench-shell';
 import { formatDateTime, yuan } from '../../../lib/format';
@@ -146,51 +143,18 @@ export function AuditCourseList() {
 
 function Decision({ course }: { course: CourseDraftView }) {
   const decide = useDecideCourse(course.id);
-  const [reason, setReason] = useState('');
-  const [tried, setTried] = useState(false);
-  const missing = tried && !reason.trim();
   return (
-    <Card title="审核意见" size="small" style={{ marginBottom: 16 }}>
-      <Input.TextArea
-        value={reason}
-        maxLength={300}
-        showCount
-        autoSize={{ minRows: 2, maxRows: 6 }}
-        placeholder="驳回原因（驳回时必填），请写清需要修改的课时或内容"
-        aria-label="驳回原因"
-        status={missing ? 'error' : undefined}
-        onChange={(e) => setReason(e.target.value)}
-      />
-      {missing && <Typography.Text type="danger">驳回时请填写原因</Typography.Text>}
-      <Space style={{ marginTop: 12 }} wrap>
-        <Popconfirm
-          title="通过并上架"
-          description={
-            course.published
-              ? '通过后新版本立即上架，学员进度保留。确定吗？'
-              : '通过后课程立即在课程学习上架，确定吗？'
-          }
-          okText="通过"
-          cancelText="取消"
-          onConfirm={() => decide.mutate({ approve: true })}
-        >
-          <Button type="primary" icon={<CheckOutlined />} loading={decide.isPending}>
-            通过
-          </Button>
-        </Popconfirm>
-        <Button
-          danger
-          icon={<CloseOutlined />}
-          loading={decide.isPending}
-          onClick={() => {
-            setTried(true);
-            if (reason.trim()) decide.mutate({ approve: false, reason: reason.trim() });
-          }}
-        >
-          驳回
-        </Button>
-      </Space>
-    </Card>
+    <ReviewDecision
+      pending={decide.isPending}
+      onDecide={(d) => decide.mutate(d)}
+      placeholder="驳回原因（驳回时必填），请写清需要修改的课时或内容"
+      approveTitle="通过并上架"
+      approveDescription={
+        course.published
+          ? '通过后新版本立即上架，学员进度保留。确定吗？'
+          : '通过后课程立即在课程学习上架，确定吗？'
+      }
+    />
   );
 }
 

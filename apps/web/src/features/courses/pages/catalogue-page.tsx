@@ -1,6 +1,7 @@
 import { courseCategories, courseSortLabels, courseSorts, type CourseCategory } from '@psy/contracts';
-import { Card, Col, Empty, Input, Pagination, Row, Segmented, Skeleton, Typography } from 'antd';
+import { Card, Col, Empty, Input, Row, Segmented, Skeleton, Typography } from 'antd';
 import { useSearchParams } from 'react-router';
+import { CardGrid } from '../../../components/card-grid';
 import { LoadFailed } from '../../../components/page-states';
 import { useCourseList } from '../api/learning';
 import { CourseCard } from '../components/course-card';
@@ -128,29 +129,17 @@ export function Component() {
           }
         />
       ) : (
-        <>
-          <Typography.Paragraph type="secondary">共 {data.total} 门课程</Typography.Paragraph>
-          <Row gutter={[16, 16]} style={{ opacity: isPlaceholderData ? 0.6 : 1 }}>
-            {data.list.map((c) => (
-              <Col key={c.id} xs={24} sm={12} lg={6}>
-                <CourseCard course={c} />
-              </Col>
-            ))}
-          </Row>
-          {data.total > PAGE_SIZE && (
-            <Pagination
-              style={{ marginTop: 24, justifyContent: 'center' }}
-              current={pageNum}
-              pageSize={PAGE_SIZE}
-              total={data.total}
-              showSizeChanger={false}
-              onChange={(p) => {
-                update({ page: String(p) });
-                window.scrollTo({ top: 0 });
-              }}
-            />
-          )}
-        </>
+        <CardGrid
+          list={data.list}
+          total={data.total}
+          totalText={`共 ${data.total} 门课程`}
+          pageNum={pageNum}
+          pageSize={PAGE_SIZE}
+          dimmed={isPlaceholderData}
+          onPage={(p) => update({ page: String(p) })}
+        >
+          {(c) => <CourseCard course={c} />}
+        </CardGrid>
       )}
     </div>
   );

@@ -1,11 +1,12 @@
 import { EditOutlined, EyeOutlined, PlusOutlined, WalletOutlined } from '@ant-design/icons';
 import type { MyCourseRow } from '@psy/contracts';
-import { Alert, Button, Card, Flex, Segmented, Space, Tag, Typography } from 'antd';
+import { Alert, Button, Card, Flex, Space, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { CardSkeleton, EmptyCard, LoadError } from '../../../components/page-states';
 import { CourseStatusTag } from '../../../components/status-tags';
 import { WorkbenchLayout } from '../../../components/workbench/workbench-layout';
+import { StatusFilter } from '../../../components/workbench/status-filter';
 import { WorkbenchHead } from '../../../components/workbench/workbench-shell';
 import wb from '../../../components/workbench/workbench.module.css';
 import { yuan } from '../../../lib/format';
@@ -92,20 +93,19 @@ export function Component() {
         <EmptyCard text="你还没有课程，点击“新建课程”开始制作吧" action={newButton} />
       ) : (
         <Card>
-          <div style={{ overflowX: 'auto', marginBottom: 8 }}>
-            <Segmented<Filter>
-              value={filter}
-              onChange={setFilter}
-              options={[
-                { value: 'all', label: `全部 ${count('all')}` },
-                { value: 'draft', label: `草稿 ${count('draft')}` },
-                { value: 'pending_review', label: `审核中 ${count('pending_review')}` },
-                { value: 'published', label: `已上架 ${count('published')}` },
-                { value: 'rejected', label: `已驳回 ${count('rejected')}` },
-                { value: 'offline', label: `已下架 ${count('offline')}` },
-              ]}
-            />
-          </div>
+          <StatusFilter<Filter>
+            value={filter}
+            onChange={setFilter}
+            count={count}
+            options={[
+              { value: 'all', label: '全部' },
+              { value: 'draft', label: '草稿' },
+              { value: 'pending_review', label: '审核中' },
+              { value: 'published', label: '已上架' },
+              { value: 'rejected', label: '已驳回' },
+              { value: 'offline', label: '已下架' },
+            ]}
+          />
           {shown.length === 0 ? (
             <Typography.Paragraph type="secondary" style={{ padding: '24px 0', textAlign: 'center' }}>
               这一类下没有课程

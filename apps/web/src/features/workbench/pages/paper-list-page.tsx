@@ -1,6 +1,6 @@
 import { EditOutlined, EyeOutlined, PlusOutlined } from '@ant-design/icons';
 import { formatFen } from '@psy/contracts';
-import { Alert, Button, Card, Flex, Segmented, Space, Typography } from 'antd';
+import { Alert, Button, Card, Flex, Space, Typography } from 'antd';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { routeExists } from '../../../lib/route-exists';
@@ -8,6 +8,7 @@ import { useMyScales, type MyScale } from '../api/scales';
 import { CardSkeleton, EmptyCard, LoadError } from '../../../components/page-states';
 import { ScaleStatusTag } from '../../../components/status-tags';
 import { WorkbenchLayout } from '../../../components/workbench/workbench-layout';
+import { StatusFilter } from '../../../components/workbench/status-filter';
 import { WorkbenchHead } from '../../../components/workbench/workbench-shell';
 import styles from '../../../components/workbench/workbench.module.css';
 
@@ -87,19 +88,18 @@ export function Component() {
         <EmptyCard text="你还没有编写量表，点击“新建量表”开始吧" action={newButton} />
       ) : (
         <Card>
-          <div style={{ overflowX: 'auto', marginBottom: 8 }}>
-            <Segmented<Filter>
-              value={filter}
-              onChange={setFilter}
-              options={[
-                { value: 'all', label: `全部 ${count('all')}` },
-                { value: 'draft', label: `草稿 ${count('draft')}` },
-                { value: 'pending_review', label: `审核中 ${count('pending_review')}` },
-                { value: 'published', label: `已发布 ${count('published')}` },
-                { value: 'rejected', label: `已驳回 ${count('rejected')}` },
-              ]}
-            />
-          </div>
+          <StatusFilter<Filter>
+            value={filter}
+            onChange={setFilter}
+            count={count}
+            options={[
+              { value: 'all', label: '全部' },
+              { value: 'draft', label: '草稿' },
+              { value: 'pending_review', label: '审核中' },
+              { value: 'published', label: '已发布' },
+              { value: 'rejected', label: '已驳回' },
+            ]}
+          />
           {shown.length === 0 ? (
             <Typography.Paragraph type="secondary" style={{ padding: '24px 0', textAlign: 'center' }}>
               这一类下没有量表

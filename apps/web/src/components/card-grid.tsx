@@ -1,0 +1,52 @@
+import { Col, Pagination, Row, Typography } from 'antd';
+import type { ReactNode } from 'react';
+
+/**
+ * A catalogue's page of cards (4 a row on desktop, 2 on a tablet, 1 on a phone): 共 N 个…,
+ * the cards (dimmed while the next page loads) and the pager, which scrolls back to the top.
+ */
+export function CardGrid<T extends { id: number }>({
+  list,
+  total,
+  totalText,
+  pageNum,
+  pageSize,
+  dimmed,
+  onPage,
+  children,
+}: {
+  list: T[];
+  total: number;
+  totalText: string;
+  pageNum: number;
+  pageSize: number;
+  dimmed: boolean;
+  onPage: (page: number) => void;
+  children: (item: T) => ReactNode;
+}) {
+  return (
+    <>
+      <Typography.Paragraph type="secondary">{totalText}</Typography.Paragraph>
+      <Row gutter={[16, 16]} style={{ opacity: dimmed ? 0.6 : 1 }}>
+        {list.map((item) => (
+          <Col key={item.id} xs={24} sm={12} lg={6}>
+            {children(item)}
+          </Col>
+        ))}
+      </Row>
+      {total > pageSize && (
+        <Pagination
+          style={{ marginTop: 24, justifyContent: 'center' }}
+          current={pageNum}
+          pageSize={pageSize}
+          total={total}
+          showSizeChanger={false}
+          onChange={(p) => {
+            onPage(p);
+            window.scrollTo({ top: 0 });
+          }}
+        />
+      )}
+    </>
+  );
+}
