@@ -13,13 +13,19 @@ import { createAssessmentsService } from './modules/assessments/assessments.serv
 import { createAvailabilityService } from './modules/availability/availability.service';
 import { createBookingsService } from './modules/bookings/bookings.service';
 import { createPlansService } from './modules/plans/plans.service';
-import { planSearch } from './modules/plans/plans.search';
 import { createReportsService } from './modules/reports/reports.service';
 import { createReviewService } from './modules/review/review.service';
 import { scaleSearch } from './modules/scales/scales.search';
 import { createScalesService } from './modules/scales/scales.service';
 import { createWarningsService } from './modules/warnings/warnings.service';
 import { createExpertsService } from './modules/experts/experts.service';
+import { expertSearch } from './modules/experts/experts.search';
+import { createBannersService } from './modules/banners/banners.service';
+import { createNewsService } from './modules/news/news.service';
+import { newsSearch } from './modules/news/news.search';
+import { createTweetsService } from './modules/tweets/tweets.service';
+import { tweetSearch } from './modules/tweets/tweets.search';
+import { activitySearch, planSearch } from './modules/plans/plans.search';
 import { createHomeService } from './modules/home/home.service';
 import { createUploadsService } from './modules/uploads/uploads.service';
 import { createOrdersService } from './modules/orders/orders.service';
@@ -31,7 +37,6 @@ import { institutionSearch } from './modules/institutions/institutions.search';
 import { createInstitutionsService } from './modules/institutions/institutions.service';
 import { createSearchService } from './modules/search/search.service';
 import type { Storage } from './modules/uploads/storage';
-import { expertSearch } from './modules/users/users.search';
 import { createUsersService } from './modules/users/users.service';
 
 export interface ServiceDeps {
@@ -109,8 +114,16 @@ export function createServices({
   const assessments = createAssessmentsService({ db, clock, scales, plans, warnings });
   // Plugs itself into assessments (report access) and orders (the report Fulfiller).
   const reports = createReportsService({ db, clock, orders, review, assessments });
+  // Content images are checked to exist before an article, tweet or banner may show them.
+  const uploads = createUploadsService({ storage });
+  const news = createNewsService({ db, clock, uploads });
+  const tweets = createTweetsService({ db, review, uploads });
+  const banners = createBannersService({ db, uploads });
   search.register(scaleSearch);
   search.register(planSearch);
+  search.register(activitySearch);
+  search.register(newsSearch(clock));
+  search.register(tweetSearch);
   subscribeNotificationRules(events, notifications);
   return {
     audit,
@@ -132,8 +145,11 @@ export function createServices({
     auth: createAuthService({ db, clock, secret, events, audit, users, sessions, sms }),
     users,
     search,
+    news,
+    tweets,
+    banners,
     home: createHomeService({ institutions, users }),
-    uploads: createUploadsService({ storage }),
+    uploads,
   };
 }
 export type Services = ReturnType<typeof createServices>;

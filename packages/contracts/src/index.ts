@@ -25,3 +25,6 @@ export * from './warnings';
 export * from './reports';
 export * from './review';
 export * from './scale-authoring';
+export * from './news';
+export * from './tweets';
+export * from './banners';

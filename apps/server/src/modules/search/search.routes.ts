@@ -8,11 +8,11 @@ export const searchRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ['search'],
-        summary: '全站搜索：量表、方案、课程、专家、资讯、机构',
+        summary: '全站搜索：量表、方案、活动、课程、专家、机构、资讯、专家动态；按相关度排序，分类计数与分页',
         querystring: searchQuery,
         response: { 200: envelope(searchResult) },
       },
     },
-    async (req) => ok(await app.deps.services.search.search(req.query.code, req.query.pageSize)),
+    async (req) => ok(await app.deps.services.search.search(req.query)),
   );
 };
