@@ -7,6 +7,9 @@ import { expertsRoutes } from '../features/experts/routes';
 import { ordersRoutes } from '../features/orders/routes';
 import { workbenchRoutes } from '../features/workbench/routes';
 import { auditor, auditRoutes } from '../features/audit/routes';
+import { newsRoutes } from '../features/news/routes';
+import { tweetsRoutes } from '../features/tweets/routes';
+import { homeRoutes } from '../features/home/routes';
 
 /**
  * Each feature's pages, declared in features/<domain>/routes.tsx and listed here, so the
@@ -21,6 +24,15 @@ export const featureRoutes: AppRoute[] = [
   ...ordersRoutes,
   ...workbenchRoutes,
   ...auditRoutes,
+  ...newsRoutes,
+  ...tweetsRoutes,
+  ...homeRoutes,
+  // The expert's page with the expert's tweets (app/routes).
+  {
+    path: '/experts/detail',
+    lazy: () => import('./routes/expert-detail-page'),
+    handle: { title: '专家详情' },
+  },
   // Audit pages made of the workbench's scale and report-approval views (app/routes).
   auditor('/audit/test/detail', '量表审核详情', () => import('./routes/audit-scale-detail-page')),
   auditor('/audit/warning/list', '报告审批', () => import('./routes/audit-approval-list-page')),

@@ -1,6 +1,4 @@
-import { CheckOutlined, CloseOutlined } from '@ant-design/icons';
-import { Alert, Button, Card, Col, Input, Popconfirm, Row, Space, Switch, Typography } from 'antd';
-import { useState } from 'react';
+import { Alert, Card, Col, Row, Space, Switch, Typography } from 'antd';
 import { Link, useSearchParams } from 'react-router';
 import { useSession } from '../../lib/session';
 import { useScaleDraft, type ScaleDraft } from '../../features/workbench/api/scales';
@@ -10,47 +8,18 @@ import { ScaleDefinitionView } from '../../features/workbench/components/scale-v
 import { ScaleStatusTag } from '../../components/status-tags';
 import { WorkbenchHead } from '../../components/workbench/workbench-shell';
 import { useReviewScale, useSetScaleOnline } from '../../features/audit/api/scale-review';
-import { AuditLayout } from '../../features/audit/components/audit-layout';
+import { AuditLayout } from '../../components/workbench/audit-layout';
+import { ReviewDecision } from '../../components/review-decision';
 
 function Decision({ draft }: { draft: ScaleDraft }) {
   const review = useReviewScale(draft.id);
-  const [reason, setReason] = useState('');
-  const [tried, setTried] = useState(false);
-  const missing = tried && !reason.trim();
-  const reject = () => {
-    setTried(true);
-    if (reason.trim()) review.mutate({ approve: false, reason: reason.trim() });
-  };
   return (
-    <Card title="审核意见" size="small" style={{ marginBottom: 16 }}>
-      <Input.TextArea
-        value={reason}
-        maxLength={300}
-        showCount
-        autoSize={{ minRows: 2, maxRows: 6 }}
-        placeholder="驳回原因（驳回时必填），请写清需要修改的题目或规则"
-        aria-label="驳回原因"
-        status={missing ? 'error' : undefined}
-        onChange={(e) => setReason(e.target.value)}
-      />
-      {missing && <Typography.Text type="danger">驳回时请填写原因</Typography.Text>}
-      <Space style={{ marginTop: 12 }} wrap>
-        <Popconfirm
-          title="通过并发布"
-          description="通过后量表立即在测评中心发布，确定吗？"
-          okText="通过"
-          cancelText="取消"
-          onConfirm={() => review.mutate({ approve: true })}
-        >
-          <Button type="primary" icon={<CheckOutlined />} loading={review.isPending}>
-            通过
-          </Button>
-        </Popconfirm>
-        <Button danger icon={<CloseOutlined />} loading={review.isPending} onClick={reject}>
-          驳回
-        </Button>
-      </Space>
-    </Card>
+    <ReviewDecision
+      onDecide={(d) => review.mutate(d)}
+      pending={review.isPending}
+      approveNote="通过后量表立即在测评中心发布，确定吗？"
+      placeholder="驳回原因（驳回时必填），请写清需要修改的题目或规则"
+    />
   );
 }
 

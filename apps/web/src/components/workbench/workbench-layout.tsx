@@ -4,6 +4,7 @@ import {
   AuditOutlined,
   CalendarOutlined,
   ClockCircleOutlined,
+  EditOutlined,
   FileTextOutlined,
   ProfileOutlined,
   TeamOutlined,
@@ -47,6 +48,7 @@ const entries: ShellEntry[] = [
     also: ['/expert/mybooking/detail'],
   },
   { path: '/expert/management', label: '预约时间', icon: <ClockCircleOutlined /> },
+  { path: '/expert/tweet', label: '个人推文', icon: <EditOutlined />, also: ['/expert/tweet/detail'] },
   { path: '/expert/center', label: '个人中心', icon: <UserOutlined /> },
 ];
 

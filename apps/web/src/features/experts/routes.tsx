@@ -1,16 +1,11 @@
 import type { AppRoute } from '../../lib/route-handle';
 
-/** Expert list, detail, institution and the expert's own availability (routes.md). */
+/** Expert list, institution and the expert's own availability (routes.md); the detail page is composed in app/routes. */
 export const expertsRoutes: AppRoute[] = [
   {
     path: '/app/expert',
     lazy: () => import('./pages/expert-list-page'),
     handle: { title: '心理咨询', keepAlive: true },
-  },
-  {
-    path: '/experts/detail',
-    lazy: () => import('./pages/expert-detail-page'),
-    handle: { title: '专家详情' },
   },
   {
     path: '/department/detail',

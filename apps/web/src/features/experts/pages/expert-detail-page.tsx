@@ -8,7 +8,7 @@ import {
 } from '@ant-design/icons';
 import { consultModeLabels, type Slot } from '@psy/contracts';
 import { Button, Card, Col, Empty, Flex, Result, Row, Skeleton, Space, Tag, Typography } from 'antd';
-import { useRef, useState } from 'react';
+import { useRef, useState, type ReactNode } from 'react';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { CardSkeleton, queryStates } from '../../../components/page-states';
 import { useSession } from '../../../lib/session';
@@ -25,8 +25,11 @@ import { SlotPicker } from '../components/slot-picker';
 const WINDOW_DAYS = 14;
 const WINDOWS = 2;
 
-/** 专家详情 (/experts/detail?id=): profile, free slots to pick from, 在线咨询 and 立即预约. */
-export function Component() {
+/**
+ * 专家详情 (/experts/detail?id=): profile, free slots to pick from, 在线咨询 and 立即预约.
+ * `tweets` (the expert's published tweets, another feature's) is placed by the app layer.
+ */
+export function ExpertDetailPage({ tweets }: { tweets?: ReactNode }) {
   const [params] = useSearchParams();
   const id = Number(params.get('id')) || 0;
   const navigate = useNavigate();
@@ -217,6 +220,7 @@ export function Component() {
               </Button>
             </Flex>
           </Card>
+          {tweets}
         </Col>
 
         <Col xs={24} lg={8}>
