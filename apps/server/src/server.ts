@@ -3,6 +3,7 @@ import { ConfigError, loadConfig, type Config } from './config';
 import { openDatabase, type Database } from './db/client';
 import { runMigrations } from './db/migrate';
 import { seed, seedReference } from './db/seed';
+import { createLocalStorage } from './modules/uploads/storage';
 
 function describeDatabase(config: Config): string {
   if (!config.databaseUrl) return `PGlite at ${config.dataDir}`;
@@ -37,7 +38,7 @@ async function main(): Promise<void> {
   app.log.info(`database: ${describeDatabase(config)}`);
   await seedReference(database.db);
   if (config.seed === 'demo') {
-    const result = await seed(database.db);
+    const result = await seed(database.db, { storage: createLocalStorage(config.uploadDir) });
     app.log.info(
       result.institutions || result.users
         ? `seed: added ${result.institutions} institutions, ${result.users} users`

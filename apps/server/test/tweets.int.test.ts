@@ -93,8 +93,8 @@ describe(`tweets: writing and review on ${testDbKind}`, () => {
     expect(locked.status).toBe(409);
     expect(locked.body.message).toBe('审核中的动态不能修改');
 
-    const inbox = await api('GET', '/api/audit/inbox?kind=tweet', t.auditor);
-    expect(inbox.body.data.list[0]).toMatchObject({
+    const inbox = await api('GET', '/api/audit/inbox?kind=tweet&pageSize=100', t.auditor);
+    expect(inbox.body.data.list.find((r: { itemId: number }) => r.itemId === id)).toMatchObject({
       kind: 'tweet',
       itemId: id,
       link: `/audit/tweet/detail?id=${id}`,

@@ -2,6 +2,7 @@ import { loadConfig } from '../config';
 import { openDatabase } from './client';
 import { runMigrations } from './migrate';
 import { seed, seedReference } from './seed';
+import { createLocalStorage } from '../modules/uploads/storage';
 
 const config = loadConfig();
 if (config.env === 'production') {
@@ -11,6 +12,6 @@ if (config.env === 'production') {
 const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
 await runMigrations(database);
 await seedReference(database.db);
-const result = await seed(database.db);
+const result = await seed(database.db, { storage: createLocalStorage(config.uploadDir) });
 await database.close();
 console.log(`seed: added ${result.institutions} institutions, ${result.users} users`);

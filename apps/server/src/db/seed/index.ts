@@ -8,6 +8,8 @@ import { availabilityTemplates } from '../../modules/availability/availability.t
 import { materialize } from '../../modules/availability/availability.service';
 import { expertProfiles } from '../../modules/experts/experts.table';
 import { seedAssessments, seedBuiltinScales } from './assessments';
+import { seedContent } from './content';
+import type { Storage } from '../../modules/uploads/storage';
 import { DEMO_PASSWORD, demoExperts, demoInstitutions, demoUsers } from './demo-data';
 
 export interface SeedResult {
@@ -50,10 +52,11 @@ export async function seedReference(db: Db): Promise<void> {
  * production). Idempotent: rows are keyed by natural keys and
  * inserted only when missing, so a second run adds nothing and changes nothing.
  */
-export async function seed(db: Db): Promise<SeedResult> {
+export async function seed(db: Db, opts: { storage?: Storage } = {}): Promise<SeedResult> {
   const result = await seedAccounts(db);
   await seedExperts(db);
   await seedAssessments(db);
+  await seedContent(db, opts.storage, systemClock());
   return result;
 }
 
