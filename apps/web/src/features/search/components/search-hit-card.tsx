@@ -24,7 +24,7 @@ export function SearchHitCard({
   // Pages that later issues build are shown without a link until they exist.
   const linked = routeExists(hit.url);
   const card = (
-    <Card hoverable={linked} size="small" style={{ height: '100%' }}>
+    <Card hoverable={linked} size="small" style={{ height: '100%' }} data-testid="search-hit">
       <Flex gap={12} align="flex-start">
         {hit.image ? (
           <Avatar shape="square" size={56} src={imageSrc(hit.image)} alt="" style={{ flex: 'none' }} />
