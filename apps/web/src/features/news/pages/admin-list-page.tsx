@@ -1,8 +1,9 @@
 import { PlusOutlined } from '@ant-design/icons';
 import { newsCategoryLabels, newsStatuses, newsStatusLabels, type NewsStatus } from '@psy/contracts';
-import { Button, Card, Flex, Input, Pagination, Segmented, Space, Tag, Typography } from 'antd';
+import { Button, Card, Flex, Input, Segmented, Space, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { Link } from 'react-router';
+import { ListPager } from '../../../components/list-pager';
 import { CardSkeleton, LoadError } from '../../../components/page-states';
 import { AuditLayout } from '../../../components/workbench/audit-layout';
 import { WorkbenchHead } from '../../../components/workbench/workbench-shell';
@@ -104,17 +105,7 @@ export function Component() {
             </div>
           ))
         )}
-        {data && data.total > PAGE_SIZE && (
-          <Pagination
-            style={{ marginTop: 16 }}
-            align="end"
-            current={pageNum}
-            pageSize={PAGE_SIZE}
-            total={data.total}
-            showSizeChanger={false}
-            onChange={setPageNum}
-          />
-        )}
+        <ListPager total={data?.total} pageSize={PAGE_SIZE} current={pageNum} onChange={setPageNum} />
       </Card>
     </AuditLayout>
   );

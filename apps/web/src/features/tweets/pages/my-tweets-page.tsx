@@ -1,8 +1,9 @@
 import { CheckCircleOutlined, ClockCircleOutlined, LikeOutlined, PlusOutlined } from '@ant-design/icons';
 import { tweetStatuses, tweetStatusLabels, tweetVisibilityLabels, type TweetStatus } from '@psy/contracts';
-import { Button, Card, Col, Flex, Pagination, Popconfirm, Row, Segmented, Space, Typography } from 'antd';
+import { Button, Card, Col, Flex, Popconfirm, Row, Segmented, Space, Typography } from 'antd';
 import { useState } from 'react';
 import { Link } from 'react-router';
+import { ListPager } from '../../../components/list-pager';
 import { CardSkeleton, LoadError } from '../../../components/page-states';
 import { StatCard } from '../../../components/stat-card';
 import { WorkbenchLayout } from '../../../components/workbench/workbench-layout';
@@ -149,17 +150,7 @@ export function Component() {
             </div>
           ))
         )}
-        {data && data.total > PAGE_SIZE && (
-          <Pagination
-            style={{ marginTop: 16 }}
-            align="end"
-            current={pageNum}
-            pageSize={PAGE_SIZE}
-            total={data.total}
-            showSizeChanger={false}
-            onChange={setPageNum}
-          />
-        )}
+        <ListPager total={data?.total} pageSize={PAGE_SIZE} current={pageNum} onChange={setPageNum} />
       </Card>
     </WorkbenchLayout>
   );

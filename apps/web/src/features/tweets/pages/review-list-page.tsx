@@ -1,7 +1,8 @@
-import { Card, Flex, Pagination, Segmented, Typography } from 'antd';
+import { Card, Flex, Segmented, Typography } from 'antd';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { ExpertAvatar } from '../../../components/expert-avatar';
+import { ListPager } from '../../../components/list-pager';
 import { CardSkeleton, LoadError } from '../../../components/page-states';
 import { AuditLayout } from '../../../components/workbench/audit-layout';
 import { WorkbenchHead } from '../../../components/workbench/workbench-shell';
@@ -79,17 +80,7 @@ export function Component() {
             </div>
           ))
         )}
-        {data && data.total > PAGE_SIZE && (
-          <Pagination
-            style={{ marginTop: 16 }}
-            align="end"
-            current={pageNum}
-            pageSize={PAGE_SIZE}
-            total={data.total}
-            showSizeChanger={false}
-            onChange={setPageNum}
-          />
-        )}
+        <ListPager total={data?.total} pageSize={PAGE_SIZE} current={pageNum} onChange={setPageNum} />
       </Card>
     </AuditLayout>
   );
