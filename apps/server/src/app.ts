@@ -42,6 +42,9 @@ import { healthRoutes } from './modules/health/health.routes';
 import { homeRoutes } from './modules/home/home.routes';
 import { consultationsRoutes } from './modules/consultations/consultations.routes';
 import { searchRoutes } from './modules/search/search.routes';
+import { newsRoutes } from './modules/news/news.routes';
+import { tweetsRoutes } from './modules/tweets/tweets.routes';
+import { bannersRoutes } from './modules/banners/banners.routes';
 import { loadAppSecret } from './modules/settings/settings.service';
 import { siteRoutes } from './modules/site/site.routes';
 import { createLocalStorage, type Storage } from './modules/uploads/storage';
@@ -236,6 +239,9 @@ export async function buildApp({
       await api.register(reviewRoutes);
       await api.register(uploadsRoutes);
       await api.register(coursesRoutes);
+      await api.register(newsRoutes);
+      await api.register(tweetsRoutes);
+      await api.register(bannersRoutes);
     },
     { prefix: API_PREFIX },
   );

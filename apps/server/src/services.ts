@@ -15,13 +15,19 @@ import { createAssessmentsService } from './modules/assessments/assessments.serv
 import { createAvailabilityService } from './modules/availability/availability.service';
 import { createBookingsService } from './modules/bookings/bookings.service';
 import { createPlansService } from './modules/plans/plans.service';
-import { planSearch } from './modules/plans/plans.search';
 import { createReportsService } from './modules/reports/reports.service';
 import { createReviewService } from './modules/review/review.service';
 import { scaleSearch } from './modules/scales/scales.search';
 import { createScalesService } from './modules/scales/scales.service';
 import { createWarningsService } from './modules/warnings/warnings.service';
 import { createExpertsService } from './modules/experts/experts.service';
+import { expertSearch } from './modules/experts/experts.search';
+import { createBannersService } from './modules/banners/banners.service';
+import { createNewsService } from './modules/news/news.service';
+import { newsSearch } from './modules/news/news.search';
+import { createTweetsService } from './modules/tweets/tweets.service';
+import { tweetSearch } from './modules/tweets/tweets.search';
+import { activitySearch, planSearch } from './modules/plans/plans.search';
 import { createHomeService } from './modules/home/home.service';
 import { createUploadsService } from './modules/uploads/uploads.service';
 import { createConsultationsService } from './modules/consultations/consultations.service';
@@ -35,7 +41,6 @@ import { createInstitutionsService } from './modules/institutions/institutions.s
 import { createSearchService } from './modules/search/search.service';
 import path from 'node:path';
 import type { Storage } from './modules/uploads/storage';
-import { expertSearch } from './modules/users/users.search';
 import { createUsersService } from './modules/users/users.service';
 
 export interface ServiceDeps {
@@ -125,9 +130,17 @@ export function createServices({
     secret,
     signedUrlTtlMs: config.signedUrlTtlMs,
   });
+  // Content images are checked to exist before an article, tweet or banner may show them.
+  const uploads = createUploadsService({ storage });
+  const news = createNewsService({ db, clock, uploads });
+  const tweets = createTweetsService({ db, review, uploads });
+  const banners = createBannersService({ db, uploads });
   search.register(scaleSearch);
   search.register(courseSearch);
   search.register(planSearch);
+  search.register(activitySearch);
+  search.register(newsSearch(clock));
+  search.register(tweetSearch);
   subscribeNotificationRules(events, notifications);
   return {
     audit,
@@ -150,8 +163,11 @@ export function createServices({
     auth: createAuthService({ db, clock, secret, events, audit, users, sessions, sms }),
     users,
     search,
+    news,
+    tweets,
+    banners,
     home: createHomeService({ institutions, users }),
-    uploads: createUploadsService({ storage }),
+    uploads,
     consultations: createConsultationsService({ db, clock }),
   };
 }

@@ -345,7 +345,7 @@ describe(`the audit inbox on ${testDbKind}`, () => {
     expect(all.status).toBe(200);
     const { counts, total } = all.body.data;
     expect(counts.scale).toBeGreaterThanOrEqual(4);
-    expect(total).toBe(counts.scale + counts.report);
+    expect(total).toBe(counts.scale + counts.report + counts.tweet);
 
     const p1 = await api('GET', '/api/audit/inbox?kind=scale&pageSize=2&pageNum=1', t.auditor);
     const p2 = await api('GET', '/api/audit/inbox?kind=scale&pageSize=2&pageNum=2', t.auditor);

@@ -194,21 +194,28 @@ describe(`search on ${testDbKind}`, () => {
   it('finds institutions and experts by keyword', async () => {
     const r = await call(ctx.app, 'GET', `/api/search?code=${encodeURIComponent('北京')}`);
     expect(r.status).toBe(200);
-    const kinds = Object.fromEntries(r.body.data.groups.map((g: { kind: string }) => [g.kind, g]));
-    expect(kinds.institution.items[0]).toMatchObject({
+    const institutions = await call(
+      ctx.app,
+      'GET',
+      `/api/search?code=${encodeURIComponent('北京')}&kind=institution`,
+    );
+    expect(institutions.body.data.list[0]).toMatchObject({
+      kind: 'institution',
       title: '北京心晴心理咨询中心',
       url: expect.stringContaining('/department/detail?id='),
     });
-    expect(kinds.expert.items.map((i: { title: string }) => i.title)).toEqual(['王静怡']);
+    const experts = await call(ctx.app, 'GET', `/api/search?code=${encodeURIComponent('北京')}&kind=expert`);
+    expect(experts.body.data.list.map((i: { title: string }) => i.title)).toEqual(['王静怡']);
+    // By name: the expert first; her tweets (searched by author too) after.
     const byName = await call(ctx.app, 'GET', `/api/search?code=${encodeURIComponent('周晓')}`);
-    // The expert, and the courses she teaches (course search matches the expert's name too).
-    expect(byName.body.data.groups.map((g: { kind: string }) => g.kind)).toEqual(['course', 'expert']);
-    expect(byName.body.data.groups[1]).toMatchObject({ kind: 'expert', total: 1 });
+    expect(byName.body.data.counts.find((c: { kind: string }) => c.kind === 'expert').total).toBe(1);
+    expect(byName.body.data.list[0]).toMatchObject({ kind: 'expert', title: '周晓琳' });
   });
 
   it('treats LIKE wildcards literally and rejects an empty keyword', async () => {
     const r = await call(ctx.app, 'GET', '/api/search?code=%25');
-    expect(r.body.data.groups).toEqual([]);
+    expect(r.body.data.total).toBe(0);
+    expect(r.body.data.list).toEqual([]);
     const empty = await call(ctx.app, 'GET', '/api/search?code=');
     expect(empty.status).toBe(400);
     expect(empty.body.message).toBe('请输入关键词');

@@ -28,3 +28,6 @@ export * from './scale-authoring';
 export * from './demo-mock';
 export * from './consultations';
 export * from './courses';
+export * from './news';
+export * from './tweets';
+export * from './banners';

@@ -2,12 +2,13 @@ import { z } from 'zod';
 import { pageQuery, type PageParams } from './common';
 
 /** What can be submitted for review. Courses, tweets and transfers join this list as they move over. */
-export const reviewKinds = ['scale', 'report', 'course'] as const;
+export const reviewKinds = ['scale', 'report', 'course', 'tweet'] as const;
 export type ReviewKind = (typeof reviewKinds)[number];
 export const reviewKindLabels: Record<ReviewKind, string> = {
   scale: '量表',
   report: '测评报告',
   course: '课程',
+  tweet: '专家动态',
 };
 
 export const reviewStatuses = ['pending', 'approved', 'rejected'] as const;

@@ -1,3 +1,5 @@
+import { z } from 'zod';
+
 /**
  * Limits of image uploads (avatars and chat images). The byte limits live next to their
  * endpoints (`AVATAR_MAX_BYTES`, `CHAT_IMAGE_MAX_BYTES`); these bound the work an image costs.
@@ -27,3 +29,11 @@ export const imageMessages = {
   /** 429, e.g. 上传过于频繁，请在 25 秒后再试. */
   tooManyUploads: (seconds: number) => `上传过于频繁，请在 ${seconds} 秒后再试`,
 } as const;
+
+/**
+ * A stored public image named by a client (a cover, a tweet's picture, a banner): a file
+ * name the content-image upload answered. The service checks that the file exists.
+ */
+export const storedImageName = z
+  .string({ error: '图片不正确，请重新上传' })
+  .regex(/^[a-z][a-z0-9-]{0,100}\.webp$/, '图片不正确，请重新上传');

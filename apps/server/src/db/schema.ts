@@ -16,5 +16,8 @@ export * from '../modules/assessments/assessments.table';
 export * from '../modules/warnings/warnings.table';
 export * from '../modules/reports/reports.table';
 export * from '../modules/review/review.table';
+export * from '../modules/news/news.table';
+export * from '../modules/tweets/tweets.table';
+export * from '../modules/banners/banners.table';
 export * from '../modules/outbox/outbox.table';
 export * from '../modules/courses/courses.table';

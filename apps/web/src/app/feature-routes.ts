@@ -9,6 +9,9 @@ import { expertsRoutes } from '../features/experts/routes';
 import { ordersRoutes } from '../features/orders/routes';
 import { workbenchRoutes } from '../features/workbench/routes';
 import { auditor, auditRoutes } from '../features/audit/routes';
+import { newsRoutes } from '../features/news/routes';
+import { tweetsRoutes } from '../features/tweets/routes';
+import { homeRoutes } from '../features/home/routes';
 
 /**
  * Each feature's pages, declared in features/<domain>/routes.tsx and listed here, so the
@@ -25,7 +28,10 @@ export const featureRoutes: AppRoute[] = [
   ...ordersRoutes,
   ...workbenchRoutes,
   ...auditRoutes,
-  // An expert's page with their courses (experts + courses).
+  ...newsRoutes,
+  ...tweetsRoutes,
+  ...homeRoutes,
+  // The expert's page with their courses and tweets (app/routes).
   {
     path: '/experts/detail',
     lazy: () => import('./routes/expert-detail-page'),

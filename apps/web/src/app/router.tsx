@@ -49,6 +49,7 @@ const routes: RouteObject[] = [
   redirectRoute('/', '/app'),
   redirectRoute('/app', '/sys/home'),
   redirectRoute('/home/resources', '/user/center'),
+  redirectRoute('/expert/tweets', '/expert/tweet'),
   // Blank layout: a hop, no header or footer.
   { path: '/redirect/*', element: <RedirectPage /> },
   // The demo management console: its own layout, lazy, apart from the platform's pages.

@@ -1,4 +1,4 @@
-import { formatFen } from '@psy/contracts';
+import { formatFen, UPLOAD_PATH } from '@psy/contracts';
 export { formatDuration } from '@psy/contracts';
 import dayjs, { type Dayjs } from 'dayjs';
 import timezone from 'dayjs/plugin/timezone';
@@ -48,3 +48,6 @@ export function mmss(ms: number): string {
   const s = Math.max(0, Math.floor(ms / 1000));
   return `${String(Math.floor(s / 60)).padStart(2, '0')}:${String(s % 60).padStart(2, '0')}`;
 }
+
+/** Where an uploaded public file (a name the server answered) is served. */
+export const uploadUrl = (name: string): string => `${UPLOAD_PATH}${name}`;

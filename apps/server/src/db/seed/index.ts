@@ -9,6 +9,7 @@ import { materialize } from '../../modules/availability/availability.service';
 import { expertProfiles } from '../../modules/experts/experts.table';
 import { seedAssessments, seedBuiltinScales } from './assessments';
 import { seedCourses, type SeedFiles } from './courses';
+import { seedContent } from './content';
 import { DEMO_PASSWORD, demoExperts, demoInstitutions, demoUsers } from './demo-data';
 import type { Storage } from '../../modules/uploads/storage';
 import { seedPortraits } from './portraits';
@@ -61,6 +62,7 @@ export async function seed(db: Db, opts: { storage?: Storage; files?: SeedFiles 
   await seedAssessments(db);
   // Course covers and videos are files: without `opts.files` only their rows are added.
   await seedCourses(db, opts.files, systemClock());
+  await seedContent(db, opts.storage, systemClock());
   return result;
 }
 

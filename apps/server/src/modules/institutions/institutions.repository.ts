@@ -1,6 +1,5 @@
-import { asc, count, eq, ilike, or } from 'drizzle-orm';
+import { asc, count, eq } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { likeEscape } from '../../lib/sql';
 import { institutions } from './institutions.table';
 
 export type InstitutionRow = typeof institutions.$inferSelect;
@@ -28,16 +27,5 @@ export const institutionsRepository = {
   async count(db: DbOrTx): Promise<number> {
     const [row] = await db.select({ n: count() }).from(institutions);
     return row?.n ?? 0;
-  },
-
-  /** Name, city or introduction containing the keyword. */
-  async search(db: DbOrTx, keyword: string, limit: number) {
-    const k = `%${likeEscape(keyword)}%`;
-    const where = or(ilike(institutions.name, k), ilike(institutions.city, k), ilike(institutions.intro, k));
-    const [rows, [total]] = await Promise.all([
-      db.select().from(institutions).where(where).orderBy(institutions.id).limit(limit),
-      db.select({ n: count() }).from(institutions).where(where),
-    ]);
-    return { rows, total: total?.n ?? 0 };
   },
 };

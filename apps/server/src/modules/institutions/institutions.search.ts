@@ -1,21 +1,43 @@
+import { count, desc } from 'drizzle-orm';
 import type { SearchProvider } from '../search';
-import { institutionsRepository } from './institutions.repository';
+import { keywordFilter, rankedPage, relevance, type RankedField } from '../../lib/search-rank';
+import { institutions } from './institutions.table';
+
+const fields: RankedField[] = [
+  { text: institutions.name, weight: 3 },
+  { text: institutions.city, weight: 1 },
+  { text: institutions.intro, weight: 1 },
+];
 
 export const institutionSearch: SearchProvider = {
   kind: 'institution',
   label: '机构',
   order: 60,
-  async search(db, keyword, limit) {
-    const { rows, total } = await institutionsRepository.search(db, keyword, limit);
+  async search(db, keyword, { limit, offset }) {
+    const where = keywordFilter(keyword, fields);
+    const score = relevance(keyword, fields);
+    const { rows, total } = await rankedPage(
+      limit,
+      () =>
+        db
+          .select({ i: institutions, score })
+          .from(institutions)
+          .where(where)
+          .orderBy(desc(score), institutions.id)
+          .limit(limit)
+          .offset(offset),
+      () => db.select({ n: count() }).from(institutions).where(where),
+    );
     return {
       total,
-      items: rows.map((r) => ({
-        id: r.id,
-        title: r.name,
-        summary: r.intro,
-        url: `/department/detail?id=${r.id}`,
-        image: r.logo,
-        tags: [r.city],
+      items: rows.map(({ i, score }) => ({
+        id: i.id,
+        title: i.name,
+        summary: i.intro,
+        url: `/department/detail?id=${i.id}`,
+        image: i.logo,
+        tags: [i.city],
+        score,
       })),
     };
   },

@@ -282,30 +282,43 @@ export function subscribeNotificationRules(events: EventBus, notifications: Noti
   );
   // The review workflow tells the submitter; a report's submitter is the person who took the test.
   events.subscribe('review.decided', (e, ctx) =>
-    e.kind === 'report'
+    e.kind === 'tweet'
       ? notifications.notify(
           e.userId,
           {
-            kind: 'report',
-            title: e.approved ? '测评报告已出具' : '测评报告已退回修订',
+            kind: 'review',
+            title: e.approved ? '动态已发布' : '动态未通过审核',
             content: e.approved
-              ? `您的“${e.title ?? e.what}”完整报告已通过专家审核，可以查看了。${e.reason ? `审核意见：${e.reason}` : ''}`
-              : `您的“${e.title ?? e.what}”报告被专家退回修订，原因：${e.reason ?? '未说明'}。修订后会再次审核，出具后会通知您。`,
+              ? `您的${e.what}已通过审核，现已发布在专家主页和首页的专家动态中。`
+              : `您的${e.what}未通过审核，原因：${e.reason ?? '未说明'}。修改后可重新提交。`,
             link: e.link,
           },
           ctx,
         )
-      : notifications.notify(
-          e.userId,
-          {
-            kind: 'review',
-            title: e.approved ? '审核通过' : '审核未通过',
-            content: e.approved
-              ? `${e.what}已审核通过并发布。`
-              : `${e.what}未通过审核，原因：${e.reason ?? '未说明'}。`,
-            link: e.link,
-          },
-          ctx,
-        ),
+      : e.kind === 'report'
+        ? notifications.notify(
+            e.userId,
+            {
+              kind: 'report',
+              title: e.approved ? '测评报告已出具' : '测评报告已退回修订',
+              content: e.approved
+                ? `您的“${e.title ?? e.what}”完整报告已通过专家审核，可以查看了。${e.reason ? `审核意见：${e.reason}` : ''}`
+                : `您的“${e.title ?? e.what}”报告被专家退回修订，原因：${e.reason ?? '未说明'}。修订后会再次审核，出具后会通知您。`,
+              link: e.link,
+            },
+            ctx,
+          )
+        : notifications.notify(
+            e.userId,
+            {
+              kind: 'review',
+              title: e.approved ? '审核通过' : '审核未通过',
+              content: e.approved
+                ? `${e.what}已审核通过并发布。`
+                : `${e.what}未通过审核，原因：${e.reason ?? '未说明'}。`,
+              link: e.link,
+            },
+            ctx,
+          ),
   );
 }

@@ -1,28 +1,83 @@
-import { and, count, eq, ilike, or } from 'drizzle-orm';
+import { and, count, desc, eq } from 'drizzle-orm';
 import type { SearchProvider } from '../search';
-import { likeEscape } from '../../lib/sql';
-import { plans } from './plans.table';
+import { keywordFilter, rankedPage, relevance, type RankedField } from '../../lib/search-rank';
+import { activities, plans } from './plans.table';
 
+const planFields: RankedField[] = [
+  { text: plans.title, weight: 3 },
+  { text: plans.intro, weight: 1 },
+];
+
+/** Published plans. */
 export const planSearch: SearchProvider = {
   kind: 'plan',
   label: '测评方案',
   order: 20,
-  async search(db, keyword, limit) {
-    const k = `%${likeEscape(keyword)}%`;
-    const where = and(eq(plans.published, true), or(ilike(plans.title, k), ilike(plans.intro, k)));
-    const [rows, [total]] = await Promise.all([
-      db.select().from(plans).where(where).orderBy(plans.id).limit(limit),
-      db.select({ n: count() }).from(plans).where(where),
-    ]);
+  async search(db, keyword, { limit, offset }) {
+    const where = and(eq(plans.published, true), keywordFilter(keyword, planFields));
+    const score = relevance(keyword, planFields);
+    const { rows, total } = await rankedPage(
+      limit,
+      () =>
+        db
+          .select({ p: plans, score })
+          .from(plans)
+          .where(where)
+          .orderBy(desc(score), plans.id)
+          .limit(limit)
+          .offset(offset),
+      () => db.select({ n: count() }).from(plans).where(where),
+    );
     return {
-      total: total?.n ?? 0,
-      items: rows.map((p) => ({
+      total,
+      items: rows.map(({ p, score }) => ({
         id: p.id,
         title: p.title,
         summary: p.intro,
         url: `/combit/guading?id=${p.id}`,
         image: null,
         tags: ['测评方案'],
+        score,
+      })),
+    };
+  },
+};
+
+const activityFields: RankedField[] = [
+  { text: activities.title, weight: 3 },
+  { text: activities.intro, weight: 1 },
+];
+
+/** Activities (every one is public: upcoming, ongoing and ended alike). */
+export const activitySearch: SearchProvider = {
+  kind: 'activity',
+  label: '测评活动',
+  order: 30,
+  async search(db, keyword, { limit, offset }) {
+    const where = keywordFilter(keyword, activityFields);
+    const score = relevance(keyword, activityFields);
+    const { rows, total } = await rankedPage(
+      limit,
+      () =>
+        db
+          .select({ a: activities, score })
+          .from(activities)
+          .where(where)
+          .orderBy(desc(score), desc(activities.startsAt))
+          .limit(limit)
+          .offset(offset),
+      () => db.select({ n: count() }).from(activities).where(where),
+    );
+    return {
+      total,
+      items: rows.map(({ a, score }) => ({
+        id: a.id,
+        title: a.title,
+        summary: a.intro,
+        url: `/activity/detail?id=${a.id}`,
+        image: null,
+        tags: ['测评活动'],
+        score,
       })),
     };
   },

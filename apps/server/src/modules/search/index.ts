@@ -1,2 +1,2 @@
 // The search module as other modules see it: each domain registers a provider.
-export type { SearchProvider, SearchService } from './search.service';
+export type { ProvidedHit, SearchProvider, SearchService } from './search.service';

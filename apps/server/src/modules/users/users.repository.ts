@@ -83,25 +83,4 @@ export const usersRepository = {
       .where(role ? eq(users.role, role) : undefined);
     return row?.n ?? 0;
   },
-
-  /** Experts by their name or their institution's name. */
-  async searchExperts(db: DbOrTx, keyword: string, limit: number) {
-    const k = `%${likeEscape(keyword)}%`;
-    const where = and(eq(users.role, 'expert'), or(ilike(users.name, k), ilike(institutions.name, k)));
-    const [rows, [total]] = await Promise.all([
-      db
-        .select({ id: users.id, name: users.name, institution: institutions.name, avatar: users.avatar })
-        .from(users)
-        .leftJoin(institutions, eq(institutions.id, users.institutionId))
-        .where(where)
-        .orderBy(users.id)
-        .limit(limit),
-      db
-        .select({ n: count() })
-        .from(users)
-        .leftJoin(institutions, eq(institutions.id, users.institutionId))
-        .where(where),
-    ]);
-    return { rows, total: total?.n ?? 0 };
-  },
 };

@@ -15,7 +15,7 @@ export const navEntries: readonly NavEntry[] = [
   { path: '/app/website', label: '测评中心', footer: true },
   { path: '/app/course', label: '课程学习', footer: true },
   { path: '/app/expert', label: '心理咨询', footer: true },
-  // { path: '/app/news', label: '最新资讯', footer: true },
+  { path: '/app/news', label: '最新资讯', footer: true },
 ];
 
 /** The header menu's entries. */

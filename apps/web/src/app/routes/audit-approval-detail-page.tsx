@@ -1,7 +1,7 @@
 import { useSearchParams } from 'react-router';
 import { idParam } from '../../components/page-states';
 import { ReportApprovalDetail } from '../../features/workbench/components/report-approvals';
-import { AuditLayout } from '../../features/audit/components/audit-layout';
+import { AuditLayout } from '../../components/workbench/audit-layout';
 
 /** 审批详情 (/audit/warning/detail?id=). */
 export function Component() {

@@ -1,5 +1,5 @@
 import { ReportApprovalList } from '../../features/workbench/components/report-approvals';
-import { AuditLayout } from '../../features/audit/components/audit-layout';
+import { AuditLayout } from '../../components/workbench/audit-layout';
 
 /** 报告审批 (/audit/warning/list): every report that needs approval. */
 export function Component() {

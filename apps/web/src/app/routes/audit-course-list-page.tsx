@@ -1,4 +1,4 @@
-import { AuditLayout } from '../../features/audit/components/audit-layout';
+import { AuditLayout } from '../../components/workbench/audit-layout';
 import { AuditCourseList } from '../../features/courses/components/audit-views';
 
 /** 课程审核 (/audit/course/list): the courses feature's review list in the audit workbench. */

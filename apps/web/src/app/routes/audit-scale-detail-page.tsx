@@ -9,7 +9,7 @@ import { ScaleDefinitionView } from '../../features/workbench/components/scale-v
 import { ScaleStatusTag } from '../../components/status-tags';
 import { WorkbenchHead } from '../../components/workbench/workbench-shell';
 import { useReviewScale, useSetScaleOnline } from '../../features/audit/api/scale-review';
-import { AuditLayout } from '../../features/audit/components/audit-layout';
+import { AuditLayout } from '../../components/workbench/audit-layout';
 
 function Decision({ draft }: { draft: ScaleDraft }) {
   const review = useReviewScale(draft.id);

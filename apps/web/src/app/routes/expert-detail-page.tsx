@@ -1,7 +1,13 @@
 import { ExpertCourses } from '../../features/courses/components/expert-courses';
 import { ExpertDetailPage } from '../../features/experts/pages/expert-detail-page';
+import { ExpertTweets } from '../../features/tweets/components/tweet-list';
 
-/** 专家详情 (/experts/detail?id=): the experts feature's page with the expert's courses below it. */
+/** 专家详情 (/experts/detail?id=): the experts feature's page with the expert's tweets and courses. */
 export function Component() {
-  return <ExpertDetailPage below={(expertId) => <ExpertCourses expertId={expertId} />} />;
+  return (
+    <ExpertDetailPage
+      feed={(expertId) => <ExpertTweets expertId={expertId} />}
+      below={(expertId) => <ExpertCourses expertId={expertId} />}
+    />
+  );
 }

@@ -4,6 +4,7 @@ import {
   AuditOutlined,
   CalendarOutlined,
   ClockCircleOutlined,
+  EditOutlined,
   FileTextOutlined,
   ProfileOutlined,
   TeamOutlined,
@@ -56,6 +57,7 @@ const entries: ShellEntry[] = [
     also: ['/expert/course/detail'],
   },
   { path: '/expert/course/buyList', label: '购买记录', icon: <WalletOutlined /> },
+  { path: '/expert/tweet', label: '个人推文', icon: <EditOutlined />, also: ['/expert/tweet/detail'] },
   { path: '/expert/center', label: '个人中心', icon: <UserOutlined /> },
 ];
 

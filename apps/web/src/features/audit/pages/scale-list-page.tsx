@@ -14,7 +14,7 @@ import {
 import { WorkbenchHead } from '../../../components/workbench/workbench-shell';
 import styles from '../../../components/workbench/workbench.module.css';
 import { useReviewQueue } from '../api/scale-review';
-import { AuditLayout } from '../components/audit-layout';
+import { AuditLayout } from '../../../components/workbench/audit-layout';
 
 type Filter = ContentStatus | 'all';
 const PAGE_SIZE = 10;

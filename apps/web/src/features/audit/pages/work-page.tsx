@@ -10,7 +10,7 @@ import styles from '../../../components/workbench/workbench.module.css';
 import { useEscalatedWarnings } from '../api/escalated-warnings';
 import { useAuditInbox } from '../api/inbox';
 import { useReviewQueue } from '../api/scale-review';
-import { AuditLayout } from '../components/audit-layout';
+import { AuditLayout } from '../../../components/workbench/audit-layout';
 
 /**
  * 管理员工作台 (/audit/work): the review inbox (every kind of request, counted per kind) and

@@ -27,10 +27,17 @@ const WINDOWS = 2;
 
 /**
  * 专家详情 (/experts/detail?id=): profile, free slots to pick from, 在线咨询 and 立即预约.
- * `below` adds what other features show about the expert (their courses), under the profile;
+ * `feed` (the expert's tweets) goes under the booking card and `below` (their courses) under
+ * the profile: other features' views, placed by the app layer;
  * the route itself is composed in app/routes/expert-detail-page.tsx.
  */
-export function ExpertDetailPage({ below }: { below?: (expertId: number) => ReactNode }) {
+export function ExpertDetailPage({
+  feed,
+  below,
+}: {
+  feed?: (expertId: number) => ReactNode;
+  below?: (expertId: number) => ReactNode;
+}) {
   const [params] = useSearchParams();
   const id = Number(params.get('id')) || 0;
   const navigate = useNavigate();
@@ -217,6 +224,7 @@ export function ExpertDetailPage({ below }: { below?: (expertId: number) => Reac
               </Button>
             </Flex>
           </Card>
+          {feed?.(expert.id)}
         </Col>
 
         <Col xs={24} lg={8}>

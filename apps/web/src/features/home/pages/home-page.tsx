@@ -1,50 +1,59 @@
-import { Col, Empty, Row, Skeleton, Typography } from 'antd';
-import type { ReactNode } from 'react';
+import { Col, Empty, Row, Skeleton } from 'antd';
+import { Fragment, type ReactNode } from 'react';
+import { HomeSection } from '../../../components/home-section';
 import { useHomeOverview } from '../api/get-overview';
+import { BannerCarousel } from '../components/banner-carousel';
 import { Hero } from '../components/hero';
 import { HotlineBand } from '../components/hotline-band';
 import { InstitutionCard } from '../components/institution-card';
-import styles from '../components/home.module.css';
-import { LoadFailed } from '../../../components/page-states';
+
+/** One section of the home page, in the order the page shows them. */
+export interface HomeSectionEntry {
+  key: string;
+  node: ReactNode;
+}
 
 /**
- * 首页. The hot assessments and recommended experts belong to their own features: the app
- * layer (app/routes/home-page.tsx) passes them in.
+ * 首页: the platform figures, the banner carousel, then `sections` in order (other features'
+ * sections, passed in by the app layer: app/routes/home-page.tsx), the partner institutions
+ * and the crisis lines.
  */
-export function HomePage({ assessments, experts }: { assessments: ReactNode; experts: ReactNode }) {
-  const { data, isPending, isError, refetch } = useHomeOverview();
+export function HomePage({ sections }: { sections: HomeSectionEntry[] }) {
   return (
     <>
-      <Hero stats={data?.stats} />
+      <Hero stats={useHomeOverview().data?.stats} />
       <div className="page-container">
-        {assessments}
-        {isError ? (
-          <LoadFailed title="首页内容加载失败" onRetry={() => void refetch()} />
-        ) : (
-          <section className={styles.section} aria-labelledby="home-institutions">
-            <div className={styles.sectionHead}>
-              <Typography.Title level={3} id="home-institutions" style={{ margin: 0 }}>
-                合作机构
-              </Typography.Title>
-            </div>
-            {isPending ? (
-              <Skeleton active paragraph={{ rows: 4 }} />
-            ) : data.institutions.length === 0 ? (
-              <Empty description="暂无合作机构" />
-            ) : (
-              <Row gutter={[16, 16]}>
-                {data.institutions.map((i) => (
-                  <Col key={i.id} xs={24} sm={12} lg={6}>
-                    <InstitutionCard institution={i} />
-                  </Col>
-                ))}
-              </Row>
-            )}
-          </section>
-        )}
-        {experts}
-        {data && <HotlineBand hotlines={data.hotlines} />}
+        <BannerCarousel />
+        {sections.map((s) => (
+          <Fragment key={s.key}>{s.node}</Fragment>
+        ))}
       </div>
+    </>
+  );
+}
+
+/** 合作机构: the partner institutions, and the crisis lines under them. */
+export function HomeInstitutions() {
+  const { data, isPending, isError } = useHomeOverview();
+  if (isError) return null;
+  return (
+    <>
+      <HomeSection id="home-institutions" title="合作机构" more={{ to: '/app/expert', label: '找机构专家' }}>
+        {isPending ? (
+          <Skeleton active paragraph={{ rows: 4 }} />
+        ) : data.institutions.length === 0 ? (
+          <Empty description="暂无合作机构" />
+        ) : (
+          <Row gutter={[16, 16]}>
+            {data.institutions.map((i) => (
+              <Col key={i.id} xs={24} sm={12} lg={6}>
+                <InstitutionCard institution={i} />
+              </Col>
+            ))}
+          </Row>
+        )}
+      </HomeSection>
+      {data && <HotlineBand hotlines={data.hotlines} />}
     </>
   );
 }

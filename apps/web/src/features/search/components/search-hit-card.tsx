@@ -11,11 +11,20 @@ function imageSrc(image: string): string {
   return /^(https?:)?\//.test(image) ? image : `${UPLOAD_PATH}${image}`;
 }
 
-export function SearchHitCard({ hit, keyword }: { hit: SearchHit; keyword: string }) {
+export function SearchHitCard({
+  hit,
+  keyword,
+  kindLabel,
+}: {
+  hit: SearchHit;
+  keyword: string;
+  /** Shown on the 全部 tab: which kind the hit is. */
+  kindLabel?: string | undefined;
+}) {
   // Pages that later issues build are shown without a link until they exist.
   const linked = routeExists(hit.url);
   const card = (
-    <Card hoverable={linked} size="small" style={{ height: '100%' }}>
+    <Card hoverable={linked} size="small" style={{ height: '100%' }} data-testid="search-hit">
       <Flex gap={12} align="flex-start">
         {hit.image ? (
           <Avatar shape="square" size={56} src={imageSrc(hit.image)} alt="" style={{ flex: 'none' }} />
@@ -29,15 +38,22 @@ export function SearchHitCard({ hit, keyword }: { hit: SearchHit; keyword: strin
           </Avatar>
         )}
         <div style={{ minWidth: 0, flex: 1 }}>
-          <Typography.Text strong style={{ fontSize: 15 }}>
-            <Highlight text={hit.title} keyword={keyword} />
-          </Typography.Text>
+          <Flex gap={8} align="center">
+            {kindLabel && (
+              <Tag color="cyan" style={{ marginInlineEnd: 0 }}>
+                {kindLabel}
+              </Tag>
+            )}
+            <Typography.Text strong style={{ fontSize: 15 }}>
+              <Highlight text={hit.title} keyword={keyword} />
+            </Typography.Text>
+          </Flex>
           <Typography.Paragraph type="secondary" ellipsis={{ rows: 2 }} style={{ margin: '4px 0 6px' }}>
             <Highlight text={hit.summary} keyword={keyword} />
           </Typography.Paragraph>
           {hit.tags.length > 0 && (
             <Flex gap={4} wrap>
-              {hit.tags.map((t) => (
+              {hit.tags.filter(Boolean).map((t) => (
                 <Tag key={t} style={{ marginInlineEnd: 0 }}>
                   {t}
                 </Tag>

@@ -2,13 +2,15 @@ import {
   AppstoreOutlined,
   AuditOutlined,
   FileSearchOutlined,
+  NotificationOutlined,
+  PictureOutlined,
   ReadOutlined,
   SwapOutlined,
   UserOutlined,
   VideoCameraOutlined,
 } from '@ant-design/icons';
 import type { ReactNode } from 'react';
-import { WorkbenchShell, type ShellEntry } from '../../../components/workbench/workbench-shell';
+import { WorkbenchShell, type ShellEntry } from './workbench-shell';
 
 /** The audit workbench menu; entries whose pages are not built yet stay hidden. */
 const entries: ShellEntry[] = [
@@ -27,6 +29,13 @@ const entries: ShellEntry[] = [
     also: ['/audit/archives/detail'],
   },
   { path: '/audit/tweet/list', label: '推文审核', icon: <ReadOutlined />, also: ['/audit/tweet/detail'] },
+  {
+    path: '/audit/news/list',
+    label: '资讯管理',
+    icon: <NotificationOutlined />,
+    also: ['/audit/news/detail'],
+  },
+  { path: '/audit/banner/list', label: '首页轮播', icon: <PictureOutlined /> },
   {
     path: '/audit/course/list',
     label: '课程审核',

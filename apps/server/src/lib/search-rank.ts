@@ -1,0 +1,70 @@
+import { sql, type SQL, type SQLWrapper } from 'drizzle-orm';
+import { likeEscape } from './sql';
+
+/** A searched text column or expression and how much a match in it counts. */
+export interface RankedField {
+  text: SQLWrapper;
+  /** A title counts most (e.g. 3), a summary less (1). */
+  weight: number;
+}
+
+/**
+ * Keyword search that works for Chinese: `ILIKE '%关键词%'` finds partial words (焦虑 in
+ * 广泛性焦虑量表), which trigram similarity alone does not, since pg_trgm splits text into words
+ * and a Chinese phrase is one word. GIN trigram indexes serve these ILIKEs for keywords of
+ * three characters or more.
+ */
+export function keywordFilter(keyword: string, fields: RankedField[]): SQL {
+  const pattern = `%${likeEscape(keyword)}%`;
+  return sql`(${sql.join(
+    fields.map((f) => sql`coalesce(${f.text}, '') ilike ${pattern}`),
+    sql` or `,
+  )})`;
+}
+
+/**
+ * Relevance of one row, comparable across kinds: per field, an exact match scores 1, a prefix
+ * 0.8, a match elsewhere 0.5 plus up to 0.3 for how much of the text the keyword covers (焦虑
+ * ranks 焦虑自评量表 above a long article mentioning it); times the field's weight, summed,
+ * plus trigram similarity as a tie-breaker for longer and Latin keywords.
+ */
+export function relevance(keyword: string, fields: RankedField[]): SQL<number> {
+  const escaped = likeEscape(keyword);
+  const lower = keyword.toLowerCase();
+  const parts = fields.map((f) => {
+    const t = sql`coalesce(${f.text}, '')`;
+    return sql`${f.weight}::float8 * (case
+      when lower(${t}) = ${lower} then 1.0
+      when ${t} ilike ${`${escaped}%`} then 0.8
+      when ${t} ilike ${`%${escaped}%`} then 0.5 + 0.3 * ${keyword.length}::float8 / greatest(char_length(${t}), 1)
+      else 0 end + 0.1 * similarity(${t}, ${keyword}))`;
+  });
+  return sql<number>`(${sql.join(parts, sql` + `)})`.mapWith(Number);
+}
+
+/**
+ * One page of a provider's ranked rows and how many match in all; with `limit` 0 (a tab's
+ * count only) the rows are not read.
+ */
+export async function rankedPage<R>(
+  limit: number,
+  rows: () => Promise<R[]>,
+  count: () => Promise<{ n: number }[]>,
+): Promise<{ rows: R[]; total: number }> {
+  const [list, [total]] = await Promise.all([limit > 0 ? rows() : Promise.resolve([]), count()]);
+  return { rows: list, total: total?.n ?? 0 };
+}
+
+/**
+ * What a hit shows under its title: `preferred` when it contains the keyword (or there is no
+ * other text), else about `width` characters of `text` around the first match.
+ */
+export function excerpt(preferred: string, text: string, keyword: string, width = 80): string {
+  const k = keyword.toLowerCase();
+  if (preferred.toLowerCase().includes(k)) return preferred;
+  const at = text.toLowerCase().indexOf(k);
+  if (at < 0) return preferred;
+  const start = Math.max(0, at - Math.floor((width - keyword.length) / 2));
+  const end = Math.min(text.length, start + width);
+  return `${start > 0 ? '…' : ''}${text.slice(start, end)}${end < text.length ? '…' : ''}`;
+}

@@ -1,0 +1,78 @@
+import { banner, bannerBody, bannerIdParams, envelope } from '@psy/contracts';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { ok } from '../../lib/reply';
+import { audience } from '../../lib/routes';
+import { currentUser, secured } from '../auth';
+
+const tags = ['banner'];
+
+export const bannersRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { banners } = app.deps.services;
+
+  app.get(
+    '/api/banner/list',
+    {
+      schema: { tags, summary: '首页轮播图（已启用，按排序）', response: { 200: envelope(z.array(banner)) } },
+    },
+    async () => ok(await banners.shown()),
+  );
+
+  await audience(app, app.requireRole('auditor', 'admin'), (staff) => {
+    staff.get(
+      '/api/audit/banners',
+      {
+        schema: {
+          tags,
+          security: secured,
+          summary: '全部轮播图',
+          response: { 200: envelope(z.array(banner)) },
+        },
+      },
+      async (req) => ok(await banners.all(currentUser(req))),
+    );
+    staff.post(
+      '/api/audit/banners',
+      {
+        schema: {
+          tags,
+          security: secured,
+          summary: '新增轮播图（最多10张）',
+          body: bannerBody,
+          response: { 200: envelope(banner) },
+        },
+      },
+      async (req) => ok(await banners.create(currentUser(req), req.body), '轮播图已添加'),
+    );
+    staff.put(
+      '/api/audit/banners/:id',
+      {
+        schema: {
+          tags,
+          security: secured,
+          summary: '修改轮播图',
+          params: bannerIdParams,
+          body: bannerBody,
+          response: { 200: envelope(banner) },
+        },
+      },
+      async (req) => ok(await banners.update(currentUser(req), req.params.id, req.body), '轮播图已保存'),
+    );
+    staff.delete(
+      '/api/audit/banners/:id',
+      {
+        schema: {
+          tags,
+          security: secured,
+          summary: '删除轮播图',
+          params: bannerIdParams,
+          response: { 200: envelope(z.null()) },
+        },
+      },
+      async (req) => {
+        await banners.remove(currentUser(req), req.params.id);
+        return ok(null, '轮播图已删除');
+      },
+    );
+  });
+};

@@ -1,0 +1,150 @@
+import type { NewsAdminQuery, NewsCategory, NewsStatus } from '@psy/contracts';
+import { and, asc, count, desc, eq, gt, ilike, lt, lte, ne, or, sql, type SQL } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client';
+import { likeEscape } from '../../lib/sql';
+import { users } from '../users';
+import { newsArticles } from './news.table';
+
+export type NewsRow = typeof newsArticles.$inferSelect;
+export type NewsValues = typeof newsArticles.$inferInsert;
+export type NewsWithAuthor = NewsRow & { author: string | null };
+
+/** Published and due: what the public may read at `now`. */
+export const visibleNews = (now: Date): SQL =>
+  and(eq(newsArticles.state, 'published'), lte(newsArticles.publishAt, now))!;
+
+/** The condition for a status as staff see it (scheduled = published with a time ahead). */
+function statusIs(status: NewsStatus, now: Date): SQL {
+  switch (status) {
+    case 'published':
+      return visibleNews(now);
+    case 'scheduled':
+      return and(eq(newsArticles.state, 'published'), gt(newsArticles.publishAt, now))!;
+    default:
+      return eq(newsArticles.state, status);
+  }
+}
+
+const withAuthor = { a: newsArticles, author: users.name };
+const toRow = (r: { a: NewsRow; author: string | null }): NewsWithAuthor => ({ ...r.a, author: r.author });
+/** The list's order: pinned first, then newest. */
+const listOrder = [desc(newsArticles.pinned), desc(newsArticles.publishAt), desc(newsArticles.id)];
+
+export const newsRepository = {
+  async insert(tx: DbOrTx, values: NewsValues): Promise<NewsRow> {
+    const [row] = await tx.insert(newsArticles).values(values).returning();
+    return row!;
+  },
+
+  async update(tx: DbOrTx, id: number, values: Partial<NewsValues>): Promise<void> {
+    await tx.update(newsArticles).set(values).where(eq(newsArticles.id, id));
+  },
+
+  async byId(tx: DbOrTx, id: number, opts: { lock?: boolean } = {}): Promise<NewsWithAuthor | undefined> {
+    const q = tx
+      .select(withAuthor)
+      .from(newsArticles)
+      .leftJoin(users, eq(users.id, newsArticles.authorId))
+      .where(eq(newsArticles.id, id));
+    const [row] = await (opts.lock ? q.for('update', { of: newsArticles }) : q);
+    return row && toRow(row);
+  },
+
+  /** One page of what the public sees, pinned first. */
+  async publicPage(
+    db: DbOrTx,
+    q: { category?: NewsCategory | undefined; pageNum: number; pageSize: number },
+    now: Date,
+  ): Promise<{ rows: NewsRow[]; total: number }> {
+    const where = and(visibleNews(now), q.category ? eq(newsArticles.category, q.category) : undefined);
+    const [rows, [total]] = await Promise.all([
+      db
+        .select()
+        .from(newsArticles)
+        .where(where)
+        .orderBy(...listOrder)
+        .limit(q.pageSize)
+        .offset((q.pageNum - 1) * q.pageSize),
+      db.select({ n: count() }).from(newsArticles).where(where),
+    ]);
+    return { rows, total: total?.n ?? 0 };
+  },
+
+  /** Every article for staff, filtered, most recently edited first; counts per status. */
+  async adminPage(db: DbOrTx, q: NewsAdminQuery, now: Date) {
+    const filters: (SQL | undefined)[] = [
+      q.category ? eq(newsArticles.category, q.category) : undefined,
+      q.keyword ? ilike(newsArticles.title, `%${likeEscape(q.keyword)}%`) : undefined,
+    ];
+    const where = and(...filters, q.status ? statusIs(q.status, now) : undefined);
+    const status = sql<NewsStatus>`case
+      when ${newsArticles.state} = 'published' and ${newsArticles.publishAt} > ${now.toISOString()}::timestamptz then 'scheduled'
+      else ${newsArticles.state}::text end`;
+    const [rows, [total], counts] = await Promise.all([
+      db
+        .select(withAuthor)
+        .from(newsArticles)
+        .leftJoin(users, eq(users.id, newsArticles.authorId))
+        .where(where)
+        .orderBy(desc(newsArticles.updatedAt), desc(newsArticles.id))
+        .limit(q.pageSize)
+        .offset((q.pageNum - 1) * q.pageSize),
+      db.select({ n: count() }).from(newsArticles).where(where),
+      db
+        .select({ status, n: count() })
+        .from(newsArticles)
+        .where(and(...filters))
+        // By position: the expression's time parameter would not match a repeated one.
+        .groupBy(sql`1`),
+    ]);
+    return { rows: rows.map(toRow), total: total?.n ?? 0, counts };
+  },
+
+  /** The newer (prev) and older (next) public article, in publish order. */
+  async neighbours(db: DbOrTx, a: NewsRow, now: Date) {
+    const at = a.publishAt!;
+    const pick = { id: newsArticles.id, title: newsArticles.title };
+    const newer = or(
+      gt(newsArticles.publishAt, at),
+      and(eq(newsArticles.publishAt, at), gt(newsArticles.id, a.id)),
+    );
+    const older = or(
+      lt(newsArticles.publishAt, at),
+      and(eq(newsArticles.publishAt, at), lt(newsArticles.id, a.id)),
+    );
+    const [[prev], [next]] = await Promise.all([
+      db
+        .select(pick)
+        .from(newsArticles)
+        .where(and(visibleNews(now), newer))
+        .orderBy(asc(newsArticles.publishAt), asc(newsArticles.id))
+        .limit(1),
+      db
+        .select(pick)
+        .from(newsArticles)
+        .where(and(visibleNews(now), older))
+        .orderBy(desc(newsArticles.publishAt), desc(newsArticles.id))
+        .limit(1),
+    ]);
+    return { prev: prev ?? null, next: next ?? null };
+  },
+
+  /** Newest public articles of the same category, itself excluded. */
+  related: (db: DbOrTx, a: NewsRow, now: Date, limit: number) =>
+    db
+      .select()
+      .from(newsArticles)
+      .where(and(visibleNews(now), eq(newsArticles.category, a.category), ne(newsArticles.id, a.id)))
+      .orderBy(desc(newsArticles.publishAt), desc(newsArticles.id))
+      .limit(limit),
+
+  /** Counts one reading; answers the new count. */
+  async countView(db: DbOrTx, id: number): Promise<number> {
+    const [row] = await db
+      .update(newsArticles)
+      .set({ views: sql`${newsArticles.views} + 1`, updatedAt: sql`${newsArticles.updatedAt}` })
+      .where(eq(newsArticles.id, id))
+      .returning({ views: newsArticles.views });
+    return row?.views ?? 0;
+  },
+};

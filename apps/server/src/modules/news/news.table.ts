@@ -1,0 +1,40 @@
+import { newsCategories } from '@psy/contracts';
+import { boolean, index, integer, pgEnum, pgTable, text, timestamp, varchar } from 'drizzle-orm/pg-core';
+import { timestamps } from '../../db/columns';
+import { users } from '../users/users.table';
+
+export const newsCategoryEnum = pgEnum('news_category', newsCategories);
+/** Stored states; "scheduled" is a published article whose publish time is still ahead. */
+export const newsStateEnum = pgEnum('news_state', ['draft', 'published', 'offline']);
+
+/** 资讯: articles written by auditors and admins. */
+export const newsArticles = pgTable(
+  'news_articles',
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    title: varchar({ length: 60 }).notNull(),
+    summary: varchar({ length: 200 }).notNull(),
+    category: newsCategoryEnum().notNull(),
+    /** An uploaded content image's file name. */
+    cover: varchar({ length: 64 }),
+    /** Sanitised HTML (lib/rich-text.ts). */
+    body: text().notNull(),
+    /** The body's text without markup: what search reads. */
+    bodyText: text().notNull().default(''),
+    state: newsStateEnum().notNull().default('draft'),
+    /** Visible to the public from this time on, while published. */
+    publishAt: timestamp({ withTimezone: true }),
+    pinned: boolean().notNull().default(false),
+    views: integer().notNull().default(0),
+    authorId: integer().references(() => users.id, { onDelete: 'set null' }),
+    ...timestamps,
+  },
+  (t) => [
+    // The public list: published and due, newest first.
+    index('news_public_idx').on(t.state, t.publishAt.desc(), t.id.desc()),
+    index('news_category_idx').on(t.category, t.state, t.publishAt.desc()),
+    // Search: ILIKE '%关键词%' on the title and text.
+    index('news_title_trgm').using('gin', t.title.op('gin_trgm_ops')),
+    index('news_text_trgm').using('gin', t.bodyText.op('gin_trgm_ops')),
+  ],
+);

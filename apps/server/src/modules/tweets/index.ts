@@ -1,0 +1,2 @@
+// The tweets module (专家动态) as other modules see it.
+export type { TweetsService } from './tweets.service';

@@ -1,0 +1,143 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestContext, testClock, testDbKind, type TestContext } from './context';
+import { call, DEMO, login } from './helpers';
+
+let ctx: TestContext;
+const time = testClock();
+const t = {} as Record<'expert' | 'auditor', string>;
+
+interface Hit {
+  kind: string;
+  title: string;
+  summary: string;
+  score: number;
+  url: string;
+}
+interface Result {
+  counts: { kind: string; label: string; total: number }[];
+  list: Hit[];
+  total: number;
+  suggestions: string[];
+}
+
+const api = (method: 'GET' | 'POST', url: string, token?: string, body?: unknown) =>
+  call(ctx.app, method, url, { token, body });
+const search = async (query: string): Promise<Result> => {
+  const r = await api('GET', `/api/search?${query}`);
+  expect(r.status, r.body.message).toBe(200);
+  return r.body.data as Result;
+};
+const q = (code: string, rest = '') => `code=${encodeURIComponent(code)}${rest}`;
+const countOf = (r: Result, kind: string) => r.counts.find((c) => c.kind === kind)?.total;
+
+async function news(title: string, body: string, publish: 'now' | 'later' | 'never' = 'now') {
+  const r = await api('POST', '/api/audit/news', t.auditor, {
+    title,
+    summary: `${title}的摘要`,
+    category: 'science',
+    cover: null,
+    body: `<p>${body}</p>`,
+  });
+  expect(r.status, r.body.message).toBe(200);
+  if (publish !== 'never')
+    await api('POST', `/api/audit/news/${r.body.data.id}/publish`, t.auditor, {
+      publishAt: publish === 'later' ? new Date(time.clock().getTime() + 3_600_000).toISOString() : null,
+    });
+}
+
+async function tweet(content: string, approve: boolean | null) {
+  const r = await api('POST', '/api/expert/tweets', t.expert, { content });
+  const id = r.body.data.id as number;
+  if (approve === null) return;
+  await api('POST', `/api/expert/tweets/${id}/submit`, t.expert);
+  if (approve) await api('POST', `/api/audit/tweets/${id}/review`, t.auditor, { approve: true });
+}
+
+/** What the seeded demo content already finds, before this file adds its own. */
+let before: Result;
+
+beforeAll(async () => {
+  ctx = await createTestContext({ seed: true, clock: time.clock });
+  t.expert = await login(ctx.app, DEMO.expert);
+  t.auditor = await login(ctx.app, DEMO.auditor);
+  before = await search(q('焦虑'));
+  await news('焦虑', '标题正是关键词的文章。');
+  await news('秋季校园心理讲座回顾', '讲座谈到了考试前的焦虑与睡眠。');
+  await news('焦虑草稿不该出现', '草稿。', 'never');
+  await news('焦虑定时文章还没到时间', '定时。', 'later');
+  await tweet('分享三个缓解焦虑的呼吸练习。', true);
+  await tweet('焦虑待审核动态不该出现', false);
+  await tweet('焦虑草稿动态不该出现', null);
+});
+afterAll(() => ctx.close());
+
+describe(`search across the platform on ${testDbKind}`, () => {
+  it('finds Chinese partial words in several kinds, with a count per kind', async () => {
+    const r = await search(q('焦虑'));
+    expect(countOf(r, 'scale')).toBeGreaterThanOrEqual(2);
+    expect(countOf(r, 'news')).toBe(countOf(before, 'news')! + 2);
+    expect(countOf(r, 'tweet')).toBe(countOf(before, 'tweet')! + 1);
+    expect(r.counts.map((c) => c.kind)).toEqual([
+      'scale',
+      'plan',
+      'activity',
+      'expert',
+      'institution',
+      'news',
+      'tweet',
+    ]);
+    expect(r.total).toBe(r.counts.reduce((n, c) => n + c.total, 0));
+    const scales = await search(q('焦虑', '&kind=scale&pageSize=50'));
+    const names = scales.list.map((h) => h.title);
+    expect(names).toContain('广泛性焦虑量表');
+    expect(names).toContain('焦虑自评量表');
+    expect(scales.list.every((h) => h.kind === 'scale')).toBe(true);
+  });
+
+  it('ranks by relevance: an exact title first, a title prefix next, a body mention last', async () => {
+    const all = await search(q('焦虑', '&pageSize=50'));
+    const scores = all.list.map((h) => h.score);
+    expect(scores).toEqual([...scores].sort((a, b) => b - a));
+    expect(all.list[0]).toMatchObject({ kind: 'news', title: '焦虑' });
+    const scales = (await search(q('焦虑', '&kind=scale'))).list.map((h) => h.title);
+    expect(scales.indexOf('焦虑自评量表')).toBeLessThan(scales.indexOf('广泛性焦虑量表'));
+    const newsHits = (await search(q('焦虑', '&kind=news&pageSize=50'))).list;
+    const titles = newsHits.map((h) => h.title);
+    expect(titles[0]).toBe('焦虑');
+    expect(titles.at(-1)).toBe('秋季校园心理讲座回顾');
+    // A body-only match shows the words around it.
+    expect(newsHits.at(-1)!.summary).toContain('焦虑');
+  });
+
+  it('never returns drafts, scheduled articles or tweets not yet approved', async () => {
+    for (const code of [
+      '焦虑草稿不该出现',
+      '焦虑定时文章还没到时间',
+      '焦虑待审核动态不该出现',
+      '焦虑草稿动态不该出现',
+    ]) {
+      const r = await search(q(code));
+      expect(r.total, code).toBe(0);
+      expect(r.list).toEqual([]);
+    }
+    const none = await search(q('焦虑草稿不该出现'));
+    expect(none.suggestions).toContain('焦虑');
+  });
+
+  it('pages each kind and the merged list, within limits', async () => {
+    const first = await search(q('焦虑', '&kind=scale&pageSize=1&pageNum=1'));
+    const second = await search(q('焦虑', '&kind=scale&pageSize=1&pageNum=2'));
+    expect(first.list).toHaveLength(1);
+    expect(second.list).toHaveLength(1);
+    expect(second.list[0]!.title).not.toBe(first.list[0]!.title);
+    const all = await search(q('焦虑', '&pageSize=50'));
+    const page2 = await search(q('焦虑', '&pageSize=2&pageNum=2'));
+    expect(page2.list.map((h) => h.title)).toEqual(all.list.slice(2, 4).map((h) => h.title));
+    const deep = await api('GET', `/api/search?${q('焦虑', '&pageSize=50&pageNum=5')}`);
+    expect(deep.status).toBe(400);
+    expect(deep.body.message).toBe('全部结果最多显示前200条，请按类别查看更多');
+    const badKind = await api('GET', `/api/search?${q('焦虑', '&kind=movie')}`);
+    expect(badKind.status).toBe(400);
+    expect(badKind.body.message).toBe('搜索类别不正确');
+  });
+});

@@ -1,0 +1,39 @@
+import { RightOutlined } from '@ant-design/icons';
+import { Typography } from 'antd';
+import type { ReactNode } from 'react';
+import { Link } from 'react-router';
+
+/** A section of the home page: a title, a link to the full list, and its content. */
+export function HomeSection({
+  id,
+  title,
+  more,
+  children,
+}: {
+  id: string;
+  title: string;
+  more: { to: string; label: string };
+  children: ReactNode;
+}) {
+  return (
+    <section style={{ marginTop: 32 }} aria-labelledby={id}>
+      <div
+        style={{
+          display: 'flex',
+          alignItems: 'baseline',
+          justifyContent: 'space-between',
+          marginBottom: 16,
+          gap: 12,
+        }}
+      >
+        <Typography.Title level={3} id={id} style={{ margin: 0 }}>
+          {title}
+        </Typography.Title>
+        <Link to={more.to} style={{ whiteSpace: 'nowrap' }}>
+          {more.label} <RightOutlined />
+        </Link>
+      </div>
+      {children}
+    </section>
+  );
+}
