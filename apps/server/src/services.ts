@@ -19,6 +19,8 @@ import { createReviewService } from './modules/review/review.service';
 import { scaleSearch } from './modules/scales/scales.search';
 import { createScalesService } from './modules/scales/scales.service';
 import { createWarningsService } from './modules/warnings/warnings.service';
+import { createStatisticsService } from './modules/statistics/statistics.service';
+import { subscribeLiveWarnings } from './modules/statistics/statistics.live';
 import { createExpertsService } from './modules/experts/experts.service';
 import { createHomeService } from './modules/home/home.service';
 import { createUploadsService } from './modules/uploads/uploads.service';
@@ -112,6 +114,14 @@ export function createServices({
   search.register(scaleSearch);
   search.register(planSearch);
   subscribeNotificationRules(events, notifications);
+  const statistics = createStatisticsService({
+    db,
+    clock,
+    audit,
+    cacheMs: config.statsCacheMs,
+    siteName: config.site.name,
+  });
+  subscribeLiveWarnings(events, hub, statistics);
   return {
     audit,
     notifications,
@@ -126,6 +136,7 @@ export function createServices({
     assessments,
     warnings,
     reports,
+    statistics,
     chat: createChatService({ db, clock, hub, privateStorage, signer }),
     sessions,
     sms,

@@ -47,6 +47,11 @@ export const fieldLabels: Record<string, string> = {
   position: '选项',
   durationSeconds: '答题用时',
   answers: '作答',
+  scope: '数据范围',
+  from: '开始日期',
+  to: '结束日期',
+  ageBand: '年龄段',
+  province: '省份',
 };
 
 export function fieldLabel(path: ReadonlyArray<PropertyKey>): string {

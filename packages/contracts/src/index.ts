@@ -25,3 +25,4 @@ export * from './warnings';
 export * from './reports';
 export * from './review';
 export * from './scale-authoring';
+export * from './statistics';
