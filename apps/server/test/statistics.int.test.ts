@@ -335,10 +335,10 @@ describe(`statistics on ${testDbKind}`, () => {
       ]),
     ).toEqual([
       ['张**', 3, '北京市'],
-      ['张**', 2, '北京市'],
       ['李*', 2, '上海市'],
-      ['李*', 1, '上海市'],
       ['黄**', 3, '北京市'],
+      ['李*', 1, '上海市'],
+      ['张**', 2, '北京市'],
     ]);
   });
 
@@ -357,7 +357,7 @@ describe(`statistics on ${testDbKind}`, () => {
       contacted: 0,
       eligibleFor7Days: 0,
     });
-    expect(mine.latest.map((w: { maskedName: string }) => w.maskedName)).toEqual(['张**', '黄**']);
+    expect(mine.latest.map((w: { maskedName: string }) => w.maskedName)).toEqual(['黄**', '张**']);
 
     const inst = await screen(tok.expert, 'institution');
     expect(inst.levels.week).toEqual({ 1: 0, 2: 0, 3: 2 });

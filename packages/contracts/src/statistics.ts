@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { genderLabels } from './auth';
 import { idParam } from './common';
 import { areaList } from './regions';
 
@@ -59,6 +60,13 @@ export const scl90ChineseNorm: Record<string, { mean: number; sd: number }> = {
   phobicAnxiety: { mean: 1.23, sd: 0.41 },
   paranoidIdeation: { mean: 1.43, sd: 0.57 },
   psychoticism: { mean: 1.29, sd: 0.42 },
+};
+
+/** Labels of the cross-tabs' keys: 男/女, age bands, provinces ('' is a person who gave none). */
+export const crossKeyLabel = {
+  gender: (k: string) => genderLabels[k as 'male' | 'female'] ?? (k || '未填写'),
+  ageBand: (k: string) => ageBands.find((b) => b.key === k)?.label ?? (k || '未填写'),
+  province: (k: string) => provinceName(k) ?? (k || '未填写'),
 };
 
 /** The longest time range the data centre answers for (days). */

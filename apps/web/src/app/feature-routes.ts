@@ -7,6 +7,7 @@ import { expertsRoutes } from '../features/experts/routes';
 import { ordersRoutes } from '../features/orders/routes';
 import { workbenchRoutes } from '../features/workbench/routes';
 import { auditor, auditRoutes } from '../features/audit/routes';
+import { statisticsRoutes } from '../features/statistics/routes';
 
 /**
  * Each feature's pages, declared in features/<domain>/routes.tsx and listed here, so the
@@ -21,6 +22,7 @@ export const featureRoutes: AppRoute[] = [
   ...ordersRoutes,
   ...workbenchRoutes,
   ...auditRoutes,
+  ...statisticsRoutes,
   // Audit pages made of the workbench's scale and report-approval views (app/routes).
   auditor('/audit/test/detail', '量表审核详情', () => import('./routes/audit-scale-detail-page')),
   auditor('/audit/warning/list', '报告审批', () => import('./routes/audit-approval-list-page')),

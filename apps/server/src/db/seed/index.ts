@@ -10,6 +10,8 @@ import { expertProfiles } from '../../modules/experts/experts.table';
 import { seedAssessments, seedBuiltinScales } from './assessments';
 import { DEMO_PASSWORD, demoExperts, demoInstitutions, demoUsers } from './demo-data';
 
+export { seedDemoStatistics } from './statistics';
+
 export interface SeedResult {
   institutions: number;
   users: number;

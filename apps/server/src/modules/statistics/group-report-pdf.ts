@@ -1,4 +1,4 @@
-import { ageBands, genderLabels, provinceName, type StatsCenter } from '@psy/contracts';
+import { crossKeyLabel, type StatsCenter } from '@psy/contracts';
 import PDFDocument from 'pdfkit';
 import { chartSvg, drawSvg, PDF_CHINESE_FONT, type ChartOption } from '../../lib/pdf-charts';
 import { formatShanghai } from '../../lib/time';
@@ -9,13 +9,6 @@ const MARGIN = 50;
 
 const pct = (v: number | null) => (v === null ? '—' : `${(v * 100).toFixed(1)}%`);
 const orDash = (v: number | null) => (v === null ? '—' : String(v));
-
-/** Labels of cross-tab keys: 男/女, age bands, provinces. */
-export const crossKeyLabel = {
-  gender: (k: string) => genderLabels[k as 'male' | 'female'] ?? (k || '未填写'),
-  ageBand: (k: string) => ageBands.find((b) => b.key === k)?.label ?? (k || '未填写'),
-  province: (k: string) => provinceName(k) ?? (k || '未填写'),
-};
 
 /**
  * The group report of a data-centre filter: the figures, three charts (ECharts rendered to

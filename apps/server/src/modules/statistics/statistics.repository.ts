@@ -266,7 +266,7 @@ export const statisticsRepository = {
         join ${assessments} on ${assessments.id} = ${warnings.assessmentId}
         join ${users} on ${users.id} = ${warnings.userId}
         where ${and(warningScope(s), onlyId ? eq(warnings.id, onlyId) : undefined) ?? sql`true`}
-        order by ${warnings.id} desc limit ${limit}`,
+        order by ${warnings.createdAt} desc, ${warnings.id} desc limit ${limit}`,
     );
   },
 

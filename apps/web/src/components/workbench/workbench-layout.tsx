@@ -2,6 +2,7 @@ import {
   AlertOutlined,
   AppstoreOutlined,
   AuditOutlined,
+  BarChartOutlined,
   CalendarOutlined,
   ClockCircleOutlined,
   FileTextOutlined,
@@ -47,6 +48,7 @@ const entries: ShellEntry[] = [
     also: ['/expert/mybooking/detail'],
   },
   { path: '/expert/management', label: '预约时间', icon: <ClockCircleOutlined /> },
+  { path: '/expert/echartMap', label: '统计图表', icon: <BarChartOutlined /> },
   { path: '/expert/center', label: '个人中心', icon: <UserOutlined /> },
 ];
 
