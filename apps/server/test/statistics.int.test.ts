@@ -90,7 +90,7 @@ async function addAssessment(a: {
         ? {
             rawScore: p.raw,
             standardScore: null,
-            band: { label: p.band, interpretation: '', advice: '' },
+            band: p.band ? { label: p.band, interpretation: '', advice: '' } : null,
             dimensions: (p.dims ?? []).map(([key, name, score]) => ({ key, name, score, band: null })),
             indices: {},
             scoreBands: {},
@@ -221,7 +221,7 @@ beforeAll(async () => {
       {
         scale: 'SCL90',
         raw: 180,
-        band: '阳性',
+        band: '',
         positive: true,
         dims: [
           ['somatization', '躯体化', 1.5],
@@ -315,7 +315,11 @@ describe(`statistics on ${testDbKind}`, () => {
         { label: '中重度', count: 1 },
       ],
     });
-    expect(s.bands.map((b: { total: number }) => b.total)).toEqual([6, 1, 1]);
+    // SCL-90 has no main band: it is left out of the band donuts.
+    expect(s.bands.map((b: { shortName: string; total: number }) => [b.shortName, b.total])).toEqual([
+      ['PHQ-9', 6],
+      ['GAD-7', 1],
+    ]);
     expect(s.topInstitutions.map((i: { name: string; open: number }) => [i.name, i.open])).toEqual([
       ['北京心晴心理咨询中心', 3],
       ['上海青禾大学生心理健康服务站', 1],
@@ -452,6 +456,8 @@ describe(`statistics on ${testDbKind}`, () => {
 
     const scl = await center(tok.auditor, `scaleId=${scale.SCL90.id}`);
     expect(scl.total).toBe(1);
+    // SCL-90 has no main band: no band figures, only its factors.
+    expect([scl.bands, scl.cross.gender, scl.positive]).toEqual([[], [], { positive: 1, total: 1, rate: 1 }]);
     expect(scl.dimensions).toEqual([
       { key: 'somatization', name: '躯体化', mean: 1.5, norm: { mean: 1.37, sd: 0.48 } },
       { key: 'depression', name: '抑郁', mean: 2.1, norm: { mean: 1.5, sd: 0.59 } },

@@ -12,7 +12,8 @@ async function zoneErrors(code: string, filePath: string): Promise<string[]> {
 }
 
 describe('psy-web/feature-zones: web features never import each other', () => {
-  it('a feature importing another feature is an error', async () => {
+  // The first lint builds the typed program of the whole web app: seconds on a loaded machine.
+  it('a feature importing another feature is an error', { timeout: 30_000 }, async () => {
     const errors = await zoneErrors(
       "export { StatCard } from '../workbench/components/stat-card';\n",
       'apps/web/src/features/audit/x.ts',

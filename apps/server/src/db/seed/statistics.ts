@@ -322,17 +322,15 @@ export async function seedDemoStatistics(db: Db, now = systemClock()): Promise<n
             })
             .returning({ id: warnings.id });
           if (steps.length && p.expertId)
-            await db
-              .insert(warningProgress)
-              .values(
-                steps.map((s) => ({
-                  warningId: w!.id,
-                  actorId: p.expertId!,
-                  status: s.status,
-                  note: s.note,
-                  createdAt: s.at,
-                })),
-              );
+            await db.insert(warningProgress).values(
+              steps.map((s) => ({
+                warningId: w!.id,
+                actorId: p.expertId!,
+                status: s.status,
+                note: s.note,
+                createdAt: s.at,
+              })),
+            );
         }
       }
     }

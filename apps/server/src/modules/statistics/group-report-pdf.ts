@@ -49,7 +49,8 @@ export function renderGroupReportPdf(input: {
   const chart = (option: ChartOption, h = 220) => {
     ensure(h + 10);
     const y = doc.y;
-    drawSvg(doc, chartSvg(option, 600, Math.round((600 * h) / width)), MARGIN, y, {
+    // Rendered at the size it is drawn (1 px = 1 pt): nothing is scaled, labels stay inside.
+    drawSvg(doc, chartSvg(option, Math.round(width), h), MARGIN, y, {
       width,
       height: h,
       font: 'cn',
@@ -121,7 +122,7 @@ export function renderGroupReportPdf(input: {
         ['分级', '人次', '占比'],
         c.bands.map((b) => [b.label, b.count, pct(n ? b.count / n : null)]),
       );
-    } else doc.text('暂无数据');
+    } else doc.text(c.total ? '该量表没有总分分级，见下方因子剖面。' : '暂无数据');
 
     if (c.dimensions.length) {
       heading(c.dimensions.some((d) => d.norm) ? '因子剖面（与中国常模比较）' : '维度均分');
@@ -159,16 +160,17 @@ export function renderGroupReportPdf(input: {
       );
     }
 
-    heading('分级 × 性别');
+    if (c.cross.gender.length) heading('分级 × 性别');
     const genders = [...new Set(c.cross.gender.map((x) => x.key))];
     const bandsOrder = [...new Set(c.cross.gender.map((x) => x.band))];
-    table(
-      ['分级', ...genders.map(crossKeyLabel.gender)],
-      bandsOrder.map((b) => [
-        b,
-        ...genders.map((g) => c.cross.gender.find((x) => x.band === b && x.key === g)?.count ?? 0),
-      ]),
-    );
+    if (c.cross.gender.length)
+      table(
+        ['分级', ...genders.map(crossKeyLabel.gender)],
+        bandsOrder.map((b) => [
+          b,
+          ...genders.map((g) => c.cross.gender.find((x) => x.band === b && x.key === g)?.count ?? 0),
+        ]),
+      );
   }
 
   if (c.plans.length) {

@@ -6,6 +6,8 @@ import {
   statsScreen,
   statsScreenQuery,
 } from '@psy/contracts';
+import type { Readable } from 'node:stream';
+import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ok } from '../../lib/reply';
@@ -13,9 +15,18 @@ import { audience } from '../../lib/routes';
 import { currentUser, secured } from '../auth';
 
 const tags = ['statistics'];
-/** `attachment; filename="<ascii>"; filename*=UTF-8''<Chinese name>` */
-const attachment = (ascii: string, name: string) =>
-  `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(name)}`;
+/** A private download: `attachment; filename="<ascii>"; filename*=UTF-8''<Chinese name>`. */
+function sendFile(reply: FastifyReply, type: string, ascii: string, name: string, body: Buffer | Readable) {
+  return reply
+    .type(type)
+    .header(
+      'Content-Disposition',
+      `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(name)}`,
+    )
+    .header('Cache-Control', 'private, no-store')
+    .send(body);
+}
+const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
 /** The big screen, the data centre, its Excel export and group report: experts, auditors, admins. */
 export const statisticsRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -68,17 +79,13 @@ export const statisticsRoutes: FastifyPluginAsyncZod = async (app) => {
           security: secured,
           summary: '导出测评数据（Excel，流式写出；非审核员导出时姓名与手机号脱敏）',
           querystring: statsFilterQuery,
-          produces: ['application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'],
+          produces: [XLSX],
           response: { 200: z.any().describe('Excel 文件') },
         },
       },
       async (req, reply) => {
         const { filename, stream } = await statistics.exportXlsx(currentUser(req), req.query, req.ip);
-        return reply
-          .type('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
-          .header('Content-Disposition', attachment('assessments.xlsx', filename))
-          .header('Cache-Control', 'private, no-store')
-          .send(stream);
+        return sendFile(reply, XLSX, 'assessments.xlsx', filename, stream);
       },
     );
     staff.get(
@@ -95,11 +102,7 @@ export const statisticsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
       async (req, reply) => {
         const { filename, pdf } = await statistics.groupReportPdf(currentUser(req), req.query, req.ip);
-        return reply
-          .type('application/pdf')
-          .header('Content-Disposition', attachment('group-report.pdf', filename))
-          .header('Cache-Control', 'private, no-store')
-          .send(pdf);
+        return sendFile(reply, 'application/pdf', 'group-report.pdf', filename, pdf);
       },
     );
   });

@@ -45,6 +45,9 @@ const SCREEN_SCALES = 4;
 /** Rows read from the database per round of an export. */
 const EXPORT_BATCH = 1000;
 
+/** What the repository calls a part without a main band. */
+const UNBANDED = '未分级';
+
 const round = (v: number | null, digits = 2) =>
   v === null ? null : Math.round(v * 10 ** digits) / 10 ** digits;
 
@@ -148,7 +151,7 @@ export function createStatisticsService({ db, clock, audit, cacheMs, siteName }:
       repo.warningsByDay(db, scope, from),
       repo.assessmentsByDay(db, window),
       repo.byProvince(db, scope, from),
-      repo.topScales(db, window, SCREEN_SCALES),
+      repo.topScales(db, window, SCREEN_SCALES + 2),
       repo.topInstitutions(db, scope, TOP_INSTITUTIONS),
       repo.followUp(db, scope, from, new Date(now.getTime() - 7 * DAY)),
       repo.latestWarnings(db, scope, TICKER_SIZE),
@@ -170,7 +173,7 @@ export function createStatisticsService({ db, clock, audit, cacheMs, siteName }:
     };
     for (const r of prov.warnings) if (r.code && provinceName(r.code)) at(r.code).warnings = r.n;
     for (const r of prov.assessments) if (r.code && provinceName(r.code)) at(r.code).assessments = r.n;
-    const bands = await Promise.all(
+    const scored = await Promise.all(
       top.map(async (s) => ({
         scaleId: s.id,
         shortName: s.shortName,
@@ -178,6 +181,8 @@ export function createStatisticsService({ db, clock, audit, cacheMs, siteName }:
         bands: await repo.bands(db, window, s.id),
       })),
     );
+    // Scales without a main band table (SCL-90) have nothing to show as a band donut.
+    const bands = scored.filter((b) => b.bands.some((x) => x.label !== UNBANDED)).slice(0, SCREEN_SCALES);
     return {
       scope: scope.kind,
       scopeLabel: statsScopeLabels[scope.kind],
@@ -236,13 +241,17 @@ export function createStatisticsService({ db, clock, audit, cacheMs, siteName }:
         retakes: [],
       };
     }
-    const [bands, score, dims, cross, retakes] = await Promise.all([
+    const [allBands, score, dims, allCross, retakes] = await Promise.all([
       repo.bands(db, filter, scale.id),
       repo.score(db, filter, scale.id),
       repo.dimensions(db, filter, scale.id),
       repo.cross(db, filter, scale.id),
       repo.retakes(db, filter, scale.id),
     ]);
+    // A scale without a main band table (SCL-90) has no band figures: only its factors.
+    const banded = allBands.some((b) => b.label !== UNBANDED);
+    const bands = banded ? allBands : [];
+    const cross = banded ? allCross : { gender: [], ageBand: [], province: [] };
     return {
       ...base,
       scale,

@@ -12,6 +12,8 @@ export interface ChartSpec {
   columns: string[];
   rows: (string | number)[][];
   empty: boolean;
+  /** Why there is nothing to draw, when it is not the filter. */
+  emptyText?: string;
 }
 
 const TEAL = '#0e8f8f';
@@ -66,6 +68,7 @@ export function bandsChart(c: StatsCenter): ChartSpec {
     columns: ['分级', '人次', '占比'],
     rows: c.bands.map((b) => [b.label, b.count, pct(b.count, n)]),
     empty: n === 0,
+    ...(c.scale && c.total > 0 && n === 0 ? { emptyText: '该量表没有总分分级，请查看因子剖面' } : {}),
   };
 }
 
@@ -197,7 +200,7 @@ export function plansChart(c: StatsCenter): ChartSpec {
       xAxis: { type: 'value', minInterval: 1 },
       yAxis: { type: 'category', data: c.plans.map((p) => p.title) },
       series: [
-        { name: '已完成', type: 'bar', stack: 'p', data: c.plans.map((p) => p.completed) },
+        { name: '已完成', type: 'bar', stack: 'p', barMaxWidth: 32, data: c.plans.map((p) => p.completed) },
         { name: '流失（超过7天未完成）', type: 'bar', stack: 'p', data: c.plans.map((p) => p.dropped) },
         {
           name: '进行中',

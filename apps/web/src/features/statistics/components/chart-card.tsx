@@ -41,7 +41,10 @@ export function ChartCard({
       styles={{ body: { paddingTop: 12 } }}
     >
       {spec.empty ? (
-        <Empty description="当前筛选条件下暂无数据" style={{ height, paddingTop: height / 4, margin: 0 }} />
+        <Empty
+          description={spec.emptyText ?? '当前筛选条件下暂无数据'}
+          style={{ height, paddingTop: height / 4, margin: 0 }}
+        />
       ) : (
         <>
           <EChart ref={chart} option={spec.option} label={spec.title} style={{ height }} />
@@ -50,9 +53,8 @@ export function ChartCard({
             pagination={false}
             scroll={{ y: 180, x: 'max-content' }}
             style={{ marginTop: 8 }}
-            rowKey={(_, i) => String(i)}
             columns={spec.columns.map((title, i) => ({ title, dataIndex: i, key: i }))}
-            dataSource={spec.rows.map((r) => ({ ...r }))}
+            dataSource={spec.rows.map((r, i) => ({ ...r, key: i }))}
           />
         </>
       )}

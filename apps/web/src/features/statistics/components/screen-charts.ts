@@ -11,7 +11,7 @@ const TRANSPARENT = { backgroundColor: 'transparent' };
 
 /** Provinces coloured by warnings of the last 30 days; the tooltip adds the assessments. */
 export function mapOption(s: StatsScreen): EChartOption {
-  const max = Math.max(1, ...s.provinces.map((p) => p.warnings));
+  const step = Math.max(1, Math.ceil(Math.max(...s.provinces.map((p) => p.warnings), 0) / 3));
   return {
     ...TRANSPARENT,
     tooltip: {
@@ -19,15 +19,20 @@ export function mapOption(s: StatsScreen): EChartOption {
       formatter: (p: { name: string; data?: { value: number; assessments: number } }) =>
         `${p.name}<br/>预警 ${p.data?.value ?? 0} 条<br/>测评 ${p.data?.assessments ?? 0} 人次`,
     },
+    // Pieces, not a gradient: on a wall a province is plainly none, few, some or many.
     visualMap: {
-      min: 0,
-      max,
+      type: 'piecewise',
       left: 8,
       bottom: 8,
-      calculable: true,
-      text: ['多', '少'],
+      itemWidth: 14,
+      itemHeight: 10,
       textStyle: { color: '#9fb8d6' },
-      inRange: { color: ['#0e3b66', '#1f7fc4', '#ffb020', '#ff4d4f'] },
+      pieces: [
+        { value: 0, label: '无预警', color: '#0e3b66' },
+        { min: 1, max: step, label: `1-${step} 条`, color: '#ffd666' },
+        { min: step + 1, max: step * 2, label: `${step + 1}-${step * 2} 条`, color: '#fa8c16' },
+        { min: step * 2 + 1, label: `${step * 2 + 1} 条及以上`, color: '#ff4d4f' },
+      ],
     },
     series: [
       {

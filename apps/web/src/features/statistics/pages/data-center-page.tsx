@@ -61,6 +61,35 @@ function toParams(f: Filters): StatsFilterParams {
 const opt = (list: { id: number; name: string }[] | undefined) =>
   list?.map((x) => ({ value: x.id, label: x.name }));
 
+/** One filter: a labelled, clearable select in the filter grid (narrow: half width). */
+function FilterSelect<V extends string | number>(p: {
+  label: string;
+  id: string;
+  placeholder: string;
+  options: { value: V; label: string }[] | undefined;
+  value: V | undefined;
+  onChange: (v: V | undefined) => void;
+  search?: boolean;
+  narrow?: boolean;
+}) {
+  return (
+    <Col xs={p.narrow ? 12 : 24} sm={p.narrow ? 6 : 12} xl={p.narrow ? 3 : 6}>
+      <Form.Item label={p.label} htmlFor={p.id}>
+        <Select
+          id={p.id}
+          allowClear
+          showSearch={p.search}
+          optionFilterProp="label"
+          placeholder={p.placeholder}
+          options={p.options}
+          value={p.value}
+          onChange={(v?: V) => p.onChange(v)}
+        />
+      </Form.Item>
+    </Col>
+  );
+}
+
 /** 测试数据中心 (/expertEchart): filters, figures, charts with their tables, Excel and PDF. */
 export function Component() {
   const [filters, setFilters] = useState<Filters>({});
@@ -151,56 +180,39 @@ export function Component() {
                 </Form.Item>
               </Col>
             )}
-            <Col xs={24} sm={12} xl={6}>
-              <Form.Item label="量表" htmlFor="stats-scale">
-                <Select
-                  id="stats-scale"
-                  allowClear
-                  showSearch
-                  optionFilterProp="label"
-                  placeholder={c?.scale ? `默认：${c.scale.name}` : '全部量表'}
-                  options={opt(o?.scales)}
-                  value={filters.scaleId}
-                  onChange={(v?: number) => set({ scaleId: v })}
-                />
-              </Form.Item>
-            </Col>
-            <Col xs={24} sm={12} xl={6}>
-              <Form.Item label="测评方案" htmlFor="stats-plan">
-                <Select
-                  id="stats-plan"
-                  allowClear
-                  placeholder="全部方案"
-                  options={opt(o?.plans)}
-                  value={filters.planId}
-                  onChange={(v?: number) => set({ planId: v })}
-                />
-              </Form.Item>
-            </Col>
-            <Col xs={24} sm={12} xl={6}>
-              <Form.Item label="活动" htmlFor="stats-activity">
-                <Select
-                  id="stats-activity"
-                  allowClear
-                  placeholder="全部活动"
-                  options={opt(o?.activities)}
-                  value={filters.activityId}
-                  onChange={(v?: number) => set({ activityId: v })}
-                />
-              </Form.Item>
-            </Col>
-            <Col xs={24} sm={12} xl={6}>
-              <Form.Item label="机构" htmlFor="stats-institution">
-                <Select
-                  id="stats-institution"
-                  allowClear
-                  placeholder="全部机构"
-                  options={opt(o?.institutions)}
-                  value={filters.institutionId}
-                  onChange={(v?: number) => set({ institutionId: v })}
-                />
-              </Form.Item>
-            </Col>
+            <FilterSelect
+              label="量表"
+              id="stats-scale"
+              search
+              placeholder={c?.scale ? `默认：${c.scale.name}` : '全部量表'}
+              options={opt(o?.scales)}
+              value={filters.scaleId}
+              onChange={(v) => set({ scaleId: v })}
+            />
+            <FilterSelect
+              label="测评方案"
+              id="stats-plan"
+              placeholder="全部方案"
+              options={opt(o?.plans)}
+              value={filters.planId}
+              onChange={(v) => set({ planId: v })}
+            />
+            <FilterSelect
+              label="活动"
+              id="stats-activity"
+              placeholder="全部活动"
+              options={opt(o?.activities)}
+              value={filters.activityId}
+              onChange={(v) => set({ activityId: v })}
+            />
+            <FilterSelect
+              label="机构"
+              id="stats-institution"
+              placeholder="全部机构"
+              options={opt(o?.institutions)}
+              value={filters.institutionId}
+              onChange={(v) => set({ institutionId: v })}
+            />
             <Col xs={24} sm={12} xl={6}>
               <Form.Item label="时间范围">
                 <DatePicker.RangePicker
@@ -211,47 +223,36 @@ export function Component() {
                 />
               </Form.Item>
             </Col>
-            <Col xs={12} sm={6} xl={3}>
-              <Form.Item label="性别" htmlFor="stats-gender">
-                <Select
-                  id="stats-gender"
-                  allowClear
-                  placeholder="全部"
-                  options={[
-                    { value: 'male', label: '男' },
-                    { value: 'female', label: '女' },
-                  ]}
-                  value={filters.gender}
-                  onChange={(v?: 'male' | 'female') => set({ gender: v })}
-                />
-              </Form.Item>
-            </Col>
-            <Col xs={12} sm={6} xl={3}>
-              <Form.Item label="年龄段" htmlFor="stats-age">
-                <Select
-                  id="stats-age"
-                  allowClear
-                  placeholder="全部"
-                  options={ageBands.map((b) => ({ value: b.key, label: b.label }))}
-                  value={filters.ageBand}
-                  onChange={(v?: AgeBandKey) => set({ ageBand: v })}
-                />
-              </Form.Item>
-            </Col>
-            <Col xs={24} sm={12} xl={6}>
-              <Form.Item label="地区" htmlFor="stats-province">
-                <Select
-                  id="stats-province"
-                  allowClear
-                  showSearch
-                  optionFilterProp="label"
-                  placeholder="全部地区"
-                  options={provinces.map(([code, name]) => ({ value: code, label: name }))}
-                  value={filters.province}
-                  onChange={(v?: string) => set({ province: v })}
-                />
-              </Form.Item>
-            </Col>
+            <FilterSelect
+              label="性别"
+              id="stats-gender"
+              narrow
+              placeholder="全部"
+              options={[
+                { value: 'male' as const, label: '男' },
+                { value: 'female' as const, label: '女' },
+              ]}
+              value={filters.gender}
+              onChange={(v) => set({ gender: v })}
+            />
+            <FilterSelect
+              label="年龄段"
+              id="stats-age"
+              narrow
+              placeholder="全部"
+              options={ageBands.map((b) => ({ value: b.key as AgeBandKey, label: b.label }))}
+              value={filters.ageBand}
+              onChange={(v) => set({ ageBand: v })}
+            />
+            <FilterSelect
+              label="地区"
+              id="stats-province"
+              search
+              placeholder="全部地区"
+              options={provinces.map(([code, name]) => ({ value: code, label: name }))}
+              value={filters.province}
+              onChange={(v) => set({ province: v })}
+            />
             <Col xs={24} sm={12} xl={6} style={{ display: 'flex', alignItems: 'flex-end' }}>
               <Form.Item>
                 <Button icon={<ReloadOutlined />} onClick={() => setFilters({})}>

@@ -2,7 +2,7 @@ import { statsScopeLabels, type StatsScope, type StatsScreen } from '@psy/contra
 import { useQuery } from '@tanstack/react-query';
 import { Button, ConfigProvider, Segmented, Spin, theme } from 'antd';
 import { useEffect, useMemo, useState, type ReactNode } from 'react';
-import { EChart, registerMap } from '../../../components/echart';
+import { EChart, registerMap, type EChartOption } from '../../../components/echart';
 import { screenQuery, useScreenLive } from '../api/statistics';
 import {
   bandsOption,
@@ -41,6 +41,25 @@ function Panel({ title, children }: { title: string; children: ReactNode }) {
 }
 
 const Empty = ({ text = '暂无数据' }: { text?: string }) => <div className={styles.empty}>{text}</div>;
+
+/** A panel holding one chart, or `empty` when there is nothing to draw. */
+function ChartPanel({ title, option, empty }: { title: string; option: EChartOption; empty?: string }) {
+  return (
+    <Panel title={title}>
+      {empty ? (
+        <Empty text={empty} />
+      ) : (
+        <EChart
+          theme="dark"
+          label={title}
+          option={option}
+          className={styles.chart}
+          style={{ height: 'auto' }}
+        />
+      )}
+    </Panel>
+  );
+}
 
 function Levels({ s }: { s: StatsScreen }) {
   const rows = [
@@ -205,19 +224,11 @@ export function Component() {
             <Panel title="预警等级统计">
               <Levels s={s} />
             </Panel>
-            <Panel title="主要量表结果分布（近30天）">
-              {s.bands.length ? (
-                <EChart
-                  theme="dark"
-                  label="主要量表结果分级分布"
-                  option={options.bands}
-                  className={styles.chart}
-                  style={{ height: 'auto' }}
-                />
-              ) : (
-                <Empty />
-              )}
-            </Panel>
+            <ChartPanel
+              title="主要量表结果分布（近30天）"
+              option={options.bands}
+              empty={s.bands.length ? undefined : '暂无数据'}
+            />
           </div>
           <div className={`${styles.col} ${styles.center}`}>
             <div className={styles.kpis}>
@@ -228,39 +239,15 @@ export function Component() {
                 </div>
               ))}
             </div>
-            <Panel title="全国预警分布（近30天）">
-              <EChart
-                theme="dark"
-                label="各省份预警分布地图"
-                option={options.map}
-                className={styles.chart}
-                style={{ height: 'auto' }}
-              />
-            </Panel>
-            <Panel title="近30天预警与测评趋势">
-              <EChart
-                theme="dark"
-                label="近30天预警与测评趋势"
-                option={options.trend}
-                className={styles.chart}
-                style={{ height: 'auto' }}
-              />
-            </Panel>
+            <ChartPanel title="全国预警分布（近30天）" option={options.map} />
+            <ChartPanel title="近30天预警与测评趋势" option={options.trend} />
           </div>
           <div className={`${styles.col} ${styles.right}`}>
-            <Panel title="机构待处理预警 TOP">
-              {s.topInstitutions.length ? (
-                <EChart
-                  theme="dark"
-                  label="各机构待处理预警"
-                  option={options.institutions}
-                  className={styles.chart}
-                  style={{ height: 'auto' }}
-                />
-              ) : (
-                <Empty text="暂无待处理预警" />
-              )}
-            </Panel>
+            <ChartPanel
+              title="机构待处理预警 TOP"
+              option={options.institutions}
+              empty={s.topInstitutions.length ? undefined : '暂无待处理预警'}
+            />
             <Panel title="跟进处置">
               <FollowUp s={s} />
             </Panel>
