@@ -24,6 +24,7 @@ import { reportsRoutes } from './modules/reports/reports.routes';
 import { reviewRoutes } from './modules/review/review.routes';
 import { uploadsRoutes } from './modules/uploads/uploads.routes';
 import { warningsRoutes } from './modules/warnings/warnings.routes';
+import { statisticsRoutes } from './modules/statistics/statistics.routes';
 import { bookingsRoutes } from './modules/bookings/bookings.routes';
 import { coursesRoutes } from './modules/courses/courses.routes';
 import { scalesRoutes } from './modules/scales/scales.routes';
@@ -236,6 +237,7 @@ export async function buildApp({
       await api.register(assessmentsRoutes);
       await api.register(warningsRoutes);
       await api.register(reportsRoutes);
+      await api.register(statisticsRoutes);
       await api.register(reviewRoutes);
       await api.register(uploadsRoutes);
       await api.register(coursesRoutes);

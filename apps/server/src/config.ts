@@ -97,6 +97,8 @@ const envSchema = z.object({
     .min(0.01)
     .max(24 * 30)
     .default(24),
+  /** How long the statistics dashboards keep a figure (0: never cached). */
+  STATS_CACHE_SECONDS: z.coerce.number().int().min(0).max(3600).default(30),
   SWEEP_INTERVAL_MS: z.coerce.number().int().min(0).default(30_000),
   SMS_PROVIDER: z.enum(['console']).default('console'),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(100).default(10000),
@@ -154,6 +156,8 @@ export interface Config {
   sweepIntervalMs: number;
   /** A pending warning nobody has picked up goes to the auditors after this long. */
   warningEscalateMs: number;
+  /** How long a dashboard figure is served from memory (per scope and filter). */
+  statsCacheMs: number;
   smsProvider: 'console';
   shutdownTimeoutMs: number;
   site: { name: string; copyright: string; icp: string; psb: string };
@@ -249,6 +253,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     },
     sweepIntervalMs: e.SWEEP_INTERVAL_MS,
     warningEscalateMs: e.WARNING_ESCALATE_HOURS * 3_600_000,
+    statsCacheMs: e.STATS_CACHE_SECONDS * 1000,
     session: { idleMs: e.SESSION_IDLE_MINUTES * 60_000, absoluteMs: e.SESSION_ABSOLUTE_DAYS * 86_400_000 },
     smsProvider: e.SMS_PROVIDER,
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,

@@ -2,7 +2,7 @@ import { buildApp } from './app';
 import { ConfigError, loadConfig, type Config } from './config';
 import { openDatabase, type Database } from './db/client';
 import { runMigrations } from './db/migrate';
-import { seed, seedReference } from './db/seed';
+import { seed, seedDemoStatistics, seedReference } from './db/seed';
 
 function describeDatabase(config: Config): string {
   if (!config.databaseUrl) return `PGlite at ${config.dataDir}`;
@@ -43,6 +43,8 @@ async function main(): Promise<void> {
         ? `seed: added ${result.institutions} institutions, ${result.users} users`
         : 'seed: demo data already present, nothing added',
     );
+    const statistics = await seedDemoStatistics(database.db);
+    if (statistics) app.log.info(`seed: added ${statistics} demo assessments for the statistics pages`);
   } else
     app.log.info(
       'seed: no demo data (SEED=none); create the first administrator with `npm run admin:create`',

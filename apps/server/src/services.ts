@@ -20,6 +20,8 @@ import { createReviewService } from './modules/review/review.service';
 import { scaleSearch } from './modules/scales/scales.search';
 import { createScalesService } from './modules/scales/scales.service';
 import { createWarningsService } from './modules/warnings/warnings.service';
+import { createStatisticsService } from './modules/statistics/statistics.service';
+import { subscribeLiveWarnings } from './modules/statistics/statistics.live';
 import { createExpertsService } from './modules/experts/experts.service';
 import { expertSearch } from './modules/experts/experts.search';
 import { createBannersService } from './modules/banners/banners.service';
@@ -142,6 +144,14 @@ export function createServices({
   search.register(newsSearch(clock));
   search.register(tweetSearch);
   subscribeNotificationRules(events, notifications);
+  const statistics = createStatisticsService({
+    db,
+    clock,
+    audit,
+    cacheMs: config.statsCacheMs,
+    siteName: config.site.name,
+  });
+  subscribeLiveWarnings(events, hub, statistics);
   return {
     audit,
     notifications,
@@ -157,6 +167,7 @@ export function createServices({
     warnings,
     reports,
     courses,
+    statistics,
     chat: createChatService({ db, clock, hub, privateStorage, signer }),
     sessions,
     sms,

@@ -1,7 +1,8 @@
 import { verify } from '@node-rs/argon2';
-import { asc } from 'drizzle-orm';
+import { asc, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { seed } from '../src/db/seed';
+import { seed, seedDemoStatistics } from '../src/db/seed';
+import { executeRows } from '../src/db/rows';
 import { DEMO_PASSWORD } from '../src/db/seed/demo-data';
 import { institutions } from '../src/modules/institutions/institutions.table';
 import { users } from '../src/modules/users/users.table';
@@ -45,5 +46,29 @@ describe(`seed on ${testDbKind}`, () => {
       institutions: await testDb.database.db.select().from(institutions).orderBy(asc(institutions.id)),
     };
     expect(after).toEqual(before);
+  });
+
+  it('adds the statistics demo data once, the same every time, spread over provinces, ages and levels', async () => {
+    const db = testDb.database.db;
+    const now = new Date('2026-11-20T02:00:00Z');
+    const made = await seedDemoStatistics(db, now);
+    expect(await seedDemoStatistics(db, now)).toBe(0);
+    const [a] = await executeRows<{ n: number; provinces: number; ages: number; submitted: number }>(
+      db,
+      sql`select count(*)::int as n, count(distinct left(basic_info ->> 'regionCode', 2))::int as provinces,
+          count(distinct (basic_info ->> 'age'))::int as ages,
+          count(*) filter (where status = 'submitted')::int as submitted
+        from assessments`,
+    );
+    const levels = await executeRows<{ level: number; n: number }>(
+      db,
+      sql`select level, count(*)::int as n from warnings group by level order by level`,
+    );
+    // A fixed seed: these figures are the same on every machine and every run.
+    expect({ made, ...a }).toEqual({ made: 295, n: 295, provinces: 25, ages: 30, submitted: 286 });
+    expect(levels).toEqual([
+      { level: 2, n: 34 },
+      { level: 3, n: 63 },
+    ]);
   });
 });

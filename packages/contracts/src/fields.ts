@@ -66,6 +66,11 @@ export const fieldLabels: Record<string, string> = {
   freeTrial: '免费试看',
   expertId: '专家编号',
   price: '价格',
+  scope: '数据范围',
+  from: '开始日期',
+  to: '结束日期',
+  ageBand: '年龄段',
+  province: '省份',
 };
 
 export function fieldLabel(path: ReadonlyArray<PropertyKey>): string {

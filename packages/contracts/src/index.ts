@@ -31,3 +31,4 @@ export * from './courses';
 export * from './news';
 export * from './tweets';
 export * from './banners';
+export * from './statistics';

@@ -2,7 +2,7 @@ import { loadConfig } from '../config';
 import { openDatabase } from './client';
 import { runMigrations } from './migrate';
 import { createLocalStorage } from '../modules/uploads/storage';
-import { seed, seedReference } from './seed';
+import { seed, seedDemoStatistics, seedReference } from './seed';
 
 const config = loadConfig();
 if (config.env === 'production') {
@@ -13,5 +13,8 @@ const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: 
 await runMigrations(database);
 await seedReference(database.db);
 const result = await seed(database.db, { storage: createLocalStorage(config.uploadDir), files: config });
+const statistics = await seedDemoStatistics(database.db);
 await database.close();
-console.log(`seed: added ${result.institutions} institutions, ${result.users} users`);
+console.log(
+  `seed: added ${result.institutions} institutions, ${result.users} users, ${statistics} demo assessments`,
+);

@@ -1,8 +1,9 @@
 import { Redis } from 'ioredis';
+import type { Channel } from './hub';
 
 /** What crosses instances: a push to a user's destination, or an order to drop their sockets. */
 export type BrokerMessage =
-  | { op: 'push'; userId: number; channel: 'message' | 'notification'; body: unknown }
+  | { op: 'push'; userId: number; channel: Channel; body: unknown }
   | { op: 'close'; userId: number; sessionIds: number[] | 'all'; reason: string };
 
 /**

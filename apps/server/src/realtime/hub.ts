@@ -1,6 +1,7 @@
 import type { Broker } from './broker';
 
-export type Channel = 'message' | 'notification';
+/** message: chat; notification: the bell; dashboard: the big screen's new warnings (statistics). */
+export type Channel = 'message' | 'notification' | 'dashboard';
 
 /** One subscribed socket as the hub sees it. */
 export interface HubConnection {

@@ -40,7 +40,8 @@ export const MAX_FRAMES_BEFORE_CONNECTED = 64;
 /** After an ERROR frame, how long the peer gets to complete the close handshake. */
 const CLOSE_GRACE_MS = 1_000;
 
-const DESTINATION = /^\/user\/(\d+)\/(message|notification)$/;
+/** A user's own destinations only: what reaches them there was chosen for them by the server. */
+const DESTINATION = /^\/user\/(\d+)\/(message|notification|dashboard)$/;
 
 const isConnect = (frame: Frame) => frame.command === 'CONNECT' || frame.command === 'STOMP';
 

@@ -12,6 +12,7 @@ import { auditor, auditRoutes } from '../features/audit/routes';
 import { newsRoutes } from '../features/news/routes';
 import { tweetsRoutes } from '../features/tweets/routes';
 import { homeRoutes } from '../features/home/routes';
+import { statisticsRoutes } from '../features/statistics/routes';
 
 /**
  * Each feature's pages, declared in features/<domain>/routes.tsx and listed here, so the
@@ -37,6 +38,7 @@ export const featureRoutes: AppRoute[] = [
     lazy: () => import('./routes/expert-detail-page'),
     handle: { title: '专家详情' },
   },
+  ...statisticsRoutes,
   // Audit pages made of the workbench's scale and report-approval views (app/routes).
   auditor('/audit/test/detail', '量表审核详情', () => import('./routes/audit-scale-detail-page')),
   auditor('/audit/warning/list', '报告审批', () => import('./routes/audit-approval-list-page')),

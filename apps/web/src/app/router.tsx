@@ -1,6 +1,8 @@
 import { createBrowserRouter, Navigate, redirect, type RouteObject } from 'react-router';
 import { registerRoutes } from '../lib/route-exists';
 import { demoRoutes } from '../features/demo/routes';
+import { statisticsScreenRoutes } from '../features/statistics/routes';
+import { ScreenLayout } from './layouts/screen-layout';
 import { featureRoutes } from './feature-routes';
 import { MainLayout } from './layouts/main-layout';
 import { RedirectPage } from './redirect-page';
@@ -54,6 +56,8 @@ const routes: RouteObject[] = [
   { path: '/redirect/*', element: <RedirectPage /> },
   // The demo management console: its own layout, lazy, apart from the platform's pages.
   ...demoRoutes,
+  // Full-screen pages (the big screen, opened in a new window): guard and title, no header.
+  { element: <ScreenLayout />, hydrateFallbackElement: <RouteFallback />, children: statisticsScreenRoutes },
   { element: <MainLayout />, hydrateFallbackElement: <RouteFallback />, children: pages },
 ];
 

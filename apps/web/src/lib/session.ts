@@ -25,7 +25,8 @@ export const useSession = create<SessionState>(() => ({
   leaving: false,
 }));
 
-export type Guard = 'user' | 'expert' | 'auditor';
+/** staff: experts, auditors and admins (the statistics pages). */
+export type Guard = 'user' | 'expert' | 'auditor' | 'staff';
 
 interface SessionHooks {
   /** Replace the current route (the router lives in the app layer). */
@@ -85,6 +86,7 @@ export function isAuditor(u: UserInfo | null): boolean {
 export function allows(guard: Guard, u: UserInfo | null): boolean {
   if (guard === 'expert') return isExpert(u);
   if (guard === 'auditor') return isAuditor(u);
+  if (guard === 'staff') return isExpert(u) || isAuditor(u);
   return true;
 }
 

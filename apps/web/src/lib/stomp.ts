@@ -1,5 +1,6 @@
 import { Client, ReconnectionTimeMode, type IMessage } from '@stomp/stompjs';
 import { STOMP_HEARTBEAT_MS, STOMP_PATH } from '@psy/contracts';
+import { ApiError } from './api';
 
 /**
  * connecting: first attempt; connected: subscribed; reconnecting: the socket dropped and a
@@ -143,4 +144,19 @@ export function openStomp(opts: StompOptions): () => void {
     clearTimeout(recheck);
     void client.deactivate();
   };
+}
+
+/**
+ * A `sessionAlive` check from any authenticated call: it answers whether the token still
+ * works (401: no; a network failure throws, and the check is asked again later).
+ */
+export function aliveIf(call: () => Promise<unknown>): () => Promise<boolean> {
+  return () =>
+    call().then(
+      () => true,
+      (err: unknown) => {
+        if (err instanceof ApiError && err.status === 401) return false;
+        throw err;
+      },
+    );
 }

@@ -14,6 +14,8 @@ import { DEMO_PASSWORD, demoExperts, demoInstitutions, demoUsers } from './demo-
 import type { Storage } from '../../modules/uploads/storage';
 import { seedPortraits } from './portraits';
 
+export { seedDemoStatistics } from './statistics';
+
 export interface SeedResult {
   institutions: number;
   users: number;

@@ -44,7 +44,13 @@ export const assessments = pgTable(
     durationSeconds: integer(),
     ...timestamps,
   },
-  (t) => [index().on(t.userId, t.startedAt), index().on(t.expertId, t.submittedAt)],
+  (t) => [
+    index().on(t.userId, t.startedAt),
+    index().on(t.expertId, t.submittedAt),
+    // Statistics: submitted assessments by time range, and plans' completion by start.
+    index().on(t.status, t.submittedAt),
+    index().on(t.planId, t.startedAt),
+  ],
 );
 
 /** One scale inside an assessment, with the version it is scored with and the answers so far. */
@@ -69,5 +75,9 @@ export const assessmentParts = pgTable(
     durationSeconds: integer(),
     submittedAt: timestamp({ withTimezone: true }),
   },
-  (t) => [uniqueIndex().on(t.assessmentId, t.position)],
+  (t) => [
+    uniqueIndex().on(t.assessmentId, t.position),
+    // Statistics: one scale's scored parts by time.
+    index().on(t.scaleId, t.submittedAt),
+  ],
 );

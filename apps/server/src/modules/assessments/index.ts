@@ -2,4 +2,4 @@ export type { AssessmentsService, ReportPort } from './assessments.service';
 export type { AssessmentRow } from './assessments.repository';
 
 /** Read-only, for the reports module's joins; changes go through the service. */
-export { assessments } from './assessments.table';
+export { assessments, assessmentParts } from './assessments.table';

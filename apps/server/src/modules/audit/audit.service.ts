@@ -13,7 +13,9 @@ export type AuditAction =
   | 'password_reset'
   | 'sms_send'
   | 'profile_edit'
-  | 'account_created';
+  | 'account_created'
+  | 'data_export'
+  | 'group_report';
 
 export const auditActionLabels: Record<AuditAction, string> = {
   login: '密码登录',
@@ -25,6 +27,8 @@ export const auditActionLabels: Record<AuditAction, string> = {
   sms_send: '发送验证码',
   profile_edit: '修改资料',
   account_created: '注册账号',
+  data_export: '导出测评数据',
+  group_report: '下载团体报告',
 };
 
 /** A password login in progress; not one of the account's visible history actions. */

@@ -1,5 +1,8 @@
 export type { WarningsService, RaisedAlert } from './warnings.service';
 
+/** Read-only, for the statistics module's counts; changes go through the service. */
+export { warnings, warningProgress } from './warnings.table';
+
 declare module '../../lib/events' {
   interface DomainEvents {
     /** An alert rule fired on a submitted assessment. */

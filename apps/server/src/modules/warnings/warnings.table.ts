@@ -28,19 +28,27 @@ export const warnings = pgTable(
   (t) => [
     index().on(t.expertId, t.status),
     index().on(t.status, t.createdAt),
+    // Statistics: warnings by time, and an assessment's warnings.
+    index().on(t.createdAt),
+    index().on(t.assessmentId),
     check('warning_level', sql`${t.level} between 1 and 3`),
   ],
 );
 
-export const warningProgress = pgTable('warning_progress', {
-  id: integer().primaryKey().generatedAlwaysAsIdentity(),
-  warningId: integer()
-    .notNull()
-    .references(() => warnings.id, { onDelete: 'cascade' }),
-  actorId: integer()
-    .notNull()
-    .references(() => users.id),
-  status: warningStatusEnum().notNull(),
-  note: text().notNull(),
-  createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
-});
+export const warningProgress = pgTable(
+  'warning_progress',
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    warningId: integer()
+      .notNull()
+      .references(() => warnings.id, { onDelete: 'cascade' }),
+    actorId: integer()
+      .notNull()
+      .references(() => users.id),
+    status: warningStatusEnum().notNull(),
+    note: text().notNull(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  // A warning's records in order (detail page; statistics: first contact, closing time).
+  (t) => [index().on(t.warningId, t.createdAt)],
+);

@@ -13,7 +13,7 @@ import { SiteHeader } from './site-header';
 const DEFAULT_NAME = '心理测评与咨询平台';
 
 /** Names the tab after the page: `${title} - 心理测评与咨询平台`. */
-function usePageTitle(siteName: string) {
+export function usePageTitle(siteName: string) {
   const title = handleValue(useMatches(), 'title');
   useEffect(() => {
     document.title = title ? `${title} - ${siteName}` : siteName;

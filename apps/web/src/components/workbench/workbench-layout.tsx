@@ -2,6 +2,7 @@ import {
   AlertOutlined,
   AppstoreOutlined,
   AuditOutlined,
+  BarChartOutlined,
   CalendarOutlined,
   ClockCircleOutlined,
   EditOutlined,
@@ -58,6 +59,7 @@ const entries: ShellEntry[] = [
   },
   { path: '/expert/course/buyList', label: '购买记录', icon: <WalletOutlined /> },
   { path: '/expert/tweet', label: '个人推文', icon: <EditOutlined />, also: ['/expert/tweet/detail'] },
+  { path: '/expert/echartMap', label: '统计图表', icon: <BarChartOutlined /> },
   { path: '/expert/center', label: '个人中心', icon: <UserOutlined /> },
 ];
 

@@ -1,6 +1,7 @@
 import type { AssessmentResult, FullReport, Order, PayStart } from '@psy/contracts';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, request } from '../../../lib/api';
+import { saveFile } from '../../../lib/download';
 
 /** Results (free summary), the paid full report, and buying it. */
 
@@ -43,13 +44,5 @@ export function useBuyReport(id: number) {
 /** The PDF comes with the session header, so it is fetched as a blob and saved from memory. */
 export async function downloadReportPdf(id: number, fileName: string): Promise<void> {
   const blob = await request<Blob>(`/api/assessment/${id}/report.pdf`, { blob: true, timeoutMs: 60_000 });
-  const url = URL.createObjectURL(blob);
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = fileName;
-  document.body.appendChild(a);
-  a.click();
-  a.remove();
-  // Give the browser a moment to start the download before the memory goes.
-  setTimeout(() => URL.revokeObjectURL(url), 30_000);
+  saveFile(blob, fileName);
 }

@@ -40,6 +40,7 @@ export function ReportPartCard({ part, detail }: { part: PartResult; detail: Rep
       {scale && (
         <div className={styles.chartBox} data-chart="score-scale">
           <EChart
+            renderer="svg"
             option={scale}
             height={chartSizes.scoreScale.height}
             label={`${detail.scoreScale!.name} ${detail.scoreScale!.value}，${detail.scoreScale!.label ?? ''}`}
@@ -95,6 +96,7 @@ export function ReportPartCard({ part, detail }: { part: PartResult; detail: Rep
           </Divider>
           <div className={styles.chartBox} data-chart="profile">
             <EChart
+              renderer="svg"
               option={profile}
               height={chartSizes.profile(detail.dimensions.length).height}
               label={detail.dimensions.map((d) => `${d.name} ${two(d.score)}`).join('，')}
@@ -117,6 +119,7 @@ export function ReportPartCard({ part, detail }: { part: PartResult; detail: Rep
         <>
           <div className={styles.chartBox} data-chart="trend">
             <EChart
+              renderer="svg"
               option={trend}
               height={chartSizes.trend.height}
               label={detail.trend.map((p) => `${formatDate(p.submittedAt)} ${p.score}`).join('，')}

@@ -1,9 +1,8 @@
 import type { ChatMessage, NotificationPush } from '@psy/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { ApiError } from '../../../lib/api';
 import { useSession } from '../../../lib/session';
-import { openStomp } from '../../../lib/stomp';
+import { aliveIf, openStomp } from '../../../lib/stomp';
 import { fetchUnreadSummary, notificationKeys } from '../../../lib/unread-summary';
 import { useChatStore } from '../store/chat-store';
 
@@ -13,15 +12,7 @@ function isChatMessage(body: unknown): body is ChatMessage {
 }
 
 /** An authenticated call answers whether the token still works; a 401 also starts the usual logout. */
-function sessionAlive(): Promise<boolean> {
-  return fetchUnreadSummary().then(
-    () => true,
-    (err: unknown) => {
-      if (err instanceof ApiError && err.status === 401) return false;
-      throw err;
-    },
-  );
-}
+const sessionAlive = aliveIf(fetchUnreadSummary);
 
 function isPush(body: unknown): body is NotificationPush {
   const t = (body as { type?: unknown } | null)?.type;

@@ -1,0 +1,109 @@
+import {
+  envelope,
+  statsCenter,
+  statsFilterQuery,
+  statsOptions,
+  statsScreen,
+  statsScreenQuery,
+} from '@psy/contracts';
+import type { Readable } from 'node:stream';
+import type { FastifyReply } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { ok } from '../../lib/reply';
+import { audience } from '../../lib/routes';
+import { currentUser, secured } from '../auth';
+
+const tags = ['statistics'];
+/** A private download: `attachment; filename="<ascii>"; filename*=UTF-8''<Chinese name>`. */
+function sendFile(reply: FastifyReply, type: string, ascii: string, name: string, body: Buffer | Readable) {
+  return reply
+    .type(type)
+    .header(
+      'Content-Disposition',
+      `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(name)}`,
+    )
+    .header('Cache-Control', 'private, no-store')
+    .send(body);
+}
+const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+
+/** The big screen, the data centre, its Excel export and group report: experts, auditors, admins. */
+export const statisticsRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { statistics } = app.deps.services;
+
+  await audience(app, app.requireRole('expert', 'auditor', 'admin'), (staff) => {
+    staff.get(
+      '/api/stats/screen',
+      {
+        schema: {
+          tags,
+          security: secured,
+          summary: '心理预警大屏数据（按调用者的数据范围）',
+          querystring: statsScreenQuery,
+          response: { 200: envelope(statsScreen) },
+        },
+      },
+      async (req) => ok(await statistics.screen(currentUser(req), req.query.scope)),
+    );
+    staff.get(
+      '/api/stats/options',
+      {
+        schema: {
+          tags,
+          security: secured,
+          summary: '测评数据中心的筛选项',
+          response: { 200: envelope(statsOptions) },
+        },
+      },
+      async (req) => ok(await statistics.options(currentUser(req))),
+    );
+    staff.get(
+      '/api/stats/center',
+      {
+        schema: {
+          tags,
+          security: secured,
+          summary: '测评数据中心：按筛选条件统计',
+          querystring: statsFilterQuery,
+          response: { 200: envelope(statsCenter) },
+        },
+      },
+      async (req) => ok(await statistics.center(currentUser(req), req.query)),
+    );
+    staff.get(
+      '/api/stats/export.xlsx',
+      {
+        schema: {
+          tags,
+          security: secured,
+          summary: '导出测评数据（Excel，流式写出；非审核员导出时姓名与手机号脱敏）',
+          querystring: statsFilterQuery,
+          produces: [XLSX],
+          response: { 200: z.any().describe('Excel 文件') },
+        },
+      },
+      async (req, reply) => {
+        const { filename, stream } = await statistics.exportXlsx(currentUser(req), req.query, req.ip);
+        return sendFile(reply, XLSX, 'assessments.xlsx', filename, stream);
+      },
+    );
+    staff.get(
+      '/api/stats/report.pdf',
+      {
+        schema: {
+          tags,
+          security: secured,
+          summary: '团体测评报告 PDF',
+          querystring: statsFilterQuery,
+          produces: ['application/pdf'],
+          response: { 200: z.any().describe('PDF 文件（application/pdf）') },
+        },
+      },
+      async (req, reply) => {
+        const { filename, pdf } = await statistics.groupReportPdf(currentUser(req), req.query, req.ip);
+        return sendFile(reply, 'application/pdf', 'group-report.pdf', filename, pdf);
+      },
+    );
+  });
+};

@@ -1,0 +1,24 @@
+import type { AppRoute } from '../../lib/route-handle';
+
+/** The test data centre and the workbench's statistics entry (inside the main layout). */
+export const statisticsRoutes: AppRoute[] = [
+  {
+    path: '/expertEchart',
+    lazy: () => import('./pages/data-center-page'),
+    handle: { title: '测试数据中心', auth: 'staff' },
+  },
+  {
+    path: '/expert/echartMap',
+    lazy: () => import('./pages/chart-entry-page'),
+    handle: { title: '统计图表', auth: 'expert' },
+  },
+];
+
+/** The early-warning big screen: full screen, its own window (app/layouts/screen-layout). */
+export const statisticsScreenRoutes: AppRoute[] = [
+  {
+    path: '/echartMap',
+    lazy: () => import('./pages/screen-page'),
+    handle: { title: '心理预警大屏', auth: 'staff' },
+  },
+];
