@@ -218,10 +218,9 @@ describe(`courses on ${testDbKind}`, () => {
     expect(card).toMatchObject({ lessonCount: 3, durationSec: 24, priceFen: 1990, learnerCount: 0 });
     expect(card.expert.name).toBe('王静怡');
     for (const q of ['八周情绪', '王静怡', '与焦虑相处']) {
-      const s = await api('GET', `/api/search?code=${encodeURIComponent(q)}`);
-      const group = s.body.data.groups.find((g: { kind: string }) => g.kind === 'course');
+      const s = await api('GET', `/api/search?code=${encodeURIComponent(q)}&kind=course`);
       expect(
-        group?.items.map((i: { url: string }) => i.url),
+        s.body.data.list.map((i: { url: string }) => i.url),
         q,
       ).toContain(`/course/detail?id=${course.id}`);
     }

@@ -59,6 +59,9 @@ const patternExamples: Record<string, string> = {
   '^P\\d{20}$': `P${'0'.repeat(20)}`,
   '^[0-9a-f-]{36}$': '00000000-0000-4000-8000-000000000000',
   '^1[3-9]\\d{9}$': DEMO.user,
+  '^[a-z0-9]{6,24}$': 'abc123',
+  '^[a-z][a-z0-9-]{0,100}\\.webp$': 'content-0000.webp',
+  '^\\/(?!\\/)[A-Za-z0-9/_\\-.]*(\\?[A-Za-z0-9_\\-.=&%]*)?$': '/app/news',
 };
 
 function unwrap(s: Schema): Schema {

@@ -81,6 +81,7 @@ describe(`search across the platform on ${testDbKind}`, () => {
       'scale',
       'plan',
       'activity',
+      'course',
       'expert',
       'institution',
       'news',

@@ -27,7 +27,11 @@ export const bannerBody = z.object({
   title: z.string({ error: '请输入标题' }).trim().min(1, '请输入标题').max(40, '标题最多40个字'),
   image: storedImageName,
   link: platformLink,
-  position: z.number({ error: '排序不正确' }).int('排序不正确').min(0, '排序不正确').max(999, '排序不正确'),
+  position: z
+    .number({ error: '排序不正确：选项位置须为 0–999 的整数' })
+    .int('排序不正确：选项位置须为 0–999 的整数')
+    .min(0, '排序不正确：选项位置须为 0–999 的整数')
+    .max(999, '排序不正确：选项位置须为 0–999 的整数'),
   enabled: z.boolean().default(true),
 });
 export type BannerBody = z.input<typeof bannerBody>;

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { contentStatuses } from './assessments';
-import { fen, pageQuery, type PageParams } from './common';
+import { fen, idParam, pageQuery, type PageParams } from './common';
 import { RICH_TEXT_MAX_CHARS } from './rich-text';
 
 // ---- limits and constants (spec section 2, courses) ----
@@ -169,7 +169,7 @@ export const myCourseRow = z.object({
 export type MyCourseRow = z.infer<typeof myCourseRow>;
 
 export const buyListQuery = pageQuery.extend({
-  courseId: z.coerce.number().int().min(1).optional(),
+  courseId: idParam().optional(),
 });
 export type BuyListParams = PageParams & { courseId?: number | undefined };
 
@@ -212,7 +212,7 @@ export const courseCatalogQuery = pageQuery.extend({
   category: z.enum(courseCategories, { error: '分类不正确' }).optional(),
   sort: z.enum(courseSorts, { error: '排序方式不正确' }).default('newest'),
   price: z.enum(['free', 'paid'], { error: '价格筛选不正确' }).optional(),
-  expertId: z.coerce.number().int().min(1).optional(),
+  expertId: idParam().optional(),
 });
 export type CourseCatalogParams = PageParams & {
   keyword?: string | undefined;

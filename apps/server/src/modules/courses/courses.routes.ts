@@ -393,7 +393,7 @@ export const coursesRoutes: FastifyPluginAsyncZod = async (app) => {
           tags,
           security: secured,
           summary: '导出购买记录（Excel）',
-          querystring: z.object({ courseId: z.coerce.number().int().min(1).optional() }),
+          querystring: z.object({ courseId: idParam().optional() }),
         },
       },
       async (req, reply) => {

@@ -16,7 +16,7 @@ const fields: RankedField[] = [
 export const courseSearch: SearchProvider = {
   kind: 'course',
   label: '课程',
-  order: 20,
+  order: 40,
   async search(db, keyword, { limit, offset }) {
     const where = and(isPublic, keywordFilter(keyword, fields));
     const score = relevance(keyword, fields);
@@ -31,7 +31,8 @@ export const courseSearch: SearchProvider = {
           .orderBy(desc(score), courses.id)
           .limit(limit)
           .offset(offset),
-      () => db.select({ n: count() }).from(courses).innerJoin(users, eq(users.id, courses.expertId)).where(where),
+      () =>
+        db.select({ n: count() }).from(courses).innerJoin(users, eq(users.id, courses.expertId)).where(where),
     );
     return {
       total,
