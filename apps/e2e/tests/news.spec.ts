@@ -124,7 +124,8 @@ describe.skipIf(!hasBrowser())('news, expert tweets and search', () => {
     await visitor.goto(`/experts/detail?id=${me.userinfo.id}`);
     const card = visitor.getByTestId('expert-tweets').getByTestId('tweet-card').filter({ hasText: text });
     await card.waitFor();
-    expect(await card.locator('img').count()).toBe(2);
+    // The tweet's two pictures (the card's avatar is the expert's portrait, not counted).
+    expect(await card.locator('img[src*="content-"]').count()).toBe(2);
     await visitor.goto('/sys/home');
     await visitor.locator('#home-tweets').waitFor();
     await visitor.getByTestId('tweet-card').filter({ hasText: text }).waitFor();
