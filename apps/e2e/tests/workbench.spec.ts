@@ -56,17 +56,21 @@ describe.skipIf(!hasBrowser())('the expert and audit workbenches', () => {
     await page.getByLabel('结果解释').fill('目前的工作压力在可以应对的范围内。');
     await page.getByLabel('建议').fill('保持规律作息，适当安排休息。');
 
-    await button(page, '保存草稿').click();
-    await page.waitForURL(/\/expert\/paper\/detail\?id=\d+/);
-    scaleId = Number(new URL(page.url()).searchParams.get('id'));
     const raw = page.getByTestId('preview-raw');
     const band = page.getByTestId('preview-band');
     // Every item starts at its first option (完全不会 = 0).
     await expect.poll(() => raw.textContent()).toBe('0');
     expect(await band.textContent()).toBe('压力适中');
-
     await page.getByTestId('preview-item-1').getByText('几乎每天').click();
     await expect.poll(() => raw.textContent()).toBe('3');
+
+    await button(page, '保存草稿').click();
+    await page.waitForURL(/\/expert\/paper\/detail\?id=\d+/);
+    scaleId = Number(new URL(page.url()).searchParams.get('id'));
+    // The saved copy has loaded (its code shows) and the same editor goes on: the answer
+    // picked in the preview before saving is still there.
+    await page.getByText(`编码 ${code}`).waitFor();
+    expect(await raw.textContent()).toBe('3');
     expect(await band.textContent()).toBe('压力适中');
     await page.getByTestId('preview-item-2').getByText('一半以上的天数').click();
     await expect.poll(() => raw.textContent()).toBe('5');

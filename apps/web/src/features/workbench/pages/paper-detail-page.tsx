@@ -1,4 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { scaleCategoriesQuery, useScaleDraft } from '../api/scales';
 import { ScaleEditor } from '../components/editor/scale-editor';
@@ -11,12 +12,16 @@ export function Component() {
   const id = idParam(search);
   const draft = useScaleDraft(id);
   const categories = useQuery(scaleCategoriesQuery).data ?? [];
+  // A scale created here keeps its editor (same key) when the URL takes its new id.
+  const [created, setCreated] = useState<number | null>(null);
+  const continuing = id > 0 && id === created;
 
   let body;
-  if (!id) body = <ScaleEditor key="new" draft={null} categories={categories} />;
+  if (!id || (continuing && draft.isPending))
+    body = <ScaleEditor key="new" draft={null} categories={categories} onCreated={setCreated} />;
   else if (draft.isPending) body = <CardSkeleton rows={12} />;
   else if (draft.isError)
     body = <LoadError error={draft.error} what="量表" onRetry={() => void draft.refetch()} />;
-  else body = <ScaleEditor key={id} draft={draft.data} categories={categories} />;
+  else body = <ScaleEditor key={continuing ? 'new' : id} draft={draft.data} categories={categories} />;
   return <WorkbenchLayout>{body}</WorkbenchLayout>;
 }

@@ -29,15 +29,21 @@ interface Props {
   /** Null for a new scale. */
   draft: ScaleDraft | null;
   categories: string[];
+  /** Told the id of a scale this editor has just created, so the page keeps this editor. */
+  onCreated?: (id: number) => void;
 }
 
 /** The scale editor: forms for every part of a definition, its JSON, and the live preview. */
-export function ScaleEditor({ draft, categories }: Props) {
+export function ScaleEditor({ draft, categories, onCreated }: Props) {
   const navigate = useNavigate();
   const [state, setState] = useState<EditorState>(() => (draft ? stateFromDraft(draft) : newScaleState()));
   const [tab, setTab] = useState<TabKey>('basic');
   // A new scale starts incomplete; the list of what is missing waits for the first save.
   const [attempted, setAttempted] = useState(!!draft);
+  // The id this editor saved a new scale under: later saves update it, even before the page
+  // has loaded it back as `draft`.
+  const [createdId, setCreatedId] = useState<number | null>(null);
+  const currentId = draft?.id ?? createdId;
   const save = useSaveScale();
   const submit = useSubmitScale();
 
@@ -68,8 +74,14 @@ export function ScaleEditor({ draft, categories }: Props) {
       return null;
     }
     try {
-      const r = await save.mutateAsync({ id: draft?.id ?? null, body: bodyOf(state) });
-      if (!draft) void navigate(`/expert/paper/detail?id=${r.id}`, { replace: true });
+      const r = await save.mutateAsync({ id: currentId, body: bodyOf(state) });
+      if (currentId === null) {
+        // The same editor goes on with the new scale: what the author types or picks in the
+        // preview meanwhile is kept, not replaced when the saved copy loads.
+        setCreatedId(r.id);
+        onCreated?.(r.id);
+        void navigate(`/expert/paper/detail?id=${r.id}`, { replace: true });
+      }
       return r.id;
     } catch {
       return null; // the API client has shown the server's message
