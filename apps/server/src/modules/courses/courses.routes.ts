@@ -36,15 +36,16 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../lib/errors';
 import { ok } from '../../lib/reply';
-import { audience } from '../../lib/routes';
+import { audience, describe } from '../../lib/routes';
 import { currentUser, secured } from '../auth';
 import { readUploadedImage } from '../uploads';
 import { parseRange } from './range';
 
 const idParams = z.object({ id: idParam({ label: '课程编号' }) });
 const lessonParams = idParams.extend({ key: lessonKey });
-const done = envelope(z.null());
 const tags = ['course'];
+const open = describe({ tags });
+const doc = describe({ tags, security: secured });
 
 /** Courses: the catalogue and learning, authoring (experts), review (auditors), and the media route. */
 export const coursesRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -61,63 +62,36 @@ export const coursesRoutes: FastifyPluginAsyncZod = async (app) => {
   await audience(app, maybeUser, (pub) => {
     pub.get(
       '/api/course/list',
-      {
-        schema: {
-          tags,
-          summary: '课程目录：分类、排序（最新/最热/价格）、关键词',
-          querystring: courseCatalogQuery,
-          response: { 200: envelope(page(courseSummary)) },
-        },
-      },
+      open('课程目录：分类、排序（最新/最热/价格）、关键词', {
+        query: courseCatalogQuery,
+        reply: page(courseSummary),
+      }),
       async (req) => ok(await courses.catalog(req.query)),
     );
     pub.get(
       '/api/course/featured',
-      {
-        schema: {
-          tags,
-          summary: '精品课程（首页）',
-          querystring: z.object({ limit: z.coerce.number().int().min(1).max(12).default(4) }),
-          response: { 200: envelope(z.array(courseSummary)) },
-        },
-      },
+      open('精品课程（首页）', {
+        query: z.object({ limit: z.coerce.number().int().min(1).max(12).default(4) }),
+        reply: z.array(courseSummary),
+      }),
       async (req) => ok(await courses.featured(req.query.limit)),
     );
     pub.get(
       '/api/course/detail/:id',
-      {
-        schema: {
-          tags,
-          summary: '课程详情（登录后含我的进度）',
-          params: idParams,
-          response: { 200: envelope(courseDetail) },
-        },
-      },
+      open('课程详情（登录后含我的进度）', { params: idParams, reply: courseDetail }),
       async (req) => ok(await courses.detail(req.user, req.params.id)),
     );
     pub.get(
       '/api/course/:id/reviews',
-      {
-        schema: {
-          tags,
-          summary: '课程评价',
-          params: idParams,
-          querystring: courseReviewsQuery,
-          response: { 200: envelope(page(courseReview)) },
-        },
-      },
+      open('课程评价', { params: idParams, query: courseReviewsQuery, reply: page(courseReview) }),
       async (req) => ok(await courses.reviews(req.params.id, req.query)),
     );
     pub.get(
       '/api/course/:id/lesson/:key',
-      {
-        schema: {
-          tags,
-          summary: '课时内容：视频的短时签名地址或图文；未购买仅可看试看课时（403）',
-          params: lessonParams,
-          response: { 200: envelope(lessonContent) },
-        },
-      },
+      open('课时内容：视频的短时签名地址或图文；未购买仅可看试看课时（403）', {
+        params: lessonParams,
+        reply: lessonContent,
+      }),
       async (req) => ok(await courses.lesson(req.user, req.params.id, req.params.key)),
     );
   });
@@ -125,14 +99,10 @@ export const coursesRoutes: FastifyPluginAsyncZod = async (app) => {
   // Opened by <video>, which sends no headers: the signed, expiring URL is the permission.
   app.get(
     '/api/course/media/:id',
-    {
-      schema: {
-        tags,
-        summary: '课时视频（仅签名链接，短时有效；支持 Range 断点请求）',
-        params: z.object({ id: z.string().regex(/^[0-9a-f-]{36}$/, '视频编号不正确') }),
-        querystring: z.object({ exp: z.coerce.number().int(), sig: z.string().max(128) }),
-      },
-    },
+    open('课时视频（仅签名链接，短时有效；支持 Range 断点请求）', {
+      params: z.object({ id: z.string().regex(/^[0-9a-f-]{36}$/, '视频编号不正确') }),
+      query: z.object({ exp: z.coerce.number().int(), sig: z.string().max(128) }),
+    }),
     async (req, reply) => {
       const file = await courses.mediaFile(req.params.id, req.query.exp, req.query.sig);
       if (!file) throw new AppError('FORBIDDEN', '视频链接已失效，请刷新页面后重试');
@@ -161,15 +131,10 @@ export const coursesRoutes: FastifyPluginAsyncZod = async (app) => {
   await audience(app, app.authenticate, (me) => {
     me.post(
       '/api/course/buy/:id',
-      {
-        schema: {
-          tags,
-          security: secured,
-          summary: '购买课程：付费课程生成订单（已有待支付订单则返回它），免费课程直接加入',
-          params: idParams,
-          response: { 200: envelope(buyResult) },
-        },
-      },
+      doc('购买课程：付费课程生成订单（已有待支付订单则返回它），免费课程直接加入', {
+        params: idParams,
+        reply: buyResult,
+      }),
       async (req) => {
         const r = await courses.buy(currentUser(req), req.params.id);
         return ok(r, r.joined ? '已加入学习' : '订单已生成');
@@ -177,42 +142,21 @@ export const coursesRoutes: FastifyPluginAsyncZod = async (app) => {
     );
     me.post(
       '/api/course/:id/progress',
-      {
-        schema: {
-          tags,
-          security: secured,
-          summary: '保存学习进度（播放位置、观看时长；图文读完）',
-          params: idParams,
-          body: progressBody,
-          response: { 200: envelope(progressResult) },
-        },
-      },
+      doc('保存学习进度（播放位置、观看时长；图文读完）', {
+        params: idParams,
+        body: progressBody,
+        reply: progressResult,
+      }),
       async (req) => ok(await courses.saveProgress(currentUser(req), req.params.id, req.body)),
     );
     me.get(
       '/api/course/mine',
-      {
-        schema: {
-          tags,
-          security: secured,
-          summary: '我的课程：进度与上次学到的位置',
-          response: { 200: envelope(z.array(myLearning)) },
-        },
-      },
+      doc('我的课程：进度与上次学到的位置', { reply: z.array(myLearning) }),
       async (req) => ok(await courses.myLearning(currentUser(req))),
     );
     me.post(
       '/api/course/:id/review',
-      {
-        schema: {
-          tags,
-          security: secured,
-          summary: '评价课程（仅学员，每人一次）',
-          params: idParams,
-          body: courseReviewBody,
-          response: { 200: done },
-        },
-      },
+      doc('评价课程（仅学员，每人一次）', { params: idParams, body: courseReviewBody, reply: z.null() }),
       async (req) => {
         await courses.addReview(currentUser(req), req.params.id, req.body);
         return ok(null, '评价已发布');
@@ -220,15 +164,7 @@ export const coursesRoutes: FastifyPluginAsyncZod = async (app) => {
     );
     me.post(
       '/api/course/refund/:id',
-      {
-        schema: {
-          tags,
-          security: secured,
-          summary: '申请退款（购买 7 天内且进度不足 30%），退款后不能再学习',
-          params: idParams,
-          response: { 200: done },
-        },
-      },
+      doc('申请退款（购买 7 天内且进度不足 30%），退款后不能再学习', { params: idParams, reply: z.null() }),
       async (req) => {
         await courses.refund(currentUser(req), req.params.id);
         return ok(null, '退款已受理，款项将原路退回');
@@ -240,28 +176,12 @@ export const coursesRoutes: FastifyPluginAsyncZod = async (app) => {
   await audience(app, app.requireRole('expert', 'auditor', 'admin'), (pro) => {
     pro.get(
       '/api/expert/course/:id',
-      {
-        schema: {
-          tags,
-          security: secured,
-          summary: '课程草稿（作者或审核员）',
-          params: idParams,
-          response: { 200: envelope(courseDraftView) },
-        },
-      },
+      doc('课程草稿（作者或审核员）', { params: idParams, reply: courseDraftView }),
       async (req) => ok(await courses.draftOf(currentUser(req), req.params.id)),
     );
     pro.get(
       '/api/expert/course/:id/lesson/:key',
-      {
-        schema: {
-          tags,
-          security: secured,
-          summary: '草稿中的课时（预览、审核）',
-          params: lessonParams,
-          response: { 200: envelope(lessonContent) },
-        },
-      },
+      doc('草稿中的课时（预览、审核）', { params: lessonParams, reply: lessonContent }),
       async (req) => ok(await courses.draftLesson(currentUser(req), req.params.id, req.params.key)),
     );
   });
@@ -270,48 +190,26 @@ export const coursesRoutes: FastifyPluginAsyncZod = async (app) => {
   await audience(app, app.requireRole('expert'), (expert) => {
     expert.get(
       '/api/expert/course/list',
-      {
-        schema: {
-          tags,
-          security: secured,
-          summary: '我的课程（专家）：状态、学员数、收入',
-          response: { 200: envelope(z.array(myCourseRow)) },
-        },
-      },
+      doc('我的课程（专家）：状态、学员数、收入', { reply: z.array(myCourseRow) }),
       async (req) => ok(await courses.mine(currentUser(req))),
     );
     expert.post(
       '/api/expert/course',
-      {
-        schema: {
-          tags,
-          security: secured,
-          summary: '新建课程草稿',
-          body: courseDraftBody,
-          response: { 200: envelope(savedCourse) },
-        },
-      },
+      doc('新建课程草稿', { body: courseDraftBody, reply: savedCourse }),
       async (req) => ok(await courses.create(currentUser(req), req.body), '已保存'),
     );
     expert.put(
       '/api/expert/course/:id',
-      {
-        schema: {
-          tags,
-          security: secured,
-          summary: '保存课程草稿（已上架的课程在审核通过前仍显示原版本）',
-          params: idParams,
-          body: courseDraftBody,
-          response: { 200: envelope(savedCourse) },
-        },
-      },
+      doc('保存课程草稿（已上架的课程在审核通过前仍显示原版本）', {
+        params: idParams,
+        body: courseDraftBody,
+        reply: savedCourse,
+      }),
       async (req) => ok(await courses.update(currentUser(req), req.params.id, req.body), '已保存'),
     );
     expert.post(
       '/api/expert/course/:id/submit',
-      {
-        schema: { tags, security: secured, summary: '提交审核', params: idParams, response: { 200: done } },
-      },
+      doc('提交审核', { params: idParams, reply: z.null() }),
       async (req) => {
         await courses.submit(currentUser(req), req.params.id);
         return ok(null, '已提交审核');
@@ -375,27 +273,12 @@ export const coursesRoutes: FastifyPluginAsyncZod = async (app) => {
     );
     expert.get(
       '/api/expert/course/buyList',
-      {
-        schema: {
-          tags,
-          security: secured,
-          summary: '购买记录与月度汇总',
-          querystring: buyListQuery,
-          response: { 200: envelope(buyList) },
-        },
-      },
+      doc('购买记录与月度汇总', { query: buyListQuery, reply: buyList }),
       async (req) => ok(await courses.buyList(currentUser(req), req.query)),
     );
     expert.get(
       '/api/expert/course/buyList/export',
-      {
-        schema: {
-          tags,
-          security: secured,
-          summary: '导出购买记录（Excel）',
-          querystring: z.object({ courseId: idParam().optional() }),
-        },
-      },
+      doc('导出购买记录（Excel）', { query: z.object({ courseId: idParam().optional() }) }),
       async (req, reply) => {
         const data = await courses.buyListWorkbook(currentUser(req), req.query.courseId);
         return reply
@@ -413,29 +296,16 @@ export const coursesRoutes: FastifyPluginAsyncZod = async (app) => {
   await audience(app, app.requireRole('auditor', 'admin'), (audit) => {
     audit.get(
       '/api/audit/course/list',
-      {
-        schema: {
-          tags,
-          security: secured,
-          summary: '课程审核列表',
-          querystring: auditCourseQuery,
-          response: { 200: envelope(page(auditCourseRow)) },
-        },
-      },
+      doc('课程审核列表', { query: auditCourseQuery, reply: page(auditCourseRow) }),
       async (req) => ok(await courses.auditList(req.query)),
     );
     audit.post(
       '/api/audit/course/:id/review',
-      {
-        schema: {
-          tags,
-          security: secured,
-          summary: '审核课程：通过（新版本上架）或驳回（须填原因）',
-          params: idParams,
-          body: reviewDecisionBody,
-          response: { 200: done },
-        },
-      },
+      doc('审核课程：通过（新版本上架）或驳回（须填原因）', {
+        params: idParams,
+        body: reviewDecisionBody,
+        reply: z.null(),
+      }),
       async (req) => {
         await courses.review(currentUser(req), req.params.id, req.body);
         return ok(null, req.body.approve ? '审核通过，课程已上架' : '已驳回');
@@ -443,16 +313,11 @@ export const coursesRoutes: FastifyPluginAsyncZod = async (app) => {
     );
     audit.post(
       '/api/audit/course/:id/online',
-      {
-        schema: {
-          tags,
-          security: secured,
-          summary: '课程上架或下架（已购学员仍可学习）',
-          params: idParams,
-          body: courseOnlineBody,
-          response: { 200: done },
-        },
-      },
+      doc('课程上架或下架（已购学员仍可学习）', {
+        params: idParams,
+        body: courseOnlineBody,
+        reply: z.null(),
+      }),
       async (req) => {
         await courses.setOnline(currentUser(req), req.params.id, req.body.online);
         return ok(null, req.body.online ? '课程已上架' : '课程已下架');

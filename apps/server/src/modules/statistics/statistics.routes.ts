@@ -1,20 +1,14 @@
-import {
-  envelope,
-  statsCenter,
-  statsFilterQuery,
-  statsOptions,
-  statsScreen,
-  statsScreenQuery,
-} from '@psy/contracts';
+import { statsCenter, statsFilterQuery, statsOptions, statsScreen, statsScreenQuery } from '@psy/contracts';
 import type { Readable } from 'node:stream';
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ok } from '../../lib/reply';
-import { audience } from '../../lib/routes';
+import { audience, describe } from '../../lib/routes';
 import { currentUser, secured } from '../auth';
 
 const tags = ['statistics'];
+const doc = describe({ tags, security: secured });
 /** A private download: `attachment; filename="<ascii>"; filename*=UTF-8''<Chinese name>`. */
 function sendFile(reply: FastifyReply, type: string, ascii: string, name: string, body: Buffer | Readable) {
   return reply
@@ -35,40 +29,15 @@ export const statisticsRoutes: FastifyPluginAsyncZod = async (app) => {
   await audience(app, app.requireRole('expert', 'auditor', 'admin'), (staff) => {
     staff.get(
       '/api/stats/screen',
-      {
-        schema: {
-          tags,
-          security: secured,
-          summary: '心理预警大屏数据（按调用者的数据范围）',
-          querystring: statsScreenQuery,
-          response: { 200: envelope(statsScreen) },
-        },
-      },
+      doc('心理预警大屏数据（按调用者的数据范围）', { query: statsScreenQuery, reply: statsScreen }),
       async (req) => ok(await statistics.screen(currentUser(req), req.query.scope)),
     );
-    staff.get(
-      '/api/stats/options',
-      {
-        schema: {
-          tags,
-          security: secured,
-          summary: '测评数据中心的筛选项',
-          response: { 200: envelope(statsOptions) },
-        },
-      },
-      async (req) => ok(await statistics.options(currentUser(req))),
+    staff.get('/api/stats/options', doc('测评数据中心的筛选项', { reply: statsOptions }), async (req) =>
+      ok(await statistics.options(currentUser(req))),
     );
     staff.get(
       '/api/stats/center',
-      {
-        schema: {
-          tags,
-          security: secured,
-          summary: '测评数据中心：按筛选条件统计',
-          querystring: statsFilterQuery,
-          response: { 200: envelope(statsCenter) },
-        },
-      },
+      doc('测评数据中心：按筛选条件统计', { query: statsFilterQuery, reply: statsCenter }),
       async (req) => ok(await statistics.center(currentUser(req), req.query)),
     );
     staff.get(

@@ -1,5 +1,4 @@
 import {
-  envelope,
   myTweet,
   myTweetsPage,
   myTweetsQuery,
@@ -18,11 +17,12 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ok } from '../../lib/reply';
-import { audience } from '../../lib/routes';
+import { audience, describe } from '../../lib/routes';
 import { currentUser, secured } from '../auth';
 
 const tags = ['tweet'];
-const done = envelope(z.null());
+const open = describe({ tags });
+const doc = describe({ tags, security: secured });
 
 export const tweetsRoutes: FastifyPluginAsyncZod = async (app) => {
   const { tweets } = app.deps.services;
@@ -30,14 +30,7 @@ export const tweetsRoutes: FastifyPluginAsyncZod = async (app) => {
   // ---- everyone: the public feed (tweets for signed-in users through /api/tweet/feed) ----
   app.get(
     '/api/tweet/list',
-    {
-      schema: {
-        tags,
-        summary: '专家动态（公开），可按专家筛选，最新在前',
-        querystring: tweetFeedQuery,
-        response: { 200: envelope(page(tweetCard)) },
-      },
-    },
+    open('专家动态（公开），可按专家筛选，最新在前', { query: tweetFeedQuery, reply: page(tweetCard) }),
     async (req) => ok(await tweets.feed(null, req.query)),
   );
 
@@ -45,54 +38,25 @@ export const tweetsRoutes: FastifyPluginAsyncZod = async (app) => {
   await audience(app, app.authenticate, (me) => {
     me.get(
       '/api/tweet/feed',
-      {
-        schema: {
-          tags,
-          security: secured,
-          summary: '专家动态（含仅登录用户可见的）',
-          querystring: tweetFeedQuery,
-          response: { 200: envelope(page(tweetCard)) },
-        },
-      },
+      doc('专家动态（含仅登录用户可见的）', { query: tweetFeedQuery, reply: page(tweetCard) }),
       async (req) => ok(await tweets.feed(currentUser(req), req.query)),
     );
     me.get(
       '/api/tweet/liked',
-      {
-        schema: {
-          tags,
-          security: secured,
-          summary: '这些动态中我点过赞的（ids 以逗号分隔，最多100个）',
-          querystring: tweetLikedQuery,
-          response: { 200: envelope(z.array(z.number().int())) },
-        },
-      },
+      doc('这些动态中我点过赞的（ids 以逗号分隔，最多100个）', {
+        query: tweetLikedQuery,
+        reply: z.array(z.number().int()),
+      }),
       async (req) => ok(await tweets.liked(currentUser(req), req.query.ids)),
     );
     me.post(
       '/api/tweet/:id/like',
-      {
-        schema: {
-          tags,
-          security: secured,
-          summary: '点赞（每人一次，重复点赞不重复计数）',
-          params: tweetIdParams,
-          response: { 200: envelope(tweetLikeResult) },
-        },
-      },
+      doc('点赞（每人一次，重复点赞不重复计数）', { params: tweetIdParams, reply: tweetLikeResult }),
       async (req) => ok(await tweets.like(currentUser(req), req.params.id), '已点赞'),
     );
     me.delete(
       '/api/tweet/:id/like',
-      {
-        schema: {
-          tags,
-          security: secured,
-          summary: '取消点赞',
-          params: tweetIdParams,
-          response: { 200: envelope(tweetLikeResult) },
-        },
-      },
+      doc('取消点赞', { params: tweetIdParams, reply: tweetLikeResult }),
       async (req) => ok(await tweets.unlike(currentUser(req), req.params.id), '已取消点赞'),
     );
   });
@@ -101,94 +65,37 @@ export const tweetsRoutes: FastifyPluginAsyncZod = async (app) => {
   await audience(app, app.requireRole('expert'), (expert) => {
     expert.get(
       '/api/expert/tweets',
-      {
-        schema: {
-          tags,
-          security: secured,
-          summary: '我的动态（按状态），附各状态数量与获赞总数',
-          querystring: myTweetsQuery,
-          response: { 200: envelope(myTweetsPage) },
-        },
-      },
+      doc('我的动态（按状态），附各状态数量与获赞总数', { query: myTweetsQuery, reply: myTweetsPage }),
       async (req) => ok(await tweets.mine(currentUser(req), req.query)),
     );
     expert.get(
       '/api/expert/tweets/:id',
-      {
-        schema: {
-          tags,
-          security: secured,
-          summary: '我的一条动态',
-          params: tweetIdParams,
-          response: { 200: envelope(myTweet) },
-        },
-      },
+      doc('我的一条动态', { params: tweetIdParams, reply: myTweet }),
       async (req) => ok(await tweets.get(currentUser(req), req.params.id)),
     );
     expert.post(
       '/api/expert/tweets',
-      {
-        schema: {
-          tags,
-          security: secured,
-          summary: '新建动态（草稿）：文字与最多9张图片',
-          body: tweetBody,
-          response: { 200: envelope(myTweet) },
-        },
-      },
+      doc('新建动态（草稿）：文字与最多9张图片', { body: tweetBody, reply: myTweet }),
       async (req) => ok(await tweets.create(currentUser(req), req.body), '动态已保存为草稿'),
     );
     expert.put(
       '/api/expert/tweets/:id',
-      {
-        schema: {
-          tags,
-          security: secured,
-          summary: '修改草稿或被驳回的动态',
-          params: tweetIdParams,
-          body: tweetBody,
-          response: { 200: envelope(myTweet) },
-        },
-      },
+      doc('修改草稿或被驳回的动态', { params: tweetIdParams, body: tweetBody, reply: myTweet }),
       async (req) => ok(await tweets.update(currentUser(req), req.params.id, req.body), '动态已保存'),
     );
     expert.post(
       '/api/expert/tweets/:id/submit',
-      {
-        schema: {
-          tags,
-          security: secured,
-          summary: '提交审核',
-          params: tweetIdParams,
-          response: { 200: envelope(myTweet) },
-        },
-      },
+      doc('提交审核', { params: tweetIdParams, reply: myTweet }),
       async (req) => ok(await tweets.submit(currentUser(req), req.params.id), '已提交审核'),
     );
     expert.post(
       '/api/expert/tweets/:id/withdraw',
-      {
-        schema: {
-          tags,
-          security: secured,
-          summary: '撤回已发布的动态（回到草稿）',
-          params: tweetIdParams,
-          response: { 200: envelope(myTweet) },
-        },
-      },
+      doc('撤回已发布的动态（回到草稿）', { params: tweetIdParams, reply: myTweet }),
       async (req) => ok(await tweets.withdraw(currentUser(req), req.params.id), '动态已撤回'),
     );
     expert.delete(
       '/api/expert/tweets/:id',
-      {
-        schema: {
-          tags,
-          security: secured,
-          summary: '删除动态',
-          params: tweetIdParams,
-          response: { 200: done },
-        },
-      },
+      doc('删除动态', { params: tweetIdParams, reply: z.null() }),
       async (req) => {
         await tweets.remove(currentUser(req), req.params.id);
         return ok(null, '动态已删除');
@@ -200,42 +107,24 @@ export const tweetsRoutes: FastifyPluginAsyncZod = async (app) => {
   await audience(app, app.requireRole('auditor', 'admin'), (staff) => {
     staff.get(
       '/api/audit/tweets',
-      {
-        schema: {
-          tags,
-          security: secured,
-          summary: '动态审核列表（待审核 / 已发布 / 已驳回），附数量',
-          querystring: reviewTweetsQuery,
-          response: { 200: envelope(reviewTweetsPage) },
-        },
-      },
+      doc('动态审核列表（待审核 / 已发布 / 已驳回），附数量', {
+        query: reviewTweetsQuery,
+        reply: reviewTweetsPage,
+      }),
       async (req) => ok(await tweets.reviewList(currentUser(req), req.query)),
     );
     staff.get(
       '/api/audit/tweets/:id',
-      {
-        schema: {
-          tags,
-          security: secured,
-          summary: '待审核动态详情',
-          params: tweetIdParams,
-          response: { 200: envelope(reviewTweet) },
-        },
-      },
+      doc('待审核动态详情', { params: tweetIdParams, reply: reviewTweet }),
       async (req) => ok(await tweets.reviewDetail(currentUser(req), req.params.id)),
     );
     staff.post(
       '/api/audit/tweets/:id/review',
-      {
-        schema: {
-          tags,
-          security: secured,
-          summary: '审核动态：通过即发布，驳回须填写原因；结果通知专家',
-          params: tweetIdParams,
-          body: reviewDecisionBody,
-          response: { 200: done },
-        },
-      },
+      doc('审核动态：通过即发布，驳回须填写原因；结果通知专家', {
+        params: tweetIdParams,
+        body: reviewDecisionBody,
+        reply: z.null(),
+      }),
       async (req) => {
         await tweets.decide(currentUser(req), req.params.id, req.body);
         return ok(null, req.body.approve ? '已通过，动态已发布' : '已驳回');
