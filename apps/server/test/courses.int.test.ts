@@ -511,6 +511,41 @@ describe(`courses on ${testDbKind}`, () => {
     expect((await api('GET', `/api/course/detail/${course.id}`)).status).toBe(200);
   });
 
+  it('keeps a course an auditor took offline off the shelves while its edit is reviewed and after a rejection', async () => {
+    const listed = async () =>
+      (await api('GET', '/api/course/list?pageSize=100')).body.data.list.map((c: { id: number }) => c.id);
+    expect(
+      (await api('POST', `/api/audit/course/${course.id}/online`, t.auditor, { online: false })).status,
+    ).toBe(200);
+    // The expert edits and resubmits: under review it is still not public or for sale.
+    const edited = draft(course.videoId, course.cover);
+    edited.title = '走出焦虑：修订版';
+    expect((await api('PUT', `/api/expert/course/${course.id}`, t.expert, edited)).status).toBe(200);
+    expect((await api('POST', `/api/expert/course/${course.id}/submit`, t.expert)).status).toBe(200);
+    expect(await listed()).not.toContain(course.id);
+    expect((await api('GET', `/api/course/detail/${course.id}`)).status).toBe(404);
+    expect((await api('POST', `/api/course/buy/${course.id}`, t.user2)).status).toBe(404);
+    const mine = (await api('GET', '/api/expert/course/list', t.expert)).body.data.find(
+      (c: { id: number }) => c.id === course.id,
+    );
+    expect(mine).toMatchObject({ status: 'pending_review', takenOffline: true });
+    // Rejected: back to offline, not to the shelves.
+    await api('POST', `/api/audit/course/${course.id}/review`, t.auditor, {
+      approve: false,
+      reason: '仍需修改',
+    });
+    expect((await api('GET', `/api/expert/course/${course.id}`, t.expert)).body.data).toMatchObject({
+      status: 'offline',
+      takenOffline: true,
+    });
+    expect(await listed()).not.toContain(course.id);
+    // Approving a resubmission relists it.
+    expect((await api('POST', `/api/expert/course/${course.id}/submit`, t.expert)).status).toBe(200);
+    await api('POST', `/api/audit/course/${course.id}/review`, t.auditor, { approve: true });
+    expect(await listed()).toContain(course.id);
+    expect((await api('GET', `/api/course/detail/${course.id}`)).body.data.title).toBe('走出焦虑：修订版');
+  });
+
   it('answers 400 with a Chinese message for bad input, never a 500', async () => {
     expect((await api('GET', '/api/course/list?sort=cheap')).body.message).toBe('排序方式不正确');
     expect((await api('GET', '/api/course/detail/abc')).body.message).toBe('课程编号不正确');

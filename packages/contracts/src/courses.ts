@@ -141,6 +141,8 @@ export const courseDraftView = z.object({
   rejectReason: z.string().nullable(),
   /** Whether a version is live (edits then make a new version, live once approved). */
   published: z.boolean(),
+  /** Taken off the shelves by an auditor (stays off while a resubmitted edit is reviewed). */
+  takenOffline: z.boolean(),
   version: z.number().int(),
   coverUrl: z.string().nullable(),
   expert: z.object({ id: z.number().int(), name: z.string() }),
@@ -159,6 +161,8 @@ export const myCourseRow = z.object({
   status: z.enum(contentStatuses),
   rejectReason: z.string().nullable(),
   published: z.boolean(),
+  /** Taken off the shelves by an auditor (stays off while a resubmitted edit is reviewed). */
+  takenOffline: z.boolean(),
   /** A published course with edits waiting to be submitted or approved. */
   editing: z.boolean(),
   priceFen: fen,
@@ -373,6 +377,8 @@ export const auditCourseRow = z.object({
   expertName: z.string(),
   status: z.enum(contentStatuses),
   published: z.boolean(),
+  /** Taken off the shelves by an auditor (stays off while a resubmitted edit is reviewed). */
+  takenOffline: z.boolean(),
   priceFen: fen,
   lessonCount: z.number().int(),
   submittedAt: z.string().nullable(),

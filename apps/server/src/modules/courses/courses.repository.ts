@@ -16,8 +16,16 @@ export type EnrolmentRow = typeof courseEnrolments.$inferSelect;
 export type ProgressRow = typeof lessonProgress.$inferSelect;
 export type VideoRow = typeof courseVideos.$inferSelect;
 
-/** Public: a live version, not taken offline. */
-export const isPublic = and(isNotNull(courses.publishedVersionId), ne(courses.status, 'offline'))!;
+/** Public: a live version, not taken offline (also not while a resubmitted edit is reviewed). */
+export const isPublic = and(
+  isNotNull(courses.publishedVersionId),
+  ne(courses.status, 'offline'),
+  eq(courses.takenOffline, false),
+)!;
+
+/** The same rule for a row in hand. */
+export const isLive = (c: { publishedVersionId: number | null; status: string; takenOffline: boolean }) =>
+  c.publishedVersionId !== null && c.status !== 'offline' && !c.takenOffline;
 
 const learnerCount = sql<number>`(select count(*)::int from ${courseEnrolments} e where e.course_id = ${courses.id} and e.status = 'active')`;
 const ratingAvg = sql<

@@ -53,6 +53,7 @@ import {
 } from './courses.policy';
 import {
   coursesRepository as repo,
+  isLive,
   isPublic,
   type CourseListRow,
   type CourseOrder,
@@ -148,6 +149,8 @@ export async function publishCourseDraft(tx: DbOrTx, c: CourseRow, now: Date): P
   await repo.update(tx, c.id, {
     publishedVersionId: v.id,
     status: 'published',
+    // Approving a new version is the auditor's decision to put the course back on the shelves.
+    takenOffline: false,
     title: d.title,
     category: d.category,
     intro: d.intro,
@@ -204,7 +207,9 @@ export function createCoursesService(deps: CoursesServiceDeps) {
     },
     onApprove: (tx, c) => publishCourseDraft(tx, c, clock()),
     async onReject(tx, c) {
-      await repo.update(tx, c.id, { status: c.publishedVersionId ? 'published' : 'rejected' });
+      // A course an auditor took offline goes back to offline, not onto the shelves.
+      const status = !c.publishedVersionId ? 'rejected' : c.takenOffline ? 'offline' : 'published';
+      await repo.update(tx, c.id, { status });
     },
     what: (title) => `课程“${title}”`,
     links: {
@@ -269,8 +274,7 @@ export function createCoursesService(deps: CoursesServiceDeps) {
     if (!row || !row.c.publishedVersionId) throw notThere();
     const e = actor ? await repo.enrolment(db, id, actor.userId) : undefined;
     const enrolled = e?.status === 'active';
-    const isLive = row.c.status !== 'offline';
-    if (!isLive && !enrolled) throw notFound('课程不存在或已下架');
+    if (!isLive(row.c) && !enrolled) throw notFound('课程不存在或已下架');
     const content = (await liveContent(db, row.c))!;
     return { row, enrolment: enrolled ? e! : null, content };
   }
@@ -483,7 +487,7 @@ export function createCoursesService(deps: CoursesServiceDeps) {
       try {
         return await db.transaction(async (tx) => {
           const c = await repo.byId(tx, id);
-          if (!c || !c.publishedVersionId || c.status === 'offline') throw notFound('课程不存在或已下架');
+          if (!c || !isLive(c)) throw notFound('课程不存在或已下架');
           if (c.expertId === actor.userId) throw new AppError('CONFLICT', '不能购买自己的课程');
           const e = await repo.enrolment(tx, id, actor.userId, { lock: true });
           if (e?.status === 'active') throw new AppError('CONFLICT', courseMessages.alreadyBought);
@@ -731,6 +735,7 @@ export function createCoursesService(deps: CoursesServiceDeps) {
           status: r.c.status as ContentStatus,
           rejectReason: rejectReason(r.c, last.get(r.c.id)),
           published: r.c.publishedVersionId !== null,
+          takenOffline: r.c.takenOffline,
           editing: !!live && comparable(live) !== comparable(r.c.draft),
           priceFen: r.c.draft.priceFen,
           learnerCount: figures.get(r.c.id)?.learners ?? 0,
@@ -756,6 +761,7 @@ export function createCoursesService(deps: CoursesServiceDeps) {
         status: c.status,
         rejectReason: rejectReason(c, await workflow.latest(db, c.id)),
         published: c.publishedVersionId !== null,
+        takenOffline: c.takenOffline,
         version,
         coverUrl: coverUrl(c.draft.cover),
         expert: { id: c.expertId, name: await userName(db, c.expertId) },
@@ -882,6 +888,7 @@ export function createCoursesService(deps: CoursesServiceDeps) {
           expertName: r.expertName,
           status: r.c.status as ContentStatus,
           published: r.c.publishedVersionId !== null,
+          takenOffline: r.c.takenOffline,
           priceFen: r.c.draft.priceFen,
           lessonCount: lessonsOf(r.c.draft).length,
           submittedAt: last.get(r.c.id)?.submittedAt.toISOString() ?? null,
@@ -905,7 +912,7 @@ export function createCoursesService(deps: CoursesServiceDeps) {
         if (!c.publishedVersionId) throw new AppError('CONFLICT', '课程尚未上架过');
         if (c.status === 'pending_review') throw new AppError('CONFLICT', '课程正在审核中，请先处理审核');
         if (online === (c.status !== 'offline')) return;
-        await repo.update(tx, id, { status: online ? 'published' : 'offline' });
+        await repo.update(tx, id, { status: online ? 'published' : 'offline', takenOffline: !online });
         await events.emit(tx, 'course.shelved', {
           courseId: id,
           expertId: c.expertId,

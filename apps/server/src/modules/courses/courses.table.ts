@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  boolean,
   check,
   doublePrecision,
   index,
@@ -44,7 +45,7 @@ export interface CourseVersionContent {
 /**
  * A course: the expert edits `draft`; approval makes it a new immutable version
  * (`course_versions`) and copies what the catalogue filters and sorts by onto the row. It is
- * public while it has a published version and is not offline. Who submitted and reviewed it,
+ * public while it has a published version and is not taken offline. Who submitted and reviewed it,
  * when and why, are in review_requests (kind 'course').
  */
 export const courses = pgTable(
@@ -57,6 +58,9 @@ export const courses = pgTable(
     status: contentStatusEnum().notNull().default('draft'),
     draft: jsonb().$type<CourseDraftData>().notNull(),
     publishedVersionId: integer(),
+    // Taken off the shelves by an auditor: stays off while the expert edits and resubmits,
+    // and through a rejection; only an approval of a new version (or the auditor) relists it.
+    takenOffline: boolean().notNull().default(false),
     // The live version's facts, for the catalogue, search and sorting.
     title: varchar({ length: 60 }).notNull(),
     category: varchar({ length: 20 }).notNull(),

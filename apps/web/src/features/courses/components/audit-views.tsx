@@ -150,9 +150,11 @@ function Decision({ course }: { course: CourseDraftView }) {
       placeholder="驳回原因（驳回时必填），请写清需要修改的课时或内容"
       approveTitle="通过并上架"
       approveDescription={
-        course.published
-          ? '通过后新版本立即上架，学员进度保留。确定吗？'
-          : '通过后课程立即在课程学习上架，确定吗？'
+        course.takenOffline
+          ? '该课程已被下架。通过后新版本立即重新上架，学员进度保留；驳回则保持下架。确定吗？'
+          : course.published
+            ? '通过后新版本立即上架，学员进度保留。确定吗？'
+            : '通过后课程立即在课程学习上架，确定吗？'
       }
     />
   );

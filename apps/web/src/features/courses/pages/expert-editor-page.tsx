@@ -155,7 +155,7 @@ function Editor({ initial }: { initial: CourseDraftView | null }) {
     input.click();
   };
 
-  const live = initial?.published && initial.status !== 'offline';
+  const live = initial?.published && initial.status !== 'offline' && !initial.takenOffline;
   return (
     <>
       <WorkbenchHead

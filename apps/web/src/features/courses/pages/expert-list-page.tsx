@@ -16,7 +16,7 @@ import { CourseCover } from '../components/course-cover';
 type Filter = 'all' | 'draft' | 'pending_review' | 'published' | 'rejected' | 'offline';
 
 function CourseRow({ c }: { c: MyCourseRow }) {
-  const live = c.published && c.status !== 'offline';
+  const live = c.published && c.status !== 'offline' && !c.takenOffline;
   return (
     <div className={wb.listItem}>
       <Flex gap={16} wrap align="start">
