@@ -116,6 +116,10 @@ describe.skipIf(!hasBrowser())('the paid full report', () => {
     await page.getByText('第 15 题').waitFor();
     await page.getByText('建议复测日期：').waitFor();
     await page.getByText('适合你的专家').waitFor();
+    // Published courses that fit, each opening its course page.
+    const courses = page.getByTestId('report-courses');
+    await courses.getByText('情绪急救箱：与焦虑和低落好好相处').waitFor();
+    expect(await courses.locator('a[href^="/course/detail?id="]').count()).toBe(3);
     await page.screenshot({ path: path.join(SHOTS, 'report-desktop.png'), fullPage: true });
 
     // Print: header, footer and buttons gone, the charts kept.
@@ -144,6 +148,8 @@ describe.skipIf(!hasBrowser())('the paid full report', () => {
       '阳性界值 2',
       '用时：3 秒',
       '接下来可以做什么',
+      '推荐课程',
+      '情绪急救箱',
       '躯体化',
     ])
       expect(text).toContain(words);

@@ -155,7 +155,34 @@ describe(`the full SCL-90 report on ${testDbKind}`, () => {
     expect(next.experts.length).toBeGreaterThan(0);
     expect(next.experts.length).toBeLessThanOrEqual(3);
     expect(next.experts[0].specialties).toContain('危机干预');
-    expect(next.courses).toEqual([]);
+    // Published courses that fit: 抑郁 and 焦虑 ask for 情绪管理, then SCL-90's 睡眠 and 自我成长.
+    const catalog = (await api('GET', '/api/course/list?pageSize=50')).body.data.list as {
+      id: number;
+      title: string;
+    }[];
+    const idOf = (title: string) => catalog.find((c) => c.title === title)!.id;
+    expect(next.courses).toEqual(
+      [
+        ['情绪急救箱：与焦虑和低落好好相处', '情绪管理', 4900],
+        ['睡个好觉：21 天睡眠改善计划', '睡眠', 0],
+        ['自我关怀入门：写给自己的一封信', '自我成长', 2900],
+      ].map(([title, category, priceFen]) => ({
+        id: idOf(title as string),
+        title,
+        category,
+        coverUrl: expect.stringMatching(/^\/SysAdmin\/file\/upload\/course-cover-.+\.webp$/),
+        priceFen,
+        expertName: expect.any(String),
+        link: `/course/detail?id=${idOf(title as string)}`,
+      })),
+    );
+    // Published only: a course taken off the shelves is not recommended.
+    const sleep = idOf('睡个好觉：21 天睡眠改善计划');
+    const off = await api('POST', `/api/audit/course/${sleep}/online`, t.auditor, { online: false });
+    expect(off.status, off.body.message).toBe(200);
+    const without = (await api('GET', `/api/assessment/${id}/report`, t.user)).body.data.next;
+    expect(without.courses.map((c: { category: string }) => c.category)).toEqual(['情绪管理', '自我成长']);
+    await api('POST', `/api/audit/course/${sleep}/online`, t.auditor, { online: true });
     // Positive: retest in two weeks, on the Beijing calendar (submitted 2026-11-23 03:53).
     expect(next.retestOn).toBe('2026-12-07');
     expect(institution).toEqual(expect.any(String));

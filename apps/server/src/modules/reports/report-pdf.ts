@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { genderLabels, regionName, type FullReport, type ReportPart } from '@psy/contracts';
+import { formatFen, genderLabels, regionName, type FullReport, type ReportPart } from '@psy/contracts';
 import { chartSizes, profileOption, scoreScaleOption, trendOption } from '@psy/report-charts';
 import PDFDocument from 'pdfkit';
 import SVGtoPDF from 'svg-to-pdfkit';
@@ -150,7 +150,13 @@ export function renderReportPdf(input: { report: FullReport; siteName: string })
         `· ${e.name}  ${e.title}${e.institution ? ` · ${e.institution}` : ''}  擅长：${e.specialties.join('、')}`,
       );
   }
-  for (const c of report.next.courses) para(`· 推荐课程：${c.title}`);
+  if (report.next.courses.length) {
+    para('推荐课程（在平台“课程学习”中搜索课程名即可找到）：', { color: GREY });
+    for (const c of report.next.courses)
+      para(
+        `· ${c.title}  ${c.category} · ${c.expertName} · ${c.priceFen > 0 ? `¥${formatFen(c.priceFen)}` : '免费'}`,
+      );
+  }
 
   doc.moveDown(1.2);
   para(

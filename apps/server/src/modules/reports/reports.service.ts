@@ -15,16 +15,18 @@ import type { Clock } from '../../lib/clock';
 import { AppError, notFound } from '../../lib/errors';
 import type { AssessmentRow, AssessmentsService, ReportPort } from '../assessments';
 import { formatDateTime } from '../../lib/time';
+import type { CoursesService } from '../courses';
 import type { ExpertsService } from '../experts';
 import type { OrdersService } from '../orders';
 import type { ReviewService } from '../review';
 import { approvalScope, canApproveReport, canReadReport } from './reports.policy';
 import { reportsRepository as repo } from './reports.repository';
 import { reportPart, retest, reviewDueBy } from './report-content';
-import { CRISIS_SPECIALTY, GENERAL_SPECIALTIES, scaleGuides } from './report-guide';
+import { CRISIS_SPECIALTY, GENERAL_COURSES, GENERAL_SPECIALTIES, scaleGuides } from './report-guide';
 
-/** How many experts a report recommends. */
+/** How many experts and courses a report recommends. */
 export const REPORT_EXPERTS_MAX = 3;
+export const REPORT_COURSES_MAX = 3;
 
 /**
  * The full report: what paying unlocks (the report Fulfiller), approval by the expert or an
@@ -37,8 +39,9 @@ export function createReportsService(deps: {
   review: ReviewService;
   assessments: AssessmentsService;
   experts: ExpertsService;
+  courses: CoursesService;
 }) {
-  const { db, clock, orders, review, assessments, experts } = deps;
+  const { db, clock, orders, review, assessments, experts, courses } = deps;
 
   const workflow = review.createReviewWorkflow<AssessmentRow>({
     kind: 'report',
@@ -203,10 +206,25 @@ export function createReportsService(deps: {
         ...parts.flatMap((p) => scaleGuides[p.scaleCode]?.specialties ?? []),
         ...GENERAL_SPECIALTIES,
       ];
-      const [review, institution, matched] = await Promise.all([
+      // Courses whose category fits: positive dimensions first, then the scales that raised
+      // a concern, then every scale of the report, then what fits anyone.
+      const guideOf = (i: number) => scaleGuides[parts[i]?.scaleCode ?? ''];
+      const concerning = (i: number) => !!result.parts[i]?.positive || !!result.parts[i]?.alerts.length;
+      const categories = [
+        ...parts.flatMap((p) =>
+          p.dimensions
+            .filter((d) => d.positive)
+            .flatMap((d) => scaleGuides[p.scaleCode]?.dimensionCourses?.[d.key] ?? []),
+        ),
+        ...parts.flatMap((_, i) => (concerning(i) ? (guideOf(i)?.courses ?? []) : [])),
+        ...parts.flatMap((_, i) => guideOf(i)?.courses ?? []),
+        ...GENERAL_COURSES,
+      ];
+      const [review, institution, matched, fitting] = await Promise.all([
         approval(a),
         repo.institutionName(db, [a.userId, ...(a.expertId ? [a.expertId] : [])]),
         experts.matching([...new Set(tags)], REPORT_EXPERTS_MAX),
+        courses.recommended(categories, REPORT_COURSES_MAX),
       ]);
       return {
         result,
@@ -223,8 +241,15 @@ export function createReportsService(deps: {
             specialties: e.specialties,
             institution: e.institution?.name ?? null,
           })),
-          // The hook for courses: filled once a courses module exists.
-          courses: [],
+          courses: fitting.map((c) => ({
+            id: c.id,
+            title: c.title,
+            category: c.category,
+            coverUrl: c.coverUrl,
+            priceFen: c.priceFen,
+            expertName: c.expert.name,
+            link: `/course/detail?id=${c.id}`,
+          })),
           ...retest(new Date(result.submittedAt), concern),
         },
         generatedAt: clock().toISOString(),
