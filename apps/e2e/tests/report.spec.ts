@@ -175,6 +175,8 @@ describe.skipIf(!hasBrowser())('the paid full report', () => {
     await page.goto(`/test/resultPay?aid=${aid}`);
     const before = page.getByTestId('review-before-pay');
     await before.getByText('专家审核后出具 · 通常 1 个工作日内').waitFor();
+    // The review starts when it is paid: the expected time is counted from now.
+    await before.getByText(/支付完成后开始审核，现在支付预计 \d{4}-\d{2}-\d{2} 18:00 前完成/).waitFor();
     await page.getByText('支付完成、审核通过后即可查看。').waitFor();
     await page.screenshot({ path: path.join(SHOTS, 'result-pay-before.png'), fullPage: true });
     await payInCashier(page, '¥19.90');

@@ -222,23 +222,71 @@ describe(`a report that needs approval on ${testDbKind}`, () => {
     }[];
   };
 
-  it('says before paying that an expert reviews it, and by when', async () => {
-    await at('2026-11-20T02:00:00Z'); // Friday 10:00: due Monday 18:00
+  /** What reviewers see: the approvals list and counts, and the auditors' inbox. */
+  const reviewers = async () => {
+    const approvals = (await api('GET', '/api/expert/report-approvals?pageSize=50', t.auditor)).body.data;
+    const inbox = (await api('GET', '/api/audit/inbox?kind=report&status=pending&pageSize=50', t.auditor))
+      .body.data;
+    return {
+      listed: approvals.list.map((r: { assessmentId: number }) => r.assessmentId) as number[],
+      waiting: approvals.counts.generated as number,
+      inbox: inbox.list as { itemId: number; submittedAt: string }[],
+      inboxCount: inbox.counts.report as number,
+    };
+  };
+
+  it('says before paying that an expert reviews it once paid, and by when', async () => {
+    await at('2026-11-20T02:00:00Z'); // Friday 10:00: paid now, due Monday 18:00
     const plans = (await api('GET', '/api/plan/list')).body.data;
     const work = plans.find((p: { title: string }) => p.title === '职场压力与身心状况评估');
     id = await take(t.user2, { planId: work.id }, () => 1);
     const before = (await api('GET', `/api/assessment/${id}/result`, t.user2)).body.data.report;
     expect(before.access).toBe('locked');
     expect(before.review).toEqual({
-      status: 'pending',
-      message: '专业人员正在审核你的报告，预计 2026-11-23 18:00 前完成，审核通过后会通知你。',
+      status: 'awaiting_payment',
+      message:
+        '本报告需由专业人员审核后出具，支付完成后开始审核，现在支付预计 2026-11-23 18:00 前完成；审核结果会通过站内消息通知你。',
       expectedBy: '2026-11-23T10:00:00.000Z',
     });
+  });
+
+  it('is in no reviewer’s list or count before it is paid, and cannot be approved', async () => {
+    const seen = await reviewers();
+    expect(seen.listed).not.toContain(id);
+    expect(seen.waiting).toBe(0);
+    expect(seen.inbox.map((r) => r.itemId)).not.toContain(id);
+    expect(seen.inboxCount).toBe(0);
+    const early = await api('POST', `/api/expert/report-approvals/${id}`, t.auditor, { approve: true });
+    expect(early.status).toBe(409);
+    expect(early.body.message).toBe('用户尚未购买完整报告，购买后才会提交审批');
+    expect(await notes()).not.toContainEqual(expect.objectContaining({ kind: 'report' }));
+    const expertView = (await api('GET', `/api/expert/assessments/${id}`, t.auditor)).body.data.report;
+    expect(expertView).toMatchObject({ status: 'generated', requiresApproval: true, awaitingPayment: true });
+  });
+
+  it('asks for the review when it is paid, due counted from the payment', async () => {
+    await at('2026-11-23T01:00:00Z'); // paid Monday 09:00 in Beijing: due Tuesday 18:00
     await pay(t.user2, id);
     const after = (await api('GET', `/api/assessment/${id}/result`, t.user2)).body.data.report;
-    expect(after).toMatchObject({ access: 'pending_approval', review: { status: 'pending' } });
+    expect(after).toMatchObject({
+      access: 'pending_approval',
+      review: {
+        status: 'pending',
+        message: '专业人员正在审核你的报告，预计 2026-11-24 18:00 前完成，审核通过后会通知你。',
+        expectedBy: '2026-11-24T10:00:00.000Z',
+      },
+    });
     const closed = await api('GET', `/api/assessment/${id}/report`, t.user2);
     expect(closed.status).toBe(403);
+    const seen = await reviewers();
+    expect(seen.listed).toContain(id);
+    expect(seen.waiting).toBe(1);
+    expect(seen.inbox).toContainEqual(
+      expect.objectContaining({ itemId: id, submittedAt: '2026-11-23T01:00:00.000Z' }),
+    );
+    expect(seen.inboxCount).toBe(1);
+    const expertView = (await api('GET', `/api/expert/assessments/${id}`, t.auditor)).body.data.report;
+    expect(expertView).toMatchObject({ status: 'generated', awaitingPayment: false });
   });
 
   it('tells the person when it is returned, with the reason', async () => {

@@ -216,9 +216,11 @@ export const reportAccessLabels: Record<z.infer<typeof reportAccess>, string> = 
 
 /** How long a report's review usually takes, said before paying. */
 export const REPORT_REVIEW_TIME = '通常 1 个工作日内';
-export const reportReviewStatuses = ['pending', 'returned', 'approved'] as const;
+/** awaiting_payment: a paid report's review is asked for when it is paid, not before. */
+export const reportReviewStatuses = ['awaiting_payment', 'pending', 'returned', 'approved'] as const;
 export type ReportReviewStatus = (typeof reportReviewStatuses)[number];
 export const reportReviewStatusLabels: Record<ReportReviewStatus, string> = {
+  awaiting_payment: '支付后审核',
   pending: '审核中',
   returned: '已退回',
   approved: '已通过',
@@ -226,6 +228,8 @@ export const reportReviewStatusLabels: Record<ReportReviewStatus, string> = {
 /** What the person reads about the review of their report, before paying and after. */
 export const reportReviewText = {
   beforePay: `本报告需由专业人员审核后出具，${REPORT_REVIEW_TIME}完成；审核结果会通过站内消息通知你。`,
+  awaitingPayment: (expectedBy: string | null) =>
+    `本报告需由专业人员审核后出具，支付完成后开始审核${expectedBy ? `，现在支付预计 ${expectedBy} 前完成` : `，${REPORT_REVIEW_TIME}完成`}；审核结果会通过站内消息通知你。`,
   pending: (expectedBy: string | null) =>
     `专业人员正在审核你的报告${expectedBy ? `，预计 ${expectedBy} 前完成` : ''}，审核通过后会通知你。`,
   returned: (reason: string | null) =>
@@ -272,7 +276,7 @@ export const assessmentResult = z.object({
         status: z.enum(reportReviewStatuses),
         /** What the person reads about it (reportReviewText). */
         message: z.string(),
-        /** When a pending review is expected to be done (ISO). */
+        /** When a pending review is expected to be done (ISO); before paying, if paid now. */
         expectedBy: z.string().nullable(),
       })
       .nullable(),

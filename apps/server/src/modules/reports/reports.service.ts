@@ -20,7 +20,7 @@ import type { ExpertsService } from '../experts';
 import type { OrdersService } from '../orders';
 import type { ReviewService } from '../review';
 import { approvalScope, canApproveReport, canReadReport } from './reports.policy';
-import { reportsRepository as repo } from './reports.repository';
+import { reportsRepository as repo, type ReportRow } from './reports.repository';
 import { reportPart, retest, reviewDueBy } from './report-content';
 import { CRISIS_SPECIALTY, GENERAL_COURSES, GENERAL_SPECIALTIES, scaleGuides } from './report-guide';
 
@@ -49,7 +49,8 @@ export function createReportsService(deps: {
       const a = await assessments.followed(tx, reviewer, id);
       if (!canApproveReport(reviewer, a)) throw notFound('测评不存在');
       if (!a.requiresApproval) throw new AppError('CONFLICT', '该报告无需审批');
-      await repo.byAssessment(tx, id, { lock: true });
+      const r = await repo.byAssessment(tx, id, { lock: true });
+      if (awaitingPayment(a, r)) throw new AppError('CONFLICT', '用户尚未购买完整报告，购买后才会提交审批');
       return a;
     },
     onApprove: (tx, a) => repo.update(tx, a.id, { status: 'approved' }),
@@ -67,6 +68,18 @@ export function createReportsService(deps: {
     redecideRejected: true,
   });
 
+  /** The report has a price nobody has paid yet: nothing to review before that. */
+  function awaitingPayment(a: AssessmentRow, r: ReportRow | undefined): boolean {
+    return a.priceFen > 0 && !r?.paidAt;
+  }
+
+  /** Asks for the review: at payment for a paid report, at submission for a free one. */
+  async function requestReview(tx: DbOrTx, a: { id: number; title: string; userId: number }) {
+    // A request already open (written at submission before reviews waited for payment) stands.
+    if ((await workflow.latest(tx, a.id))?.status === 'pending') return;
+    await workflow.submit(tx, { itemId: a.id, title: a.title, submittedBy: a.userId });
+  }
+
   /** The reviewer's note of the newest decision (approval comment or why it was returned). */
   async function comment(a: AssessmentRow): Promise<string | null> {
     if (!a.requiresApproval) return null;
@@ -75,8 +88,20 @@ export function createReportsService(deps: {
   }
 
   /** Where the review stands and what the person reads about it (null: the plan needs none). */
-  async function reviewState(a: AssessmentRow): Promise<AssessmentResult['report']['review']> {
+  async function reviewState(
+    a: AssessmentRow,
+    r: ReportRow | undefined,
+  ): Promise<AssessmentResult['report']['review']> {
     if (!a.requiresApproval) return null;
+    if (awaitingPayment(a, r)) {
+      // The review is asked for when the report is paid: the time it would take from now.
+      const due = reviewDueBy(clock());
+      return {
+        status: 'awaiting_payment',
+        message: reportReviewText.awaitingPayment(formatDateTime(due)),
+        expectedBy: due.toISOString(),
+      };
+    }
     const last = await workflow.latest(db, a.id);
     if (last?.status === 'approved')
       return { status: 'approved', message: reportReviewText.approved(last.reason), expectedBy: null };
@@ -105,8 +130,8 @@ export function createReportsService(deps: {
   const port: ReportPort = {
     async prepare(tx, a) {
       const made = await repo.create(tx, a.id, a.requiresApproval ? 'generated' : 'approved');
-      if (made && a.requiresApproval)
-        await workflow.submit(tx, { itemId: a.id, title: a.title, submittedBy: a.userId });
+      // A report to be paid for is reviewed once paid (the Fulfiller below), not before.
+      if (made && a.requiresApproval && a.priceFen <= 0) await requestReview(tx, a);
     },
     async access(a): Promise<AssessmentResult['report']> {
       const r = await repo.byAssessment(db, a.id);
@@ -119,22 +144,32 @@ export function createReportsService(deps: {
         priceFen: a.priceFen,
         orderId: r?.orderId ?? null,
         comment: await comment(a),
-        review: await reviewState(a),
+        review: await reviewState(a, r),
       };
     },
     async summary(a): Promise<ExpertAssessment['report']> {
       const r = await repo.byAssessment(db, a.id);
-      return r ? { status: r.status, comment: await comment(a), requiresApproval: a.requiresApproval } : null;
+      return r
+        ? {
+            status: r.status,
+            comment: await comment(a),
+            requiresApproval: a.requiresApproval,
+            awaitingPayment: awaitingPayment(a, r),
+          }
+        : null;
     },
   };
   assessments.useReports(port);
 
-  // Paying for a full report unlocks it, in the payment's transaction.
+  // Paying for a full report unlocks it, in the payment's transaction; where the plan asks for
+  // approval, paying is what asks for the review (so reviewers see only reports someone bought).
   orders.register('report', {
     async onPaid(tx, order) {
       const r = await repo.byAssessment(tx, order.itemId, { lock: true });
       if (!r || r.paidAt) return 'refund';
       await repo.update(tx, order.itemId, { paidAt: clock(), orderId: order.id });
+      const a = await repo.assessment(tx, order.itemId);
+      if (a?.requiresApproval && r.status === 'generated') await requestReview(tx, a);
       return 'ok';
     },
     async onCancelled() {},

@@ -117,7 +117,7 @@ export function Component() {
                 icon={<AuditOutlined />}
                 style={{ marginTop: 16 }}
                 title={`专家审核后出具 · ${REPORT_REVIEW_TIME}`}
-                description={reportReviewText.beforePay}
+                description={result.report.review.message || reportReviewText.beforePay}
                 data-testid="review-before-pay"
               />
             )}
