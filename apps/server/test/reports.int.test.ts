@@ -77,6 +77,22 @@ describe(`the full SCL-90 report on ${testDbKind}`, () => {
     id = await take(t.user, { scaleId: scaleIds.SCL90 }, (_, n) =>
       depressionItems.includes(n) ? 3 : anxietyItems.includes(n) ? 2 : 1,
     );
+    // Before paying, the page selling it learns what this report will hold: SCL-90 has factors
+    // with a Chinese norm, and an earlier take to compare with.
+    const locked = (await api('GET', `/api/assessment/${id}/result`, t.user)).body.data.report;
+    expect(locked.contents).toEqual({
+      interpretation: true,
+      scoreScale: true,
+      standard: false,
+      profile: true,
+      norms: true,
+      trend: true,
+      highItems: true,
+      alerts: true,
+      review: false,
+      experts: true,
+      courses: true,
+    });
     const order = await pay(t.user, id);
     // The order number carries the Beijing date of the payment, not the UTC one.
     expect(order.orderNo).toMatch(/^P20261123035300\d{6}$/);
@@ -186,9 +202,10 @@ describe(`the full SCL-90 report on ${testDbKind}`, () => {
     // Positive: retest in two weeks, on the Beijing calendar (submitted 2026-11-23 03:53).
     expect(next.retestOn).toBe('2026-12-07');
     expect(institution).toEqual(expect.any(String));
-    // No approval asked for a single scale.
+    // No approval asked for a single scale; bought, nothing left to promise.
     expect(review).toBeNull();
     expect(result.report.review).toBeNull();
+    expect(result.report.contents).toBeNull();
   });
 
   it('prints the same report as a PDF with the charts drawn in', async () => {
@@ -347,5 +364,32 @@ describe(`a report that needs approval on ${testDbKind}`, () => {
       headers: { serviceToken: t.user2 },
     });
     expect(pdf.statusCode).toBe(200);
+  });
+});
+
+describe(`a PHQ-9 report on ${testDbKind}`, () => {
+  let id: number;
+
+  it('promises only what it will hold: no profile, no norms, nothing earlier to compare with', async () => {
+    await at('2026-11-25T02:00:00Z');
+    // Items 1–8 at 一半以上天数 (2), item 9 at 完全不会: 16, 中重度, a level-2 alert and no crisis.
+    id = await take(t.user, { scaleId: scaleIds.PHQ9 }, (_, n) => (n === 9 ? 1 : 3));
+    const { report, crisis, parts } = (await api('GET', `/api/assessment/${id}/result`, t.user)).body.data;
+    expect(parts[0].alerts).toEqual([{ level: 2, reason: '抑郁症状中重度及以上（总分≥15）', crisis: false }]);
+    expect(crisis).toBe(false);
+    expect(report.access).toBe('locked');
+    expect(report.contents).toEqual({
+      interpretation: true,
+      scoreScale: true,
+      standard: false,
+      profile: false,
+      norms: false,
+      trend: false,
+      highItems: true,
+      alerts: true,
+      review: false,
+      experts: true,
+      courses: true,
+    });
   });
 });

@@ -238,6 +238,84 @@ export const reportReviewText = {
     comment ? `报告已通过专业人员审核。审核意见：${comment}` : '报告已通过专业人员审核。',
 };
 
+/**
+ * What the full report of one assessment really holds, so the page selling it promises only
+ * that: a profile only for a scale with dimensions, a norm comparison only where norms exist
+ * (SCL-90), a comparison only when the person took the scale before …
+ */
+export const reportContents = z.object({
+  /** Band interpretation and advice, or the screen's summary and each dimension's texts. */
+  interpretation: z.boolean(),
+  /** The main score on its band scale (a chart with the cut-offs). */
+  scoreScale: z.boolean(),
+  standard: z.boolean(),
+  /** The dimension (factor) profile chart, each dimension explained. */
+  profile: z.boolean(),
+  /** The profile and indices against published norms. */
+  norms: z.boolean(),
+  /** Earlier results of the same scale to compare with. */
+  trend: z.boolean(),
+  /** Answers that drove the result. */
+  highItems: z.boolean(),
+  alerts: z.boolean(),
+  /** The reviewing expert's or auditor's comment. */
+  review: z.boolean(),
+  experts: z.boolean(),
+  courses: z.boolean(),
+});
+export type ReportContents = z.infer<typeof reportContents>;
+
+/** One promised part: `title` for the list before paying, `short` for one sentence. */
+export interface ReportContentItem {
+  key: keyof ReportContents | 'next' | 'pdf';
+  title: string;
+  short: string;
+}
+
+/** The promised contents in words, in the order the report shows them. */
+export function reportContentItems(c: ReportContents): ReportContentItem[] {
+  const items: (ReportContentItem & { when: boolean })[] = [
+    {
+      key: 'interpretation',
+      when: c.interpretation,
+      title: '每个量表的结果解读与针对性建议：得分处在什么水平、意味着什么，接下来可以怎样照顾自己',
+      short: '结果解读与建议',
+    },
+    {
+      key: 'scoreScale',
+      when: c.scoreScale,
+      title: '得分在分级区间上的位置（分级图，标出各级分界）',
+      short: '分级区间图',
+    },
+    { key: 'standard', when: c.standard, title: '标准分及其换算方法', short: '标准分' },
+    {
+      key: 'profile',
+      when: c.profile,
+      title: c.norms
+        ? '因子剖面图（与中国常模对比），每个因子的解读与建议'
+        : '维度剖面图，每个维度的解读与建议',
+      short: c.norms ? '因子剖面图（与常模对比）' : '维度剖面图',
+    },
+    { key: 'trend', when: c.trend, title: '与既往结果对比：变化趋势图和分数的变化', short: '与既往结果对比' },
+    { key: 'highItems', when: c.highItems, title: '影响结果较多的回答', short: '影响结果较多的回答' },
+    { key: 'alerts', when: c.alerts, title: '预警说明与心理援助热线', short: '预警说明' },
+    { key: 'review', when: c.review, title: '专业人员的审核意见', short: '审核意见' },
+    {
+      key: 'next',
+      when: true,
+      title: `建议与推荐：${[c.experts && '适合你的专家', c.courses && '相关课程', '建议复测日期']
+        .filter(Boolean)
+        .join('、')}`,
+      short:
+        c.experts || c.courses
+          ? `${[c.experts && '专家', c.courses && '课程'].filter(Boolean).join('与')}推荐`
+          : '复测建议',
+    },
+    { key: 'pdf', when: true, title: '可下载 PDF 或打印保存', short: 'PDF 报告' },
+  ];
+  return items.filter((i) => i.when).map(({ key, title, short }) => ({ key, title, short }));
+}
+
 export const partResult = z.object({
   scaleName: z.string(),
   shortName: z.string(),
@@ -280,6 +358,8 @@ export const assessmentResult = z.object({
         expectedBy: z.string().nullable(),
       })
       .nullable(),
+    /** What the full report will hold, while it is locked (null once it is bought or free). */
+    contents: reportContents.nullable(),
   }),
   /** True when interpretation and advice are included (the full report is open to the caller). */
   full: z.boolean(),

@@ -5,7 +5,10 @@ import type {
   ReportReview,
   Order,
   ReportApprovalPage,
+  ReportContents,
+  ReportCourse,
   ReportDecisionBody,
+  ReportExpert,
   ReportStatus,
 } from '@psy/contracts';
 import { reportReviewText, reportStatuses } from '@psy/contracts';
@@ -127,6 +130,91 @@ export function createReportsService(deps: {
     };
   }
 
+  /** The report's parts and what the platform suggests, as the full report shows them. */
+  async function content(a: AssessmentRow) {
+    const basic = assessments.basicInfoOf(a);
+    const material = await assessments.reportMaterial(a);
+    const parts = await Promise.all(
+      material.map(async (m) =>
+        reportPart({
+          ...m,
+          basicInfo: basic,
+          history: await assessments.history(a, m.scaleId),
+          currentId: a.id,
+        }),
+      ),
+    );
+    const scored = material.map((m) => m.result);
+    const crisis = scored.some((r) => r.alerts.some((al) => al.crisis));
+    const concerning = (i: number) => !!scored[i]?.positive || !!scored[i]?.alerts.length;
+    const guideOf = (i: number) => scaleGuides[parts[i]?.scaleCode ?? ''];
+    const positiveDimensions = parts.flatMap((p) =>
+      p.dimensions.filter((d) => d.positive).map((d) => ({ guide: scaleGuides[p.scaleCode], key: d.key })),
+    );
+    // Experts who work on what the result shows: the crisis first, then positive dimensions.
+    const tags = [
+      ...(crisis ? [CRISIS_SPECIALTY] : []),
+      ...positiveDimensions.flatMap((d) => d.guide?.dimensionSpecialties?.[d.key] ?? []),
+      ...parts.flatMap((_, i) => guideOf(i)?.specialties ?? []),
+      ...GENERAL_SPECIALTIES,
+    ];
+    // Courses whose category fits: positive dimensions first, then the scales that raised
+    // a concern, then every scale of the report, then what fits anyone.
+    const categories = [
+      ...positiveDimensions.flatMap((d) => d.guide?.dimensionCourses?.[d.key] ?? []),
+      ...parts.flatMap((_, i) => (concerning(i) ? (guideOf(i)?.courses ?? []) : [])),
+      ...parts.flatMap((_, i) => guideOf(i)?.courses ?? []),
+      ...GENERAL_COURSES,
+    ];
+    const [matched, fitting] = await Promise.all([
+      experts.matching([...new Set(tags)], REPORT_EXPERTS_MAX),
+      courses.recommended(categories, REPORT_COURSES_MAX),
+    ]);
+    return {
+      parts,
+      scored,
+      /** Sooner retest: any part positive or an alert fired. */
+      concern: crisis || scored.some((_, i) => concerning(i)),
+      experts: matched.map((e): ReportExpert => ({
+        id: e.id,
+        name: e.name,
+        avatar: e.avatar,
+        title: e.title,
+        specialties: e.specialties,
+        institution: e.institution?.name ?? null,
+      })),
+      courses: fitting.map((c): ReportCourse => ({
+        id: c.id,
+        title: c.title,
+        category: c.category,
+        coverUrl: c.coverUrl,
+        priceFen: c.priceFen,
+        expertName: c.expert.name,
+        link: `/course/detail?id=${c.id}`,
+      })),
+    };
+  }
+
+  /** What the full report of this assessment will hold, for the page that sells it. */
+  async function contents(a: AssessmentRow): Promise<ReportContents> {
+    const { parts, scored, ...c } = await content(a);
+    return {
+      interpretation:
+        scored.some((r) => !!(r.band?.interpretation || r.band?.advice)) ||
+        parts.some((p) => !!p.summary || p.dimensions.some((d) => !!d.interpretation)),
+      scoreScale: parts.some((p) => p.scoreScale !== null),
+      standard: parts.some((p) => p.standard !== null),
+      profile: parts.some((p) => p.dimensions.length > 0),
+      norms: parts.some((p) => p.dimensions.some((d) => d.norm !== null)),
+      trend: parts.some((p) => p.change !== null),
+      highItems: parts.some((p) => p.highItems.length > 0),
+      alerts: scored.some((r) => r.alerts.length > 0),
+      review: a.requiresApproval,
+      experts: c.experts.length > 0,
+      courses: c.courses.length > 0,
+    };
+  }
+
   const port: ReportPort = {
     async prepare(tx, a) {
       const made = await repo.create(tx, a.id, a.requiresApproval ? 'generated' : 'approved');
@@ -145,6 +233,7 @@ export function createReportsService(deps: {
         orderId: r?.orderId ?? null,
         comment: await comment(a),
         review: await reviewState(a, r),
+        contents: access === 'locked' ? await contents(a) : null,
       };
     },
     async summary(a): Promise<ExpertAssessment['report']> {
@@ -217,75 +306,21 @@ export function createReportsService(deps: {
         };
         throw new AppError('FORBIDDEN', why[result.report.access]);
       }
-      const basic = assessments.basicInfoOf(a);
-      const material = await assessments.reportMaterial(a);
-      const parts = await Promise.all(
-        material.map(async (m) =>
-          reportPart({
-            ...m,
-            basicInfo: basic,
-            history: await assessments.history(a, m.scaleId),
-            currentId: a.id,
-          }),
-        ),
-      );
-      const concern = result.crisis || result.parts.some((p) => p.positive || p.alerts.length > 0);
-      // Experts who work on what the result shows: the crisis first, then positive dimensions.
-      const tags = [
-        ...(result.crisis ? [CRISIS_SPECIALTY] : []),
-        ...parts.flatMap((p) =>
-          p.dimensions
-            .filter((d) => d.positive)
-            .flatMap((d) => scaleGuides[p.scaleCode]?.dimensionSpecialties?.[d.key] ?? []),
-        ),
-        ...parts.flatMap((p) => scaleGuides[p.scaleCode]?.specialties ?? []),
-        ...GENERAL_SPECIALTIES,
-      ];
-      // Courses whose category fits: positive dimensions first, then the scales that raised
-      // a concern, then every scale of the report, then what fits anyone.
-      const guideOf = (i: number) => scaleGuides[parts[i]?.scaleCode ?? ''];
-      const concerning = (i: number) => !!result.parts[i]?.positive || !!result.parts[i]?.alerts.length;
-      const categories = [
-        ...parts.flatMap((p) =>
-          p.dimensions
-            .filter((d) => d.positive)
-            .flatMap((d) => scaleGuides[p.scaleCode]?.dimensionCourses?.[d.key] ?? []),
-        ),
-        ...parts.flatMap((_, i) => (concerning(i) ? (guideOf(i)?.courses ?? []) : [])),
-        ...parts.flatMap((_, i) => guideOf(i)?.courses ?? []),
-        ...GENERAL_COURSES,
-      ];
-      const [review, institution, matched, fitting] = await Promise.all([
+      const [c, review, institution] = await Promise.all([
+        content(a),
         approval(a),
         repo.institutionName(db, [a.userId, ...(a.expertId ? [a.expertId] : [])]),
-        experts.matching([...new Set(tags)], REPORT_EXPERTS_MAX),
-        courses.recommended(categories, REPORT_COURSES_MAX),
       ]);
       return {
         result,
         basicInfo: a.basicInfo,
-        parts,
+        parts: c.parts,
         review,
         institution,
         next: {
-          experts: matched.map((e) => ({
-            id: e.id,
-            name: e.name,
-            avatar: e.avatar,
-            title: e.title,
-            specialties: e.specialties,
-            institution: e.institution?.name ?? null,
-          })),
-          courses: fitting.map((c) => ({
-            id: c.id,
-            title: c.title,
-            category: c.category,
-            coverUrl: c.coverUrl,
-            priceFen: c.priceFen,
-            expertName: c.expert.name,
-            link: `/course/detail?id=${c.id}`,
-          })),
-          ...retest(new Date(result.submittedAt), concern),
+          experts: c.experts,
+          courses: c.courses,
+          ...retest(new Date(result.submittedAt), c.concern),
         },
         generatedAt: clock().toISOString(),
       };
