@@ -215,5 +215,13 @@ describe.skipIf(!hasBrowser())('the paid full report', () => {
     await page.getByTestId('review-comment').getByText('整体状态平稳，建议保持规律运动').waitFor();
     await chartDrawn(page, 'chart-score-scale');
     await page.screenshot({ path: path.join(SHOTS, 'report-approved.png'), fullPage: true });
+    // The PDF carries the comment too.
+    const [approvedPdf] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: '下载 PDF' }).click(),
+    ]);
+    const approvedText = execFileSync('pdftotext', ['-layout', (await approvedPdf.path())!, '-']).toString();
+    expect(approvedText).toContain('专业审核意见');
+    expect(approvedText).toContain('整体状态平稳，建议保持规律运动');
   }, 180_000);
 });

@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, testClock, testDbKind, type TestContext } from './context';
 import { call, DEMO, login } from './helpers';
@@ -51,6 +52,17 @@ async function take(token: string, target: object, positions: (part: number, ite
     expect(s.status, s.body.message).toBe(200);
   }
   return id;
+}
+
+/** The report's PDF as its owner downloads it, and its text (poppler's pdftotext, as the e2e). */
+async function pdfOf(token: string, id: number) {
+  const pdf = await ctx.app.inject({
+    url: `/SysAdmin/api/assessment/${id}/report.pdf`,
+    headers: { serviceToken: token },
+  });
+  expect(pdf.statusCode).toBe(200);
+  const text = execFileSync('pdftotext', ['-layout', '-', '-'], { input: pdf.rawPayload }).toString();
+  return { bytes: pdf.rawPayload, text };
 }
 
 async function pay(token: string, id: number) {
@@ -359,11 +371,9 @@ describe(`a report that needs approval on ${testDbKind}`, () => {
           '您的“职场压力与身心状况评估”完整报告已通过专家审核，可以查看了。审核意见：整体状态良好，注意劳逸结合',
       }),
     );
-    const pdf = await ctx.app.inject({
-      url: `/SysAdmin/api/assessment/${id}/report.pdf`,
-      headers: { serviceToken: t.user2 },
-    });
-    expect(pdf.statusCode).toBe(200);
+    const { text } = await pdfOf(t.user2, id);
+    expect(text).toContain('专业审核意见');
+    expect(text).toContain('整体状态良好，注意劳逸结合');
   });
 });
 
@@ -391,5 +401,13 @@ describe(`a PHQ-9 report on ${testDbKind}`, () => {
       experts: true,
       courses: true,
     });
+  });
+
+  it('prints the crisis resources in the PDF: an alert fired, though no crisis', async () => {
+    await pay(t.user, id);
+    const { text } = await pdfOf(t.user, id);
+    expect(text).toContain('本次结果出现了需要关注的预警');
+    expect(text).toContain('全国心理援助热线 12356');
+    expect(text).toContain('预警（2 级）：抑郁症状中重度及以上（总分≥15）');
   });
 });
