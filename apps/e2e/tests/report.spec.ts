@@ -87,7 +87,10 @@ describe.skipIf(!hasBrowser())('the paid full report', () => {
     await page.goto(`/test/pay?aid=${aid}`);
     await page.getByRole('button', { name: /解锁完整报告 ¥19\.90/ }).click();
     await page.waitForURL(`**/test/resultPay?aid=${aid}`);
-    await page.getByText('得分所处的分级区间、因子与维度剖面图（与常模对比）及逐项解读').waitFor();
+    // What this report will hold: SCL-90 has factors with a Chinese norm and an earlier take.
+    const contents = page.getByTestId('report-contents');
+    await contents.getByText('因子剖面图（与中国常模对比），每个因子的解读与建议').waitFor();
+    await contents.getByText('与既往结果对比：变化趋势图和分数的变化').waitFor();
     // A single scale is not reviewed: nothing about waiting for an expert.
     expect(await page.getByTestId('review-before-pay').count()).toBe(0);
     await payInCashier(page, '¥19.90');
@@ -116,6 +119,10 @@ describe.skipIf(!hasBrowser())('the paid full report', () => {
     await page.getByText('第 15 题').waitFor();
     await page.getByText('建议复测日期：').waitFor();
     await page.getByText('适合你的专家').waitFor();
+    // Published courses that fit, each opening its course page.
+    const courses = page.getByTestId('report-courses');
+    await courses.getByText('情绪急救箱：与焦虑和低落好好相处').waitFor();
+    expect(await courses.locator('a[href^="/course/detail?id="]').count()).toBe(3);
     await page.screenshot({ path: path.join(SHOTS, 'report-desktop.png'), fullPage: true });
 
     // Print: header, footer and buttons gone, the charts kept.
@@ -144,6 +151,8 @@ describe.skipIf(!hasBrowser())('the paid full report', () => {
       '阳性界值 2',
       '用时：3 秒',
       '接下来可以做什么',
+      '推荐课程',
+      '情绪急救箱',
       '躯体化',
     ])
       expect(text).toContain(words);
@@ -169,7 +178,13 @@ describe.skipIf(!hasBrowser())('the paid full report', () => {
     await page.goto(`/test/resultPay?aid=${aid}`);
     const before = page.getByTestId('review-before-pay');
     await before.getByText('专家审核后出具 · 通常 1 个工作日内').waitFor();
+    // The review starts when it is paid: the expected time is counted from now.
+    await before.getByText(/支付完成后开始审核，现在支付预计 \d{4}-\d{2}-\d{2} 18:00 前完成/).waitFor();
     await page.getByText('支付完成、审核通过后即可查看。').waitFor();
+    // K10, PHQ-15 and WHO-5 have no factors and no norm: none is promised; the comment is.
+    const contents = page.getByTestId('report-contents');
+    await contents.getByText('专业人员的审核意见').waitFor();
+    expect(await contents.innerText()).not.toMatch(/剖面|常模/);
     await page.screenshot({ path: path.join(SHOTS, 'result-pay-before.png'), fullPage: true });
     await payInCashier(page, '¥19.90');
 
@@ -200,5 +215,13 @@ describe.skipIf(!hasBrowser())('the paid full report', () => {
     await page.getByTestId('review-comment').getByText('整体状态平稳，建议保持规律运动').waitFor();
     await chartDrawn(page, 'chart-score-scale');
     await page.screenshot({ path: path.join(SHOTS, 'report-approved.png'), fullPage: true });
+    // The PDF carries the comment too.
+    const [approvedPdf] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: '下载 PDF' }).click(),
+    ]);
+    const approvedText = execFileSync('pdftotext', ['-layout', (await approvedPdf.path())!, '-']).toString();
+    expect(approvedText).toContain('专业审核意见');
+    expect(approvedText).toContain('整体状态平稳，建议保持规律运动');
   }, 180_000);
 });

@@ -118,8 +118,6 @@ export function createServices({
   const plans = createPlansService({ db, clock });
   const warnings = createWarningsService({ db, clock, events, escalateAfterMs: config.warningEscalateMs });
   const assessments = createAssessmentsService({ db, clock, scales, plans, warnings });
-  // Plugs itself into assessments (report access) and orders (the report Fulfiller).
-  const reports = createReportsService({ db, clock, orders, review, assessments, experts });
   // Plugs itself into orders (the course Fulfiller) and review (kind 'course').
   const courses = createCoursesService({
     db,
@@ -132,6 +130,9 @@ export function createServices({
     secret,
     signedUrlTtlMs: config.signedUrlTtlMs,
   });
+  // Plugs itself into assessments (report access) and orders (the report Fulfiller); recommends
+  // experts and courses.
+  const reports = createReportsService({ db, clock, orders, review, assessments, experts, courses });
   // Content images are checked to exist before an article, tweet or banner may show them.
   const uploads = createUploadsService({ storage });
   const news = createNewsService({ db, clock, uploads });

@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, testClock, testDbKind, type TestContext } from './context';
 import { call, DEMO, login } from './helpers';
@@ -53,6 +54,17 @@ async function take(token: string, target: object, positions: (part: number, ite
   return id;
 }
 
+/** The report's PDF as its owner downloads it, and its text (poppler's pdftotext, as the e2e). */
+async function pdfOf(token: string, id: number) {
+  const pdf = await ctx.app.inject({
+    url: `/SysAdmin/api/assessment/${id}/report.pdf`,
+    headers: { serviceToken: token },
+  });
+  expect(pdf.statusCode).toBe(200);
+  const text = execFileSync('pdftotext', ['-layout', '-', '-'], { input: pdf.rawPayload }).toString();
+  return { bytes: pdf.rawPayload, text };
+}
+
 async function pay(token: string, id: number) {
   const order = await api('POST', `/api/assessment/${id}/report/order`, token);
   expect(order.status, order.body.message).toBe(200);
@@ -77,6 +89,22 @@ describe(`the full SCL-90 report on ${testDbKind}`, () => {
     id = await take(t.user, { scaleId: scaleIds.SCL90 }, (_, n) =>
       depressionItems.includes(n) ? 3 : anxietyItems.includes(n) ? 2 : 1,
     );
+    // Before paying, the page selling it learns what this report will hold: SCL-90 has factors
+    // with a Chinese norm, and an earlier take to compare with.
+    const locked = (await api('GET', `/api/assessment/${id}/result`, t.user)).body.data.report;
+    expect(locked.contents).toEqual({
+      interpretation: true,
+      scoreScale: true,
+      standard: false,
+      profile: true,
+      norms: true,
+      trend: true,
+      highItems: true,
+      alerts: true,
+      review: false,
+      experts: true,
+      courses: true,
+    });
     const order = await pay(t.user, id);
     // The order number carries the Beijing date of the payment, not the UTC one.
     expect(order.orderNo).toMatch(/^P20261123035300\d{6}$/);
@@ -155,13 +183,41 @@ describe(`the full SCL-90 report on ${testDbKind}`, () => {
     expect(next.experts.length).toBeGreaterThan(0);
     expect(next.experts.length).toBeLessThanOrEqual(3);
     expect(next.experts[0].specialties).toContain('危机干预');
-    expect(next.courses).toEqual([]);
+    // Published courses that fit: 抑郁 and 焦虑 ask for 情绪管理, then SCL-90's 睡眠 and 自我成长.
+    const catalog = (await api('GET', '/api/course/list?pageSize=50')).body.data.list as {
+      id: number;
+      title: string;
+    }[];
+    const idOf = (title: string) => catalog.find((c) => c.title === title)!.id;
+    expect(next.courses).toEqual(
+      [
+        ['情绪急救箱：与焦虑和低落好好相处', '情绪管理', 4900],
+        ['睡个好觉：21 天睡眠改善计划', '睡眠', 0],
+        ['自我关怀入门：写给自己的一封信', '自我成长', 2900],
+      ].map(([title, category, priceFen]) => ({
+        id: idOf(title as string),
+        title,
+        category,
+        coverUrl: expect.stringMatching(/^\/SysAdmin\/file\/upload\/course-cover-.+\.webp$/),
+        priceFen,
+        expertName: expect.any(String),
+        link: `/course/detail?id=${idOf(title as string)}`,
+      })),
+    );
+    // Published only: a course taken off the shelves is not recommended.
+    const sleep = idOf('睡个好觉：21 天睡眠改善计划');
+    const off = await api('POST', `/api/audit/course/${sleep}/online`, t.auditor, { online: false });
+    expect(off.status, off.body.message).toBe(200);
+    const without = (await api('GET', `/api/assessment/${id}/report`, t.user)).body.data.next;
+    expect(without.courses.map((c: { category: string }) => c.category)).toEqual(['情绪管理', '自我成长']);
+    await api('POST', `/api/audit/course/${sleep}/online`, t.auditor, { online: true });
     // Positive: retest in two weeks, on the Beijing calendar (submitted 2026-11-23 03:53).
     expect(next.retestOn).toBe('2026-12-07');
     expect(institution).toEqual(expect.any(String));
-    // No approval asked for a single scale.
+    // No approval asked for a single scale; bought, nothing left to promise.
     expect(review).toBeNull();
     expect(result.report.review).toBeNull();
+    expect(result.report.contents).toBeNull();
   });
 
   it('prints the same report as a PDF with the charts drawn in', async () => {
@@ -195,23 +251,71 @@ describe(`a report that needs approval on ${testDbKind}`, () => {
     }[];
   };
 
-  it('says before paying that an expert reviews it, and by when', async () => {
-    await at('2026-11-20T02:00:00Z'); // Friday 10:00: due Monday 18:00
+  /** What reviewers see: the approvals list and counts, and the auditors' inbox. */
+  const reviewers = async () => {
+    const approvals = (await api('GET', '/api/expert/report-approvals?pageSize=50', t.auditor)).body.data;
+    const inbox = (await api('GET', '/api/audit/inbox?kind=report&status=pending&pageSize=50', t.auditor))
+      .body.data;
+    return {
+      listed: approvals.list.map((r: { assessmentId: number }) => r.assessmentId) as number[],
+      waiting: approvals.counts.generated as number,
+      inbox: inbox.list as { itemId: number; submittedAt: string }[],
+      inboxCount: inbox.counts.report as number,
+    };
+  };
+
+  it('says before paying that an expert reviews it once paid, and by when', async () => {
+    await at('2026-11-20T02:00:00Z'); // Friday 10:00: paid now, due Monday 18:00
     const plans = (await api('GET', '/api/plan/list')).body.data;
     const work = plans.find((p: { title: string }) => p.title === '职场压力与身心状况评估');
     id = await take(t.user2, { planId: work.id }, () => 1);
     const before = (await api('GET', `/api/assessment/${id}/result`, t.user2)).body.data.report;
     expect(before.access).toBe('locked');
     expect(before.review).toEqual({
-      status: 'pending',
-      message: '专业人员正在审核你的报告，预计 2026-11-23 18:00 前完成，审核通过后会通知你。',
+      status: 'awaiting_payment',
+      message:
+        '本报告需由专业人员审核后出具，支付完成后开始审核，现在支付预计 2026-11-23 18:00 前完成；审核结果会通过站内消息通知你。',
       expectedBy: '2026-11-23T10:00:00.000Z',
     });
+  });
+
+  it('is in no reviewer’s list or count before it is paid, and cannot be approved', async () => {
+    const seen = await reviewers();
+    expect(seen.listed).not.toContain(id);
+    expect(seen.waiting).toBe(0);
+    expect(seen.inbox.map((r) => r.itemId)).not.toContain(id);
+    expect(seen.inboxCount).toBe(0);
+    const early = await api('POST', `/api/expert/report-approvals/${id}`, t.auditor, { approve: true });
+    expect(early.status).toBe(409);
+    expect(early.body.message).toBe('用户尚未购买完整报告，购买后才会提交审批');
+    expect(await notes()).not.toContainEqual(expect.objectContaining({ kind: 'report' }));
+    const expertView = (await api('GET', `/api/expert/assessments/${id}`, t.auditor)).body.data.report;
+    expect(expertView).toMatchObject({ status: 'generated', requiresApproval: true, awaitingPayment: true });
+  });
+
+  it('asks for the review when it is paid, due counted from the payment', async () => {
+    await at('2026-11-23T01:00:00Z'); // paid Monday 09:00 in Beijing: due Tuesday 18:00
     await pay(t.user2, id);
     const after = (await api('GET', `/api/assessment/${id}/result`, t.user2)).body.data.report;
-    expect(after).toMatchObject({ access: 'pending_approval', review: { status: 'pending' } });
+    expect(after).toMatchObject({
+      access: 'pending_approval',
+      review: {
+        status: 'pending',
+        message: '专业人员正在审核你的报告，预计 2026-11-24 18:00 前完成，审核通过后会通知你。',
+        expectedBy: '2026-11-24T10:00:00.000Z',
+      },
+    });
     const closed = await api('GET', `/api/assessment/${id}/report`, t.user2);
     expect(closed.status).toBe(403);
+    const seen = await reviewers();
+    expect(seen.listed).toContain(id);
+    expect(seen.waiting).toBe(1);
+    expect(seen.inbox).toContainEqual(
+      expect.objectContaining({ itemId: id, submittedAt: '2026-11-23T01:00:00.000Z' }),
+    );
+    expect(seen.inboxCount).toBe(1);
+    const expertView = (await api('GET', `/api/expert/assessments/${id}`, t.auditor)).body.data.report;
+    expect(expertView).toMatchObject({ status: 'generated', awaitingPayment: false });
   });
 
   it('tells the person when it is returned, with the reason', async () => {
@@ -267,10 +371,43 @@ describe(`a report that needs approval on ${testDbKind}`, () => {
           '您的“职场压力与身心状况评估”完整报告已通过专家审核，可以查看了。审核意见：整体状态良好，注意劳逸结合',
       }),
     );
-    const pdf = await ctx.app.inject({
-      url: `/SysAdmin/api/assessment/${id}/report.pdf`,
-      headers: { serviceToken: t.user2 },
+    const { text } = await pdfOf(t.user2, id);
+    expect(text).toContain('专业审核意见');
+    expect(text).toContain('整体状态良好，注意劳逸结合');
+  });
+});
+
+describe(`a PHQ-9 report on ${testDbKind}`, () => {
+  let id: number;
+
+  it('promises only what it will hold: no profile, no norms, nothing earlier to compare with', async () => {
+    await at('2026-11-25T02:00:00Z');
+    // Items 1–8 at 一半以上天数 (2), item 9 at 完全不会: 16, 中重度, a level-2 alert and no crisis.
+    id = await take(t.user, { scaleId: scaleIds.PHQ9 }, (_, n) => (n === 9 ? 1 : 3));
+    const { report, crisis, parts } = (await api('GET', `/api/assessment/${id}/result`, t.user)).body.data;
+    expect(parts[0].alerts).toEqual([{ level: 2, reason: '抑郁症状中重度及以上（总分≥15）', crisis: false }]);
+    expect(crisis).toBe(false);
+    expect(report.access).toBe('locked');
+    expect(report.contents).toEqual({
+      interpretation: true,
+      scoreScale: true,
+      standard: false,
+      profile: false,
+      norms: false,
+      trend: false,
+      highItems: true,
+      alerts: true,
+      review: false,
+      experts: true,
+      courses: true,
     });
-    expect(pdf.statusCode).toBe(200);
+  });
+
+  it('prints the crisis resources in the PDF: an alert fired, though no crisis', async () => {
+    await pay(t.user, id);
+    const { text } = await pdfOf(t.user, id);
+    expect(text).toContain('本次结果出现了需要关注的预警');
+    expect(text).toContain('全国心理援助热线 12356');
+    expect(text).toContain('预警（2 级）：抑郁症状中重度及以上（总分≥15）');
   });
 });

@@ -255,7 +255,7 @@ describe(`scale review through the workflow on ${testDbKind}`, () => {
 describe(`report approval through the workflow on ${testDbKind}`, () => {
   let id: number;
 
-  it('a finished plan that needs approval waits in the inbox; returning it tells the person why', async () => {
+  it('a finished plan that needs approval waits in the inbox once paid; returning it tells the person why', async () => {
     const plans = (await api('GET', '/api/plan/list')).body.data;
     const work = plans.find((p: { title: string }) => p.title === '职场压力与身心状况评估');
     const s = await api('POST', '/api/assessment/start', t.user2, { planId: work.id });
@@ -275,6 +275,12 @@ describe(`report approval through the workflow on ${testDbKind}`, () => {
         await api('PUT', `/api/assessment/${id}/answer`, t.user2, { part, item: item.number, position: 1 });
       expect((await api('POST', `/api/assessment/${id}/submit`, t.user2, { part })).status).toBe(200);
     }
+    // The review is asked for when the report is paid.
+    const order = await api('POST', `/api/assessment/${id}/report/order`, t.user2);
+    const paid = await api('POST', `/api/pay/sandbox/${order.body.data.orderNo}/confirm`, t.user2, {
+      action: 'pay',
+    });
+    expect(paid.body.data.status).toBe('paid');
     const inbox = await api('GET', '/api/audit/inbox?kind=report', t.auditor);
     expect(inbox.body.data.list.find((r: { itemId: number }) => r.itemId === id)).toMatchObject({
       kind: 'report',

@@ -66,6 +66,8 @@ export const expertAssessment = z.object({
       status: z.enum(reportStatuses),
       comment: z.string().nullable(),
       requiresApproval: z.boolean(),
+      /** A paid report not bought yet: its review is asked for once it is paid. */
+      awaitingPayment: z.boolean(),
     })
     .nullable(),
 });

@@ -216,9 +216,11 @@ export const reportAccessLabels: Record<z.infer<typeof reportAccess>, string> = 
 
 /** How long a report's review usually takes, said before paying. */
 export const REPORT_REVIEW_TIME = '通常 1 个工作日内';
-export const reportReviewStatuses = ['pending', 'returned', 'approved'] as const;
+/** awaiting_payment: a paid report's review is asked for when it is paid, not before. */
+export const reportReviewStatuses = ['awaiting_payment', 'pending', 'returned', 'approved'] as const;
 export type ReportReviewStatus = (typeof reportReviewStatuses)[number];
 export const reportReviewStatusLabels: Record<ReportReviewStatus, string> = {
+  awaiting_payment: '支付后审核',
   pending: '审核中',
   returned: '已退回',
   approved: '已通过',
@@ -226,6 +228,8 @@ export const reportReviewStatusLabels: Record<ReportReviewStatus, string> = {
 /** What the person reads about the review of their report, before paying and after. */
 export const reportReviewText = {
   beforePay: `本报告需由专业人员审核后出具，${REPORT_REVIEW_TIME}完成；审核结果会通过站内消息通知你。`,
+  awaitingPayment: (expectedBy: string | null) =>
+    `本报告需由专业人员审核后出具，支付完成后开始审核${expectedBy ? `，现在支付预计 ${expectedBy} 前完成` : `，${REPORT_REVIEW_TIME}完成`}；审核结果会通过站内消息通知你。`,
   pending: (expectedBy: string | null) =>
     `专业人员正在审核你的报告${expectedBy ? `，预计 ${expectedBy} 前完成` : ''}，审核通过后会通知你。`,
   returned: (reason: string | null) =>
@@ -233,6 +237,84 @@ export const reportReviewText = {
   approved: (comment: string | null) =>
     comment ? `报告已通过专业人员审核。审核意见：${comment}` : '报告已通过专业人员审核。',
 };
+
+/**
+ * What the full report of one assessment really holds, so the page selling it promises only
+ * that: a profile only for a scale with dimensions, a norm comparison only where norms exist
+ * (SCL-90), a comparison only when the person took the scale before …
+ */
+export const reportContents = z.object({
+  /** Band interpretation and advice, or the screen's summary and each dimension's texts. */
+  interpretation: z.boolean(),
+  /** The main score on its band scale (a chart with the cut-offs). */
+  scoreScale: z.boolean(),
+  standard: z.boolean(),
+  /** The dimension (factor) profile chart, each dimension explained. */
+  profile: z.boolean(),
+  /** The profile and indices against published norms. */
+  norms: z.boolean(),
+  /** Earlier results of the same scale to compare with. */
+  trend: z.boolean(),
+  /** Answers that drove the result. */
+  highItems: z.boolean(),
+  alerts: z.boolean(),
+  /** The reviewing expert's or auditor's comment. */
+  review: z.boolean(),
+  experts: z.boolean(),
+  courses: z.boolean(),
+});
+export type ReportContents = z.infer<typeof reportContents>;
+
+/** One promised part: `title` for the list before paying, `short` for one sentence. */
+export interface ReportContentItem {
+  key: keyof ReportContents | 'next' | 'pdf';
+  title: string;
+  short: string;
+}
+
+/** The promised contents in words, in the order the report shows them. */
+export function reportContentItems(c: ReportContents): ReportContentItem[] {
+  const items: (ReportContentItem & { when: boolean })[] = [
+    {
+      key: 'interpretation',
+      when: c.interpretation,
+      title: '每个量表的结果解读与针对性建议：得分处在什么水平、意味着什么，接下来可以怎样照顾自己',
+      short: '结果解读与建议',
+    },
+    {
+      key: 'scoreScale',
+      when: c.scoreScale,
+      title: '得分在分级区间上的位置（分级图，标出各级分界）',
+      short: '分级区间图',
+    },
+    { key: 'standard', when: c.standard, title: '标准分及其换算方法', short: '标准分' },
+    {
+      key: 'profile',
+      when: c.profile,
+      title: c.norms
+        ? '因子剖面图（与中国常模对比），每个因子的解读与建议'
+        : '维度剖面图，每个维度的解读与建议',
+      short: c.norms ? '因子剖面图（与常模对比）' : '维度剖面图',
+    },
+    { key: 'trend', when: c.trend, title: '与既往结果对比：变化趋势图和分数的变化', short: '与既往结果对比' },
+    { key: 'highItems', when: c.highItems, title: '影响结果较多的回答', short: '影响结果较多的回答' },
+    { key: 'alerts', when: c.alerts, title: '预警说明与心理援助热线', short: '预警说明' },
+    { key: 'review', when: c.review, title: '专业人员的审核意见', short: '审核意见' },
+    {
+      key: 'next',
+      when: true,
+      title: `建议与推荐：${[c.experts && '适合你的专家', c.courses && '相关课程', '建议复测日期']
+        .filter(Boolean)
+        .join('、')}`,
+      short:
+        c.experts || c.courses
+          ? `${[c.experts && '专家', c.courses && '课程'].filter(Boolean).join('与')}推荐`
+          : '复测建议',
+    },
+    { key: 'pdf', when: true, title: '可下载 PDF 或打印保存', short: 'PDF 报告' },
+  ];
+  return items.filter((i) => i.when).map(({ key, title, short }) => ({ key, title, short }));
+}
 
 export const partResult = z.object({
   scaleName: z.string(),
@@ -272,10 +354,12 @@ export const assessmentResult = z.object({
         status: z.enum(reportReviewStatuses),
         /** What the person reads about it (reportReviewText). */
         message: z.string(),
-        /** When a pending review is expected to be done (ISO). */
+        /** When a pending review is expected to be done (ISO); before paying, if paid now. */
         expectedBy: z.string().nullable(),
       })
       .nullable(),
+    /** What the full report will hold, while it is locked (null once it is bought or free). */
+    contents: reportContents.nullable(),
   }),
   /** True when interpretation and advice are included (the full report is open to the caller). */
   full: z.boolean(),

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { assessmentResult, basicInfoBody } from './assessments';
-import { pageQuery, type PageParams } from './common';
+import { fen, pageQuery, type PageParams } from './common';
 
 export const reportStatuses = ['generated', 'approved', 'returned'] as const;
 export type ReportStatus = (typeof reportStatuses)[number];
@@ -105,10 +105,23 @@ export const reportExpert = z.object({
 });
 export type ReportExpert = z.infer<typeof reportExpert>;
 
-/** What the platform suggests next. `courses` stays empty until a courses module exists. */
+/** A published course whose category fits the result. */
+export const reportCourse = z.object({
+  id: z.number().int(),
+  title: z.string(),
+  category: z.string(),
+  coverUrl: z.string().nullable(),
+  priceFen: fen,
+  expertName: z.string(),
+  /** The course's page, /course/detail?id=. */
+  link: z.string(),
+});
+export type ReportCourse = z.infer<typeof reportCourse>;
+
+/** What the platform suggests next: experts and published courses that fit, a retest date. */
 export const reportNextSteps = z.object({
   experts: z.array(reportExpert),
-  courses: z.array(z.object({ id: z.number().int(), title: z.string(), link: z.string() })),
+  courses: z.array(reportCourse),
   /** YYYY-MM-DD (Beijing). */
   retestOn: z.string(),
   retestNote: z.string(),

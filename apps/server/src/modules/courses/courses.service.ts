@@ -64,6 +64,9 @@ import {
 import { courses, type CourseVersionContent } from './courses.table';
 import { looksLikeIsoMedia, probeVideo } from './video-probe';
 
+/** How many fitting courses are ranked for a recommendation. */
+const RECOMMEND_POOL = 60;
+
 const coverUrl = (cover: string | null) => (cover ? `${UPLOAD_PATH}${cover}` : null);
 const plainSummary = (intro: string) => intro.replace(/\s+/g, ' ').slice(0, 80);
 
@@ -416,6 +419,27 @@ export function createCoursesService(deps: CoursesServiceDeps) {
     /** The home page's 精品课程: the most learned public courses. */
     async featured(limit: number): Promise<CourseSummary[]> {
       return (await repo.list(db, isPublic, 'popular', { pageNum: 1, pageSize: limit })).map(summary);
+    },
+
+    /**
+     * Public courses for a report's next steps: `categories` in order of fit, the most learned
+     * course of each category in turn (then the second of each …), at most `limit`.
+     */
+    async recommended(categories: readonly string[], limit: number): Promise<CourseSummary[]> {
+      const wanted = [...new Set(categories)];
+      if (!wanted.length || limit <= 0) return [];
+      const rows = await repo.list(db, and(isPublic, inArray(courses.category, wanted)), 'popular', {
+        pageNum: 1,
+        pageSize: RECOMMEND_POOL,
+      });
+      const byCategory = wanted.map((c) => rows.filter((r) => r.c.category === c));
+      const picked: CourseListRow[] = [];
+      for (let round = 0; picked.length < limit && byCategory.some((l) => l.length > round); round++)
+        for (const l of byCategory) {
+          const next = l[round];
+          if (next && picked.length < limit) picked.push(next);
+        }
+      return picked.map(summary);
     },
 
     async detail(actor: Actor | null, id: number): Promise<CourseDetail> {

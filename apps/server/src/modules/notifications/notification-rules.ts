@@ -266,20 +266,6 @@ export function subscribeNotificationRules(events: EventBus, notifications: Noti
       ctx,
     ),
   );
-  events.subscribe('report.reviewed', (e, ctx) =>
-    notifications.notify(
-      e.userId,
-      {
-        kind: 'report',
-        title: e.approved ? '测评报告已出具' : '测评报告需进一步确认',
-        content: e.approved
-          ? `您的“${e.title}”完整报告已通过专家审核，可以查看了。`
-          : `您的“${e.title}”报告被专家退回修改，出具后会再通知您。`,
-        link: `/reportView?id=${e.assessmentId}`,
-      },
-      ctx,
-    ),
-  );
   // The review workflow tells the submitter; a report's submitter is the person who took the test.
   events.subscribe('review.decided', (e, ctx) =>
     e.kind === 'tweet'

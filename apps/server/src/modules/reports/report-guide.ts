@@ -1,4 +1,4 @@
-import type { ReportBand, ReportNorm } from '@psy/contracts';
+import type { CourseCategory, ReportBand, ReportNorm } from '@psy/contracts';
 
 /**
  * What the full report knows about a built-in scale beyond its scoring definition: published
@@ -24,6 +24,9 @@ export interface ScaleGuide {
   /** Expert specialty tags that fit the scale, and the ones that fit each positive dimension. */
   specialties: string[];
   dimensionSpecialties?: Record<string, string[]>;
+  /** Course categories that fit the scale, and the ones that fit each positive dimension. */
+  courses: CourseCategory[];
+  dimensionCourses?: Record<string, CourseCategory[]>;
 }
 
 /** SCL-90 Chinese norm: 金华, 吴文源, 张明园 (1986), 中国正常人 SCL-90 评定结果的初步分析, N = 1388. */
@@ -124,24 +127,45 @@ const scl90: ScaleGuide = {
     psychoticism: ['危机干预'],
     additional: ['睡眠障碍'],
   },
+  courses: ['情绪管理', '睡眠', '自我成长'],
+  dimensionCourses: {
+    somatization: ['情绪管理', '睡眠'],
+    obsessiveCompulsive: ['情绪管理'],
+    interpersonalSensitivity: ['亲密关系', '自我成长'],
+    depression: ['情绪管理'],
+    anxiety: ['情绪管理'],
+    hostility: ['情绪管理', '亲密关系'],
+    phobicAnxiety: ['情绪管理'],
+    additional: ['睡眠'],
+  },
 };
 
 const zungNote = '标准分 = 粗分 × 1.25，取整数部分（中国常模）';
 
 export const scaleGuides: Record<string, ScaleGuide> = {
   SCL90: scl90,
-  SDS: { standardNote: `${zungNote}；分界值 53 分`, specialties: ['焦虑抑郁', '情绪管理'] },
-  SAS: { standardNote: `${zungNote}；分界值 50 分`, specialties: ['焦虑抑郁', '情绪管理'] },
-  PHQ9: { specialties: ['焦虑抑郁', '情绪管理'] },
-  GAD7: { specialties: ['焦虑抑郁', '情绪管理'] },
-  PHQ15: { specialties: ['躯体化症状', '睡眠障碍'] },
-  K10: { specialties: ['情绪管理', '焦虑抑郁'] },
-  WHO5: { higherIsBetter: true, specialties: ['情绪管理', '自我成长'] },
+  SDS: {
+    standardNote: `${zungNote}；分界值 53 分`,
+    specialties: ['焦虑抑郁', '情绪管理'],
+    courses: ['情绪管理', '睡眠'],
+  },
+  SAS: {
+    standardNote: `${zungNote}；分界值 50 分`,
+    specialties: ['焦虑抑郁', '情绪管理'],
+    courses: ['情绪管理', '睡眠'],
+  },
+  PHQ9: { specialties: ['焦虑抑郁', '情绪管理'], courses: ['情绪管理', '睡眠'] },
+  GAD7: { specialties: ['焦虑抑郁', '情绪管理'], courses: ['情绪管理', '睡眠'] },
+  PHQ15: { specialties: ['躯体化症状', '睡眠障碍'], courses: ['睡眠', '情绪管理'] },
+  K10: { specialties: ['情绪管理', '焦虑抑郁'], courses: ['情绪管理', '职场压力'] },
+  WHO5: { higherIsBetter: true, specialties: ['情绪管理', '自我成长'], courses: ['自我成长', '睡眠'] },
 };
 
 /** Specialties every report may fall back on, and the one a crisis asks for first. */
 export const GENERAL_SPECIALTIES = ['情绪管理', '焦虑抑郁'];
 export const CRISIS_SPECIALTY = '危机干预';
+/** Course categories every report may fall back on (an author's own scale has no guide). */
+export const GENERAL_COURSES: CourseCategory[] = ['情绪管理', '自我成长'];
 
 /** When to take the scale again: sooner when the result is positive. */
 export const RETEST = {

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { genderLabels, regionName, type FullReport, type ReportPart } from '@psy/contracts';
+import { formatFen, genderLabels, regionName, type FullReport, type ReportPart } from '@psy/contracts';
 import { chartSizes, profileOption, scoreScaleOption, trendOption } from '@psy/report-charts';
 import PDFDocument from 'pdfkit';
 import SVGtoPDF from 'svg-to-pdfkit';
@@ -17,6 +17,7 @@ const FONT_NAME = 'cn';
 const TEAL = '#0e8f8f';
 const GREY = '#666666';
 const RED = '#cf1322';
+const AMBER = '#ad6800';
 const MARGIN = 56;
 
 /**
@@ -98,6 +99,7 @@ export function renderReportPdf(input: { report: FullReport; siteName: string })
   });
   doc.x = MARGIN;
 
+  // The crisis resources whenever an alert fired; urgent when an answer spoke of self-harm.
   if (result.crisis) {
     doc.moveDown(0.8);
     para('重要提示：本次作答提示你可能正承受较大的痛苦。请立即与身边信任的人联系，或拨打以下电话获得帮助：', {
@@ -105,6 +107,13 @@ export function renderReportPdf(input: { report: FullReport; siteName: string })
       color: RED,
     });
     for (const h of result.hotlines) para(`${h.name} ${h.number}（${h.note}）`, { size: 11, color: RED });
+  } else if (result.parts.some((p) => p.alerts.length > 0)) {
+    doc.moveDown(0.8);
+    para('本次结果出现了需要关注的预警。如果你感到难以承受，可以随时拨打以下心理援助热线，或预约专业咨询：', {
+      size: 11,
+      color: AMBER,
+    });
+    for (const h of result.hotlines) para(`${h.name} ${h.number}（${h.note}）`, { size: 10.5, color: AMBER });
   }
 
   if (report.review) {
@@ -137,7 +146,7 @@ export function renderReportPdf(input: { report: FullReport; siteName: string })
     trend(part);
     highItems(part);
     for (const a of r.alerts) para(`预警（${a.level} 级）：${a.reason}`, { color: RED });
-    for (const n of r.notes) para(`提示：${n}`, { color: '#ad6800' });
+    for (const n of r.notes) para(`提示：${n}`, { color: AMBER });
   });
 
   // ---- next steps ----
@@ -150,7 +159,13 @@ export function renderReportPdf(input: { report: FullReport; siteName: string })
         `· ${e.name}  ${e.title}${e.institution ? ` · ${e.institution}` : ''}  擅长：${e.specialties.join('、')}`,
       );
   }
-  for (const c of report.next.courses) para(`· 推荐课程：${c.title}`);
+  if (report.next.courses.length) {
+    para('推荐课程（在平台“课程学习”中搜索课程名即可找到）：', { color: GREY });
+    for (const c of report.next.courses)
+      para(
+        `· ${c.title}  ${c.category} · ${c.expertName} · ${c.priceFen > 0 ? `¥${formatFen(c.priceFen)}` : '免费'}`,
+      );
+  }
 
   doc.moveDown(1.2);
   para(

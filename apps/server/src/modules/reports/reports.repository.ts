@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, isNotNull, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { assessments } from '../assessments';
 import { institutions } from '../institutions';
@@ -29,6 +29,20 @@ export const reportsRepository = {
 
   async update(tx: DbOrTx, assessmentId: number, set: Partial<typeof reports.$inferInsert>): Promise<void> {
     await tx.update(reports).set(set).where(eq(reports.assessmentId, assessmentId));
+  },
+
+  /** What the Fulfiller needs of the report's assessment (read-only: the assessments domain's). */
+  async assessment(tx: DbOrTx, id: number) {
+    const [a] = await tx
+      .select({
+        id: assessments.id,
+        title: assessments.title,
+        userId: assessments.userId,
+        requiresApproval: assessments.requiresApproval,
+      })
+      .from(assessments)
+      .where(eq(assessments.id, id));
+    return a;
   },
 
   /** The name of a person's institution, else of their expert's (null for neither). */
@@ -66,7 +80,10 @@ export const reportsRepository = {
     return o;
   },
 
-  /** Reports that need approval, with their assessment and person; one page and the counts by status. */
+  /**
+   * Reports that need approval, with their assessment and person; one page and the counts by
+   * status. A report with a price is there once it is paid (its review is asked for then).
+   */
   async approvals(
     tx: DbOrTx,
     f: { expertId?: number | undefined; status?: ReportStatus | undefined },
@@ -74,6 +91,7 @@ export const reportsRepository = {
   ) {
     const scope: SQL | undefined = and(
       eq(assessments.requiresApproval, true),
+      or(lte(assessments.priceFen, 0), isNotNull(reports.paidAt)),
       f.expertId !== undefined ? eq(assessments.expertId, f.expertId) : undefined,
     );
     const where = and(scope, f.status ? eq(reports.status, f.status) : undefined);

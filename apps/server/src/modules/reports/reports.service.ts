@@ -5,7 +5,10 @@ import type {
   ReportReview,
   Order,
   ReportApprovalPage,
+  ReportContents,
+  ReportCourse,
   ReportDecisionBody,
+  ReportExpert,
   ReportStatus,
 } from '@psy/contracts';
 import { reportReviewText, reportStatuses } from '@psy/contracts';
@@ -15,16 +18,18 @@ import type { Clock } from '../../lib/clock';
 import { AppError, notFound } from '../../lib/errors';
 import type { AssessmentRow, AssessmentsService, ReportPort } from '../assessments';
 import { formatDateTime } from '../../lib/time';
+import type { CoursesService } from '../courses';
 import type { ExpertsService } from '../experts';
 import type { OrdersService } from '../orders';
 import type { ReviewService } from '../review';
 import { approvalScope, canApproveReport, canReadReport } from './reports.policy';
-import { reportsRepository as repo } from './reports.repository';
+import { reportsRepository as repo, type ReportRow } from './reports.repository';
 import { reportPart, retest, reviewDueBy } from './report-content';
-import { CRISIS_SPECIALTY, GENERAL_SPECIALTIES, scaleGuides } from './report-guide';
+import { CRISIS_SPECIALTY, GENERAL_COURSES, GENERAL_SPECIALTIES, scaleGuides } from './report-guide';
 
-/** How many experts a report recommends. */
+/** How many experts and courses a report recommends. */
 export const REPORT_EXPERTS_MAX = 3;
+export const REPORT_COURSES_MAX = 3;
 
 /**
  * The full report: what paying unlocks (the report Fulfiller), approval by the expert or an
@@ -37,8 +42,9 @@ export function createReportsService(deps: {
   review: ReviewService;
   assessments: AssessmentsService;
   experts: ExpertsService;
+  courses: CoursesService;
 }) {
-  const { db, clock, orders, review, assessments, experts } = deps;
+  const { db, clock, orders, review, assessments, experts, courses } = deps;
 
   const workflow = review.createReviewWorkflow<AssessmentRow>({
     kind: 'report',
@@ -46,7 +52,8 @@ export function createReportsService(deps: {
       const a = await assessments.followed(tx, reviewer, id);
       if (!canApproveReport(reviewer, a)) throw notFound('测评不存在');
       if (!a.requiresApproval) throw new AppError('CONFLICT', '该报告无需审批');
-      await repo.byAssessment(tx, id, { lock: true });
+      const r = await repo.byAssessment(tx, id, { lock: true });
+      if (awaitingPayment(a, r)) throw new AppError('CONFLICT', '用户尚未购买完整报告，购买后才会提交审批');
       return a;
     },
     onApprove: (tx, a) => repo.update(tx, a.id, { status: 'approved' }),
@@ -64,6 +71,18 @@ export function createReportsService(deps: {
     redecideRejected: true,
   });
 
+  /** The report has a price nobody has paid yet: nothing to review before that. */
+  function awaitingPayment(a: AssessmentRow, r: ReportRow | undefined): boolean {
+    return a.priceFen > 0 && !r?.paidAt;
+  }
+
+  /** Asks for the review: at payment for a paid report, at submission for a free one. */
+  async function requestReview(tx: DbOrTx, a: { id: number; title: string; userId: number }) {
+    // A request already open (written at submission before reviews waited for payment) stands.
+    if ((await workflow.latest(tx, a.id))?.status === 'pending') return;
+    await workflow.submit(tx, { itemId: a.id, title: a.title, submittedBy: a.userId });
+  }
+
   /** The reviewer's note of the newest decision (approval comment or why it was returned). */
   async function comment(a: AssessmentRow): Promise<string | null> {
     if (!a.requiresApproval) return null;
@@ -72,8 +91,20 @@ export function createReportsService(deps: {
   }
 
   /** Where the review stands and what the person reads about it (null: the plan needs none). */
-  async function reviewState(a: AssessmentRow): Promise<AssessmentResult['report']['review']> {
+  async function reviewState(
+    a: AssessmentRow,
+    r: ReportRow | undefined,
+  ): Promise<AssessmentResult['report']['review']> {
     if (!a.requiresApproval) return null;
+    if (awaitingPayment(a, r)) {
+      // The review is asked for when the report is paid: the time it would take from now.
+      const due = reviewDueBy(clock());
+      return {
+        status: 'awaiting_payment',
+        message: reportReviewText.awaitingPayment(formatDateTime(due)),
+        expectedBy: due.toISOString(),
+      };
+    }
     const last = await workflow.latest(db, a.id);
     if (last?.status === 'approved')
       return { status: 'approved', message: reportReviewText.approved(last.reason), expectedBy: null };
@@ -99,11 +130,96 @@ export function createReportsService(deps: {
     };
   }
 
+  /** The report's parts and what the platform suggests, as the full report shows them. */
+  async function content(a: AssessmentRow) {
+    const basic = assessments.basicInfoOf(a);
+    const material = await assessments.reportMaterial(a);
+    const parts = await Promise.all(
+      material.map(async (m) =>
+        reportPart({
+          ...m,
+          basicInfo: basic,
+          history: await assessments.history(a, m.scaleId),
+          currentId: a.id,
+        }),
+      ),
+    );
+    const scored = material.map((m) => m.result);
+    const crisis = scored.some((r) => r.alerts.some((al) => al.crisis));
+    const concerning = (i: number) => !!scored[i]?.positive || !!scored[i]?.alerts.length;
+    const guideOf = (i: number) => scaleGuides[parts[i]?.scaleCode ?? ''];
+    const positiveDimensions = parts.flatMap((p) =>
+      p.dimensions.filter((d) => d.positive).map((d) => ({ guide: scaleGuides[p.scaleCode], key: d.key })),
+    );
+    // Experts who work on what the result shows: the crisis first, then positive dimensions.
+    const tags = [
+      ...(crisis ? [CRISIS_SPECIALTY] : []),
+      ...positiveDimensions.flatMap((d) => d.guide?.dimensionSpecialties?.[d.key] ?? []),
+      ...parts.flatMap((_, i) => guideOf(i)?.specialties ?? []),
+      ...GENERAL_SPECIALTIES,
+    ];
+    // Courses whose category fits: positive dimensions first, then the scales that raised
+    // a concern, then every scale of the report, then what fits anyone.
+    const categories = [
+      ...positiveDimensions.flatMap((d) => d.guide?.dimensionCourses?.[d.key] ?? []),
+      ...parts.flatMap((_, i) => (concerning(i) ? (guideOf(i)?.courses ?? []) : [])),
+      ...parts.flatMap((_, i) => guideOf(i)?.courses ?? []),
+      ...GENERAL_COURSES,
+    ];
+    const [matched, fitting] = await Promise.all([
+      experts.matching([...new Set(tags)], REPORT_EXPERTS_MAX),
+      courses.recommended(categories, REPORT_COURSES_MAX),
+    ]);
+    return {
+      parts,
+      scored,
+      /** Sooner retest: any part positive or an alert fired. */
+      concern: crisis || scored.some((_, i) => concerning(i)),
+      experts: matched.map((e): ReportExpert => ({
+        id: e.id,
+        name: e.name,
+        avatar: e.avatar,
+        title: e.title,
+        specialties: e.specialties,
+        institution: e.institution?.name ?? null,
+      })),
+      courses: fitting.map((c): ReportCourse => ({
+        id: c.id,
+        title: c.title,
+        category: c.category,
+        coverUrl: c.coverUrl,
+        priceFen: c.priceFen,
+        expertName: c.expert.name,
+        link: `/course/detail?id=${c.id}`,
+      })),
+    };
+  }
+
+  /** What the full report of this assessment will hold, for the page that sells it. */
+  async function contents(a: AssessmentRow): Promise<ReportContents> {
+    const { parts, scored, ...c } = await content(a);
+    return {
+      interpretation:
+        scored.some((r) => !!(r.band?.interpretation || r.band?.advice)) ||
+        parts.some((p) => !!p.summary || p.dimensions.some((d) => !!d.interpretation)),
+      scoreScale: parts.some((p) => p.scoreScale !== null),
+      standard: parts.some((p) => p.standard !== null),
+      profile: parts.some((p) => p.dimensions.length > 0),
+      norms: parts.some((p) => p.dimensions.some((d) => d.norm !== null)),
+      trend: parts.some((p) => p.change !== null),
+      highItems: parts.some((p) => p.highItems.length > 0),
+      alerts: scored.some((r) => r.alerts.length > 0),
+      review: a.requiresApproval,
+      experts: c.experts.length > 0,
+      courses: c.courses.length > 0,
+    };
+  }
+
   const port: ReportPort = {
     async prepare(tx, a) {
       const made = await repo.create(tx, a.id, a.requiresApproval ? 'generated' : 'approved');
-      if (made && a.requiresApproval)
-        await workflow.submit(tx, { itemId: a.id, title: a.title, submittedBy: a.userId });
+      // A report to be paid for is reviewed once paid (the Fulfiller below), not before.
+      if (made && a.requiresApproval && a.priceFen <= 0) await requestReview(tx, a);
     },
     async access(a): Promise<AssessmentResult['report']> {
       const r = await repo.byAssessment(db, a.id);
@@ -116,22 +232,33 @@ export function createReportsService(deps: {
         priceFen: a.priceFen,
         orderId: r?.orderId ?? null,
         comment: await comment(a),
-        review: await reviewState(a),
+        review: await reviewState(a, r),
+        contents: access === 'locked' ? await contents(a) : null,
       };
     },
     async summary(a): Promise<ExpertAssessment['report']> {
       const r = await repo.byAssessment(db, a.id);
-      return r ? { status: r.status, comment: await comment(a), requiresApproval: a.requiresApproval } : null;
+      return r
+        ? {
+            status: r.status,
+            comment: await comment(a),
+            requiresApproval: a.requiresApproval,
+            awaitingPayment: awaitingPayment(a, r),
+          }
+        : null;
     },
   };
   assessments.useReports(port);
 
-  // Paying for a full report unlocks it, in the payment's transaction.
+  // Paying for a full report unlocks it, in the payment's transaction; where the plan asks for
+  // approval, paying is what asks for the review (so reviewers see only reports someone bought).
   orders.register('report', {
     async onPaid(tx, order) {
       const r = await repo.byAssessment(tx, order.itemId, { lock: true });
       if (!r || r.paidAt) return 'refund';
       await repo.update(tx, order.itemId, { paidAt: clock(), orderId: order.id });
+      const a = await repo.assessment(tx, order.itemId);
+      if (a?.requiresApproval && r.status === 'generated') await requestReview(tx, a);
       return 'ok';
     },
     async onCancelled() {},
@@ -179,53 +306,21 @@ export function createReportsService(deps: {
         };
         throw new AppError('FORBIDDEN', why[result.report.access]);
       }
-      const basic = assessments.basicInfoOf(a);
-      const material = await assessments.reportMaterial(a);
-      const parts = await Promise.all(
-        material.map(async (m) =>
-          reportPart({
-            ...m,
-            basicInfo: basic,
-            history: await assessments.history(a, m.scaleId),
-            currentId: a.id,
-          }),
-        ),
-      );
-      const concern = result.crisis || result.parts.some((p) => p.positive || p.alerts.length > 0);
-      // Experts who work on what the result shows: the crisis first, then positive dimensions.
-      const tags = [
-        ...(result.crisis ? [CRISIS_SPECIALTY] : []),
-        ...parts.flatMap((p) =>
-          p.dimensions
-            .filter((d) => d.positive)
-            .flatMap((d) => scaleGuides[p.scaleCode]?.dimensionSpecialties?.[d.key] ?? []),
-        ),
-        ...parts.flatMap((p) => scaleGuides[p.scaleCode]?.specialties ?? []),
-        ...GENERAL_SPECIALTIES,
-      ];
-      const [review, institution, matched] = await Promise.all([
+      const [c, review, institution] = await Promise.all([
+        content(a),
         approval(a),
         repo.institutionName(db, [a.userId, ...(a.expertId ? [a.expertId] : [])]),
-        experts.matching([...new Set(tags)], REPORT_EXPERTS_MAX),
       ]);
       return {
         result,
         basicInfo: a.basicInfo,
-        parts,
+        parts: c.parts,
         review,
         institution,
         next: {
-          experts: matched.map((e) => ({
-            id: e.id,
-            name: e.name,
-            avatar: e.avatar,
-            title: e.title,
-            specialties: e.specialties,
-            institution: e.institution?.name ?? null,
-          })),
-          // The hook for courses: filled once a courses module exists.
-          courses: [],
-          ...retest(new Date(result.submittedAt), concern),
+          experts: c.experts,
+          courses: c.courses,
+          ...retest(new Date(result.submittedAt), c.concern),
         },
         generatedAt: clock().toISOString(),
       };

@@ -1,13 +1,14 @@
-import { CalendarOutlined, CompassOutlined } from '@ant-design/icons';
+import { CalendarOutlined, CompassOutlined, PlayCircleOutlined } from '@ant-design/icons';
 import type { ReportNextSteps } from '@psy/contracts';
 import { Card, Tag, Typography } from 'antd';
 import { Link } from 'react-router';
 import { ExpertAvatar } from '../../../components/expert-avatar';
+import { yuan } from '../../../lib/format';
 import { routeExists } from '../../../lib/route-exists';
 import { IconTitle } from './score-parts';
 import styles from './assessments.module.css';
 
-/** What the platform suggests next: experts who work on this, a retest date, courses when they exist. */
+/** What the platform suggests next: a retest date, experts who work on this, courses that fit. */
 export function NextStepsCard({ next }: { next: ReportNextSteps }) {
   const detail = (id: number) => `/experts/detail?id=${id}`;
   return (
@@ -72,13 +73,30 @@ export function NextStepsCard({ next }: { next: ReportNextSteps }) {
           <Typography.Title level={5} style={{ margin: '16px 0 8px' }}>
             推荐课程
           </Typography.Title>
-          <ul style={{ margin: 0, paddingLeft: 20 }}>
+          <div className={styles.reportExperts} data-testid="report-courses">
             {next.courses.map((c) => (
-              <li key={c.id}>
-                <Link to={c.link}>{c.title}</Link>
-              </li>
+              <Link key={c.id} to={c.link} className={styles.reportCourse}>
+                {c.coverUrl ? (
+                  <img src={c.coverUrl} alt="" className={styles.reportCourseCover} loading="lazy" />
+                ) : (
+                  <span className={styles.reportCourseCover} aria-hidden>
+                    <PlayCircleOutlined />
+                  </span>
+                )}
+                <div style={{ minWidth: 0 }}>
+                  <div className={styles.reportExpertName}>{c.title}</div>
+                  <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+                    {c.expertName} · {c.priceFen > 0 ? yuan(c.priceFen) : '免费'}
+                  </Typography.Text>
+                  <div>
+                    <Tag variant="filled" color="purple" style={{ marginTop: 4 }}>
+                      {c.category}
+                    </Tag>
+                  </div>
+                </div>
+              </Link>
             ))}
-          </ul>
+          </div>
         </>
       )}
     </Card>

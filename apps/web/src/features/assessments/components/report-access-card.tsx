@@ -1,5 +1,5 @@
 import { FileDoneOutlined, FilePdfOutlined, UnlockOutlined } from '@ant-design/icons';
-import type { AssessmentResult } from '@psy/contracts';
+import { reportContentItems, type AssessmentResult } from '@psy/contracts';
 import { Button, Flex, Typography } from 'antd';
 import { Link } from 'react-router';
 import { yuan } from '../../../lib/format';
@@ -10,6 +10,12 @@ import styles from './assessments.module.css';
 export function ReportAccessCard({ result }: { result: AssessmentResult }) {
   const { access, priceFen } = result.report;
   const view = `/reportView?id=${result.id}`;
+  // What this report will really hold (no profile for a scale without dimensions …).
+  const holds = result.report.contents
+    ? reportContentItems(result.report.contents)
+        .filter((c) => c.key !== 'pdf')
+        .map((c) => c.short)
+    : [];
   return (
     <section className={styles.reportBox} aria-labelledby="report-access-title">
       <Typography.Title level={5} id="report-access-title" style={{ marginTop: 0 }}>
@@ -18,7 +24,7 @@ export function ReportAccessCard({ result }: { result: AssessmentResult }) {
       {access === 'locked' && (
         <Flex justify="space-between" align="center" gap={16} wrap>
           <Typography.Paragraph type="secondary" style={{ margin: 0, flex: '1 1 280px' }}>
-            包含每个量表的结果解读与针对性建议、因子图表与预警说明，并可下载 PDF 报告保存。
+            {holds.length ? `包含${holds.join('、')}，并可下载 PDF 报告保存。` : '可下载 PDF 报告保存。'}
           </Typography.Paragraph>
           <Link to={`/test/resultPay?aid=${result.id}`}>
             <Button type="primary" size="large" icon={<UnlockOutlined />}>

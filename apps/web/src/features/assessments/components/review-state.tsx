@@ -1,4 +1,4 @@
-import { AuditOutlined, CheckCircleOutlined, RollbackOutlined } from '@ant-design/icons';
+import { AuditOutlined, CheckCircleOutlined, ClockCircleOutlined, RollbackOutlined } from '@ant-design/icons';
 import { reportReviewStatusLabels, type AssessmentResult } from '@psy/contracts';
 import { Alert, Tag } from 'antd';
 
@@ -8,12 +8,13 @@ const look: Record<
   Review['status'],
   { type: 'info' | 'warning' | 'success'; color: string; icon: React.ReactNode }
 > = {
+  awaiting_payment: { type: 'info', color: 'default', icon: <ClockCircleOutlined /> },
   pending: { type: 'info', color: 'processing', icon: <AuditOutlined /> },
   returned: { type: 'warning', color: 'warning', icon: <RollbackOutlined /> },
   approved: { type: 'success', color: 'success', icon: <CheckCircleOutlined /> },
 };
 
-/** Where the expert's review of the report stands (审核中 / 已退回 / 已通过), in the server's words. */
+/** Where the expert's review of the report stands (支付后审核 / 审核中 / 已退回 / 已通过), in the server's words. */
 export function ReviewState({ review }: { review: Review }) {
   const l = look[review.status];
   return (

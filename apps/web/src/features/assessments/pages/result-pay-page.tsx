@@ -1,5 +1,5 @@
 import { AuditOutlined, CheckOutlined, SafetyCertificateOutlined } from '@ant-design/icons';
-import { REPORT_REVIEW_TIME, reportReviewText } from '@psy/contracts';
+import { REPORT_REVIEW_TIME, reportContentItems, reportReviewText } from '@psy/contracts';
 import { Alert, Button, Card, Descriptions, Result, Skeleton, Typography } from 'antd';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { ApiError } from '../../../lib/api';
@@ -10,15 +10,11 @@ import { ReviewState } from '../components/review-state';
 import styles from '../components/assessments.module.css';
 import { LoadFailed } from '../../../components/page-states';
 
-const contents = [
-  '每个量表的结果解读：你的得分处在什么水平、意味着什么',
-  '针对性的建议：接下来可以怎样照顾自己、何时需要专业帮助',
-  '得分所处的分级区间、因子与维度剖面图（与常模对比）及逐项解读',
-  '与你以往结果的变化趋势、得分较高的题目',
-  '推荐的专家、复测时间，可下载 PDF 或打印保存',
-];
-
-/** 测评支付 (/test/resultPay?aid=): what the full report adds, its price, and the way to the cashier. */
+/**
+ * 测评支付 (/test/resultPay?aid=): what this assessment's full report will hold (the server's
+ * `report.contents`: a profile only for scales with dimensions, norms only where they exist …),
+ * its price, and the way to the cashier.
+ */
 export function Component() {
   const [params] = useSearchParams();
   const id = idParam(params.get('aid'));
@@ -102,11 +98,14 @@ export function Component() {
             <Typography.Title level={5} style={{ marginTop: 16 }}>
               完整报告包含
             </Typography.Title>
-            <ul style={{ paddingLeft: 0, listStyle: 'none', margin: 0, display: 'grid', gap: 8 }}>
-              {contents.map((c) => (
-                <li key={c}>
-                  <CheckOutlined style={{ color: '#13a8a8', marginRight: 8 }} />
-                  {c}
+            <ul
+              style={{ paddingLeft: 0, listStyle: 'none', margin: 0, display: 'grid', gap: 8 }}
+              data-testid="report-contents"
+            >
+              {(result.report.contents ? reportContentItems(result.report.contents) : []).map((c) => (
+                <li key={c.key} style={{ display: 'flex', gap: 8 }}>
+                  <CheckOutlined style={{ color: '#13a8a8', marginTop: 5 }} />
+                  <span>{c.title}</span>
                 </li>
               ))}
             </ul>
@@ -117,7 +116,7 @@ export function Component() {
                 icon={<AuditOutlined />}
                 style={{ marginTop: 16 }}
                 title={`专家审核后出具 · ${REPORT_REVIEW_TIME}`}
-                description={reportReviewText.beforePay}
+                description={result.report.review.message || reportReviewText.beforePay}
                 data-testid="review-before-pay"
               />
             )}

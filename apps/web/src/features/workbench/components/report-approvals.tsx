@@ -101,7 +101,7 @@ export function ReportApprovalDetail({ id, listPath }: { id: number; listPath: s
   if (isPending) return <CardSkeleton rows={12} />;
 
   const report = data.report;
-  const decidable = !!report?.requiresApproval && report.status !== 'approved';
+  const decidable = !!report?.requiresApproval && !report.awaitingPayment && report.status !== 'approved';
   const decide = (approve: boolean) => {
     if (!approve && !comment.trim()) {
       setNeedComment(true);
@@ -122,6 +122,8 @@ export function ReportApprovalDetail({ id, listPath }: { id: number; listPath: s
           <Alert type="info" showIcon title="报告尚未生成" />
         ) : !report.requiresApproval ? (
           <Alert type="info" showIcon title="这份报告无需审批，用户可以直接查看" />
+        ) : report.awaitingPayment ? (
+          <Alert type="info" showIcon title="用户尚未购买完整报告，购买后才会提交审批" />
         ) : (
           <>
             <Space wrap style={{ marginBottom: 12 }}>

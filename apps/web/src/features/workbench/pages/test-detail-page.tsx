@@ -1,5 +1,5 @@
 import { UnorderedListOutlined } from '@ant-design/icons';
-import { Alert, Button, Card, Descriptions } from 'antd';
+import { Alert, Button, Card, Descriptions, Tag } from 'antd';
 import { Link, useSearchParams } from 'react-router';
 import { formatDateTime } from '../../../lib/format';
 import { useExpertAssessment } from '../api/assessments';
@@ -41,8 +41,12 @@ export function Component() {
                 children: data.report ? (
                   data.report.requiresApproval ? (
                     <>
-                      <ReportStatusTag status={data.report.status} />
-                      {data.report.status === 'generated' && (
+                      {data.report.awaitingPayment ? (
+                        <Tag>待用户购买，购买后提交审批</Tag>
+                      ) : (
+                        <ReportStatusTag status={data.report.status} />
+                      )}
+                      {data.report.status === 'generated' && !data.report.awaitingPayment && (
                         <Link to={`/expert/archives/approvalDetail?id=${data.id}`}>去审批</Link>
                       )}
                     </>
