@@ -55,8 +55,28 @@ describe.skipIf(!hasBrowser())('news, expert tweets and search', () => {
     expect(await image.getAttribute('src')).toMatch(/^\/SysAdmin\/file\/upload\/content-.+\.webp$/);
     const loaded = await image.evaluate((img: HTMLImageElement) => img.naturalWidth);
     expect(loaded).toBeGreaterThan(0);
-    expect(await visitor.title()).toBe(`${title} - 最新资讯`);
+    expect(await visitor.title()).toBe(`${title} - 心理测评与咨询平台`);
     await visitor.getByText(/1 次阅读/).waitFor();
+    // The served page already names the article, for link previews that run no script.
+    const served = await (await visitor.request.get(`/news/detail?id=${id}`)).text();
+    expect(served).toContain(`<title>${title} - 心理测评与咨询平台</title>`);
+    expect(served).toContain('content="这是一篇由端到端测试撰写的资讯，用来检查从撰写到阅读的全过程。"');
+
+    // The site name arriving after the article does not rename the tab to the route's title.
+    const late = await browser.newPage();
+    let articleShown = () => {};
+    const shown = new Promise<void>((resolve) => (articleShown = resolve));
+    await late.route('**/SysAdmin/api/site/config', async (route) => {
+      await shown;
+      const res = await route.fetch();
+      const body = (await res.json()) as { data: { name: string } };
+      await route.fulfill({ response: res, json: { ...body, data: { ...body.data, name: '测试站点' } } });
+    });
+    await late.goto(`/news/detail?id=${id}`);
+    await late.getByRole('heading', { name: title }).waitFor();
+    articleShown();
+    await late.getByText('测试站点').first().waitFor();
+    await expect.poll(() => late.title()).toBe(`${title} - 测试站点`);
   });
 
   it('a visitor scrolls the news list to a second page and opens an article from it', async () => {
