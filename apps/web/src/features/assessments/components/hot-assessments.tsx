@@ -6,10 +6,11 @@ import styles from './assessments.module.css';
 
 /** 热门测评 on the home page: the most taken scales, leading to the assessment centre. */
 export function HotAssessments({ count = 4 }: { count?: number }) {
-  const { data, isPending, isError } = useScaleList({ pageNum: 1, pageSize: 50 });
+  // The server orders by how often each scale was taken and sends just the top `count`.
+  const { data, isPending, isError } = useScaleList({ pageNum: 1, pageSize: count, sort: 'popular' });
   // The home page stays useful without this section, so a failure just leaves it out.
   if (isError) return null;
-  const hot = data ? [...data.list].sort((a, b) => b.takenCount - a.takenCount).slice(0, count) : [];
+  const hot = data?.list ?? [];
   return (
     <section className={styles.section} aria-labelledby="home-hot-assessments">
       <SectionHead
