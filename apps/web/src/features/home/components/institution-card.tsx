@@ -26,7 +26,8 @@ export function InstitutionCard({ institution }: { institution: InstitutionSumma
               </Avatar>
             )
           }
-          title={institution.name}
+          // The whole name, on two lines if need be: cut short, 上海青禾大学生… says too little.
+          title={<span style={{ whiteSpace: 'normal' }}>{institution.name}</span>}
           description={
             <>
               <div style={{ marginBottom: 8 }}>

@@ -20,6 +20,7 @@ export function TweetCard({
 }: {
   tweet: Tweet;
   liked: boolean;
+  /** The home feed's short form: text cut at four lines, the card as tall as its row. */
   clamp?: boolean;
   /** The tweet the reader came for (a search hit): marked and scrolled into view once. */
   highlight?: boolean;
@@ -47,7 +48,7 @@ export function TweetCard({
   return (
     <article
       ref={ref}
-      className={`${styles.card} ${highlight ? styles.highlight : ''}`}
+      className={`${styles.card} ${clamp ? styles.fill : ''} ${highlight ? styles.highlight : ''}`}
       data-testid="tweet-card"
       data-highlighted={highlight || undefined}
       aria-current={highlight || undefined}
