@@ -100,6 +100,8 @@ describe.skipIf(!hasBrowser())('news, expert tweets and search', () => {
     await page.waitForURL(/\/news\/detail\?id=\d+/);
     await page.getByRole('heading', { name: lastTitle }).waitFor();
     await page.getByText('相关资讯').or(page.getByText('上一篇')).first().waitFor();
+    // The header keeps 最新资讯 marked on an article.
+    expect(await page.locator('header .ant-menu-item-selected').allTextContents()).toEqual(['最新资讯']);
     await shot(page, 'news-detail');
     // Back on the kept-alive list, where the reader was.
     await page.goBack();
