@@ -19,6 +19,38 @@ describe.skipIf(!hasBrowser())('a visitor opens the platform', () => {
     await page.getByText(/ICP备/).waitFor();
   });
 
+  it('each partner institution leads to its page; each section leads to its full list', async () => {
+    const page = await browser.newPage();
+    await page.goto('/sys/home');
+    const more = async (section: string) =>
+      page.locator(`section[aria-labelledby="${section}"] > div a`).first().getAttribute('href');
+    await page.locator('#home-institutions').waitFor();
+    expect(await more('home-hot-assessments')).toBe('/app/website');
+    expect(await more('home-plans')).toBe('/combit/list');
+    expect(await more('home-courses')).toBe('/app/course');
+    expect(await more('home-experts')).toBe('/app/expert');
+    expect(await more('home-news')).toBe('/app/news');
+    expect(await more('home-tweets')).toBe('/app/expert');
+    expect(await more('home-institutions')).toBe('/app/expert');
+    await page.getByTestId('institution-card').filter({ hasText: '北京心晴心理咨询中心' }).click();
+    await page.waitForURL(/\/department\/detail\?id=\d+$/);
+    await page.getByRole('heading', { name: '北京心晴心理咨询中心' }).waitFor();
+    await page.getByRole('heading', { name: /^机构专家（\d+）$/ }).waitFor();
+  });
+
+  it('推荐专家 says so when no expert is listed, like the other sections', async () => {
+    const page = await browser.newPage();
+    await page.route('**/SysAdmin/api/expert/list?*', (route) =>
+      route.fulfill({
+        json: { status: 200, data: { list: [], total: 0, pageNum: 1, pageSize: 4 }, message: '' },
+      }),
+    );
+    await page.goto('/sys/home');
+    const section = page.locator('section[aria-labelledby="home-experts"]');
+    await section.getByText('暂无可预约的专家').waitFor();
+    expect(await section.getByRole('heading', { name: '推荐专家' }).count()).toBe(1);
+  });
+
   it('an unknown path shows the 404 page, which leads home', async () => {
     const page = await browser.newPage();
     await page.goto('/nowhere/at/all');

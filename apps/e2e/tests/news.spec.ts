@@ -29,6 +29,7 @@ const file = async (name: string, color: string) => ({
 describe.skipIf(!hasBrowser())('news, expert tweets and search', () => {
   const browser = useBrowser();
   const title = `端到端测试资讯 ${Date.now() % 100000}`;
+  let articleId = 0;
 
   it('an auditor writes and publishes an article with an image; a visitor reads it', async () => {
     const page = await browser.newPage();
@@ -55,8 +56,31 @@ describe.skipIf(!hasBrowser())('news, expert tweets and search', () => {
     expect(await image.getAttribute('src')).toMatch(/^\/SysAdmin\/file\/upload\/content-.+\.webp$/);
     const loaded = await image.evaluate((img: HTMLImageElement) => img.naturalWidth);
     expect(loaded).toBeGreaterThan(0);
-    expect(await visitor.title()).toBe(`${title} - 最新资讯`);
+    expect(await visitor.title()).toBe(`${title} - 心理测评与咨询平台`);
     await visitor.getByText(/1 次阅读/).waitFor();
+    // The served page already names the article, for link previews that run no script.
+    const served = await (await visitor.request.get(`/news/detail?id=${id}`)).text();
+    expect(served).toContain(`<title>${title} - 心理测评与咨询平台</title>`);
+    expect(served).toContain('content="这是一篇由端到端测试撰写的资讯，用来检查从撰写到阅读的全过程。"');
+    articleId = Number(id);
+  });
+
+  it("the tab keeps the article's title when the site name arrives after the article", async () => {
+    expect(articleId).toBeGreaterThan(0);
+    const late = await browser.newPage();
+    let articleShown = () => {};
+    const shown = new Promise<void>((resolve) => (articleShown = resolve));
+    await late.route('**/SysAdmin/api/site/config', async (route) => {
+      await shown;
+      const res = await route.fetch();
+      const body = (await res.json()) as { data: { name: string } };
+      await route.fulfill({ response: res, json: { ...body, data: { ...body.data, name: '测试站点' } } });
+    });
+    await late.goto(`/news/detail?id=${articleId}`);
+    await late.getByRole('heading', { name: title }).waitFor();
+    articleShown();
+    await late.getByText('测试站点').first().waitFor();
+    await expect.poll(() => late.title()).toBe(`${title} - 测试站点`);
   });
 
   it('a visitor scrolls the news list to a second page and opens an article from it', async () => {
@@ -76,6 +100,8 @@ describe.skipIf(!hasBrowser())('news, expert tweets and search', () => {
     await page.waitForURL(/\/news\/detail\?id=\d+/);
     await page.getByRole('heading', { name: lastTitle }).waitFor();
     await page.getByText('相关资讯').or(page.getByText('上一篇')).first().waitFor();
+    // The header keeps 最新资讯 marked on an article.
+    expect(await page.locator('header .ant-menu-item-selected').allTextContents()).toEqual(['最新资讯']);
     await shot(page, 'news-detail');
     // Back on the kept-alive list, where the reader was.
     await page.goBack();
@@ -160,5 +186,25 @@ describe.skipIf(!hasBrowser())('news, expert tweets and search', () => {
     await page.getByTestId('search-hit').filter({ hasText: title }).waitFor();
     // The header box keeps the keyword.
     expect(await box.inputValue()).toBe('焦虑');
+
+    // A tweet hit opens the expert's page on that tweet, marked and in view.
+    await page.getByRole('tab', { name: /^专家动态 / }).click();
+    await page.waitForURL(/kind=tweet/);
+    const hit = page.getByTestId('search-hit').filter({ hasText: '4-7-8 呼吸法' });
+    await hit.click();
+    await page.waitForURL(/\/experts\/detail\?id=\d+&tweet=\d+/);
+    const marked = page.locator('[data-testid="tweet-card"][data-highlighted]');
+    await marked.waitFor();
+    expect(await marked.count()).toBe(1);
+    expect(await marked.textContent()).toContain('4-7-8 呼吸法');
+    await expect
+      .poll(() =>
+        marked.evaluate((el) => {
+          const r = el.getBoundingClientRect();
+          return r.top >= 0 && r.bottom <= window.innerHeight;
+        }),
+      )
+      .toBe(true);
+    await shot(page, 'tweet-from-search');
   });
 });

@@ -263,7 +263,14 @@ export async function buildApp({
     },
   });
 
-  await registerWeb(app, config.webDist);
+  await registerWeb(app, config.webDist, {
+    siteName: config.site.name,
+    cards: {
+      '/news/detail': (id) => services.news.shareCard(id),
+      '/course/detail': (id) => services.courses.shareCard(id),
+      '/experts/detail': (id) => services.experts.shareCard(id),
+    },
+  });
   app.addHook('onSend', async (_req, reply, payload) => {
     reply.header('X-Content-Type-Options', 'nosniff');
     return payload;

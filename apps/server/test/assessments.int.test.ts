@@ -52,6 +52,36 @@ describe(`the assessment centre on ${testDbKind}`, () => {
   });
 });
 
+describe(`热门测评: the scale list most taken first on ${testDbKind}`, () => {
+  it('sort=popular orders by how often each scale was submitted and pages on the server', async () => {
+    const codes = async (query: string) =>
+      (
+        (await api('GET', `/api/scale/list?${query}`)).body.data.list as {
+          code: string;
+          takenCount: number;
+        }[]
+      ).map((s) => `${s.code}:${s.takenCount}`);
+    const catalogue = await codes('pageSize=50');
+    expect(catalogue[0]).toBe('PHQ9:0');
+    // WHO-5, last in the catalogue, taken once (all well: no warning).
+    const s = await api('POST', '/api/assessment/start', t.user2, { scaleId: scaleIds.WHO5 });
+    const aid = s.body.data.id;
+    await api('POST', `/api/assessment/${aid}/consent`, t.user2, { accepted: true });
+    await api('POST', `/api/assessment/${aid}/basic-info`, t.user2, { ...basicInfo, name: '李想' });
+    await answerAll(t.user2, aid, 0, [1, 1, 1, 1, 1]);
+    expect((await api('POST', `/api/assessment/${aid}/submit`, t.user2, { part: 0 })).status).toBe(200);
+
+    expect(await codes('pageSize=2&sort=popular')).toEqual(['WHO5:1', 'PHQ9:0']);
+    const popular = await codes('pageSize=50&sort=popular');
+    // The rest keep the catalogue's order.
+    expect(popular).toEqual(['WHO5:1', ...catalogue.filter((c) => !c.startsWith('WHO5'))]);
+    expect(await codes('pageSize=50')).toEqual([...catalogue.filter((c) => !c.startsWith('WHO5')), 'WHO5:1']);
+    const bad = await api('GET', '/api/scale/list?sort=random');
+    expect(bad.status).toBe(400);
+    expect(bad.body.message).toBe('排序方式不正确');
+  });
+});
+
 describe(`taking a scale on ${testDbKind}`, () => {
   let id: number;
 

@@ -74,6 +74,36 @@ describe(`home banners on ${testDbKind}`, () => {
     expect((await api('DELETE', '/api/audit/banners/999999', t.auditor)).status).toBe(404);
   });
 
+  it("leads only to the platform's public pages, detail pages with their number", async () => {
+    const refused: [string, string][] = [
+      ['/no-such-page', '跳转页面不存在，请选择本平台的公开页面，如 /app/news 或 /news/detail?id=1'],
+      ['/app/newz', '跳转页面不存在，请选择本平台的公开页面，如 /app/news 或 /news/detail?id=1'],
+      ['/expert/work', '跳转页面不存在，请选择本平台的公开页面，如 /app/news 或 /news/detail?id=1'],
+      ['/news/detail', '资讯详情页须带上编号，如 /news/detail?id=1'],
+      ['/course/detail?id=abc', '课程详情页须带上编号，如 /course/detail?id=1'],
+      ['/all/search?code=', '搜索结果页须带上搜索词，如 /all/search?code=焦虑'],
+    ];
+    for (const [link, message] of refused) {
+      const r = await api('POST', '/api/audit/banners', t.auditor, banner({ link }));
+      expect(r.status, link).toBe(400);
+      expect(r.body.message, link).toBe(message);
+    }
+    for (const link of ['/sys/home', '/app/course/', '/news/detail?id=1', '/all/search?code=焦虑']) {
+      const r = await api('POST', '/api/audit/banners', t.auditor, banner({ title: link, link }));
+      expect(r.status, `${link}: ${r.body.message}`).toBe(200);
+      expect(r.body.data.link).toBe(link);
+      await api('DELETE', `/api/audit/banners/${r.body.data.id}`, t.auditor);
+    }
+    const first = (await api('GET', '/api/audit/banners', t.auditor)).body.data[0];
+    const typo = await api(
+      'PUT',
+      `/api/audit/banners/${first.id}`,
+      t.auditor,
+      banner({ link: '/no-such-page' }),
+    );
+    expect(typo.status).toBe(400);
+  });
+
   it(`holds at most ${BANNERS_MAX}, with a clear message`, async () => {
     const have = ((await api('GET', '/api/audit/banners', t.auditor)).body.data as unknown[]).length;
     for (let i = have; i < BANNERS_MAX; i++)

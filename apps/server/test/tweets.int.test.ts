@@ -187,10 +187,22 @@ describe(`tweets: writing and review on ${testDbKind}`, () => {
     await api('POST', `/api/audit/tweets/${hidden}/review`, t.auditor, { approve: true });
     expect(await feedIds()).not.toContain(hidden);
     expect(await feedIds('', t.user)).toContain(hidden);
+    // One tweet by its number (a search hit's link) follows the same rules.
+    const one = await api('GET', `/api/tweet/detail/${id}`);
+    expect(one.status).toBe(200);
+    expect(one.body.data).toMatchObject({ id, author: { id: expertId } });
+    expect(one.body.data.images).toHaveLength(2);
+    const forVisitor = await api('GET', `/api/tweet/detail/${hidden}`);
+    expect(forVisitor.status).toBe(404);
+    expect(forVisitor.body.message).toBe('动态不存在');
+    expect((await api('GET', `/api/tweet/detail/${hidden}`, 'not-a-token')).status).toBe(404);
+    expect((await api('GET', `/api/tweet/detail/${hidden}`, t.user)).body.data.id).toBe(hidden);
 
     const w = await api('POST', `/api/expert/tweets/${id}/withdraw`, t.expert);
     expect(w.body.data.status).toBe('draft');
     expect(await feedIds()).not.toContain(id);
+    expect((await api('GET', `/api/tweet/detail/${id}`)).status).toBe(404);
+    expect((await api('GET', `/api/tweet/detail/${id}`, t.expert)).status).toBe(404);
     expect((await api('POST', `/api/tweet/${id}/like`, t.user)).status).toBe(404);
     expect((await api('DELETE', `/api/expert/tweets/${id}`, t.expert2)).status).toBe(404);
     expect((await api('DELETE', `/api/expert/tweets/${id}`, t.expert)).status).toBe(200);

@@ -2,7 +2,9 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestContext, type TestContext } from './context';
+import { createTestContext, testDbKind, type TestContext } from './context';
+import { uploadContentImage } from './content';
+import { call, DEMO, login } from './helpers';
 
 let ctx: TestContext;
 let dist: string;
@@ -12,11 +14,15 @@ beforeAll(async () => {
   fs.mkdirSync(path.join(dist, 'assets'));
   fs.writeFileSync(
     path.join(dist, 'index.html'),
-    '<!doctype html><title>app-shell</title><div id="root"></div>',
+    [
+      '<!doctype html><html lang="zh-CN"><head><meta charset="UTF-8" />',
+      '<meta name="description" content="generic-description" />',
+      '<title>app-shell</title></head><body><div id="root"></div></body></html>',
+    ].join('\n'),
   );
   fs.writeFileSync(path.join(dist, 'assets', 'index-abc123.js'), 'console.log("app")');
   fs.writeFileSync(path.join(dist, 'logo.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
-  ctx = await createTestContext({ env: { WEB_DIST: dist } });
+  ctx = await createTestContext({ env: { WEB_DIST: dist }, seed: true });
 });
 afterAll(async () => {
   await ctx.close();
@@ -54,5 +60,116 @@ describe('serving the web app', () => {
     expect(res.json()).toEqual({ status: 404, data: null, message: '接口不存在' });
     const post = await ctx.app.inject({ method: 'POST', url: '/sys/home' });
     expect(post.statusCode).toBe(404);
+  });
+});
+
+describe(`share metadata in the served page on ${testDbKind}`, () => {
+  const SITE = '心理测评与咨询平台';
+  let auditor: string;
+  let cover: string;
+
+  beforeAll(async () => {
+    auditor = await login(ctx.app, DEMO.auditor);
+    cover = (await uploadContentImage(ctx.app, auditor)).name;
+  });
+
+  async function article(title: string, summary: string, publish: boolean) {
+    const made = await call(ctx.app, 'POST', '/api/audit/news', {
+      token: auditor,
+      body: { title, summary, category: 'science', cover, body: '<p>正文</p>' },
+    });
+    expect(made.status, made.body.message).toBe(200);
+    const id = made.body.data.id as number;
+    if (publish) {
+      const r = await call(ctx.app, 'POST', `/api/audit/news/${id}/publish`, { token: auditor, body: {} });
+      expect(r.status, r.body.message).toBe(200);
+    }
+    return id;
+  }
+
+  const page = async (url: string) => {
+    const res = await ctx.app.inject(url);
+    expect(res.statusCode, url).toBe(200);
+    expect(res.headers['content-type']).toContain('text/html');
+    expect(res.headers['cache-control'], url).toBe('no-cache');
+    return res.body;
+  };
+  const titleOf = (html: string) => /<title>([\s\S]*?)<\/title>/.exec(html)?.[1];
+  const metaOf = (html: string, key: string) =>
+    [...html.matchAll(/<meta (?:name|property)="([^"]+)" content="([^"]*)"/g)]
+      .filter((m) => m[1] === key)
+      .map((m) => m[2]);
+
+  it("a published article's page carries its title, description and picture", async () => {
+    const id = await article('春季情绪调适指南', '换季时情绪起伏很常见，这里有五个小方法。', true);
+    const views = async () => (await call(ctx.app, 'GET', '/api/news/list?pageSize=100')).body.data.list;
+    const before = (await views()).find((a: { id: number }) => a.id === id).views;
+    const html = await page(`/news/detail?id=${id}`);
+    expect(titleOf(html)).toBe(`春季情绪调适指南 - ${SITE}`);
+    expect(metaOf(html, 'description')).toEqual(['换季时情绪起伏很常见，这里有五个小方法。']);
+    expect(metaOf(html, 'og:title')).toEqual(['春季情绪调适指南']);
+    expect(metaOf(html, 'og:description')).toEqual(['换季时情绪起伏很常见，这里有五个小方法。']);
+    expect(metaOf(html, 'og:image')).toEqual([`/SysAdmin/file/upload/${cover}`]);
+    expect(metaOf(html, 'og:type')).toEqual(['article']);
+    // The rest of the shell is untouched, and serving the page counts no reading.
+    expect(html).toContain('<div id="root"></div>');
+    expect(html).not.toContain('generic-description');
+    expect((await views()).find((a: { id: number }) => a.id === id).views).toBe(before);
+  });
+
+  it('escapes what the title and description hold', async () => {
+    const id = await article(
+      '<script>alert(1)</script> & "引号"',
+      '摘要里有 <img src=x onerror=alert(2)> 标签',
+      true,
+    );
+    const html = await page(`/news/detail?id=${id}`);
+    expect(html).not.toContain('<script>alert(1)');
+    expect(html).not.toContain('<img src=x');
+    expect(titleOf(html)).toBe(`&lt;script&gt;alert(1)&lt;/script&gt; &amp; &quot;引号&quot; - ${SITE}`);
+    expect(metaOf(html, 'og:title')).toEqual([
+      '&lt;script&gt;alert(1)&lt;/script&gt; &amp; &quot;引号&quot;',
+    ]);
+    expect(metaOf(html, 'description')).toEqual(['摘要里有 &lt;img src=x onerror=alert(2)&gt; 标签']);
+  });
+
+  it('a draft, an unknown or a malformed id gets the generic page', async () => {
+    const draft = await article('尚未发布的草稿', '这篇还没有发布。', false);
+    for (const url of [
+      `/news/detail?id=${draft}`,
+      '/news/detail?id=999999',
+      '/news/detail?id=abc',
+      '/news/detail?id=99999999999',
+      '/news/detail',
+      '/course/detail?id=999999',
+      '/experts/detail?id=999999',
+    ]) {
+      const html = await page(url);
+      expect(titleOf(html), url).toBe('app-shell');
+      expect(metaOf(html, 'description'), url).toEqual(['generic-description']);
+      expect(metaOf(html, 'og:title'), url).toEqual([]);
+    }
+  });
+
+  it("a public course's and an expert's pages carry theirs", async () => {
+    const courses = (await call(ctx.app, 'GET', '/api/course/list?pageSize=1')).body.data.list;
+    expect(courses.length).toBe(1);
+    const course = await page(`/course/detail?id=${courses[0].id}`);
+    expect(titleOf(course)).toBe(`${courses[0].title} - ${SITE}`);
+    expect(metaOf(course, 'og:title')).toEqual([courses[0].title]);
+    expect(metaOf(course, 'description')[0]).toContain(courses[0].summary.slice(0, 20));
+
+    const me = (
+      await call(ctx.app, 'GET', '/api/userinfo/info', { token: await login(ctx.app, DEMO.expert) })
+    ).body.data;
+    const expert = (await call(ctx.app, 'GET', `/api/expert/detail/${me.id}`)).body.data;
+    const html = await page(`/experts/detail?id=${me.id}`);
+    expect(titleOf(html)).toBe(`${expert.name} · ${expert.title} - ${SITE}`);
+    expect(metaOf(html, 'description')[0]).toContain(expert.specialties[0]);
+    // A user who is no expert has no expert page.
+    const user = (
+      await call(ctx.app, 'GET', '/api/userinfo/info', { token: await login(ctx.app, DEMO.user) })
+    ).body.data;
+    expect(titleOf(await page(`/experts/detail?id=${user.id}`))).toBe('app-shell');
   });
 });

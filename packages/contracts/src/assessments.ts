@@ -40,6 +40,9 @@ export const scaleDetail = scaleSummary.extend({
 });
 export type ScaleDetail = z.infer<typeof scaleDetail>;
 
+export const scaleSorts = ['catalogue', 'popular'] as const;
+export type ScaleSort = (typeof scaleSorts)[number];
+
 export const catalogQuery = z.object({
   pageNum: z.coerce.number().int().min(1).max(100000).default(1),
   pageSize: z.coerce.number().int().min(1).max(50).default(12),
@@ -47,6 +50,8 @@ export const catalogQuery = z.object({
   category: z.string().trim().max(20).optional(),
   /** free: full report free; paid: full report paid. */
   price: z.enum(['free', 'paid']).optional(),
+  /** catalogue: built-ins first, oldest first; popular: most taken first (home 热门测评). */
+  sort: z.enum(scaleSorts, { error: '排序方式不正确' }).default('catalogue'),
 });
 
 export const formField = z.object({

@@ -2,19 +2,46 @@ import fs from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import { API_PREFIX, messages } from '@psy/contracts';
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { withShareCard, type ShareCard } from '../lib/share-card';
 
 const NOT_BUILT = `<!doctype html><html lang="zh-CN"><meta charset="utf-8"><title>网页尚未构建</title>
 <body style="font-family:sans-serif;padding:40px"><h1>网页尚未构建</h1>
 <p>请在项目根目录运行 <code>npm run build</code>（或 <code>npm start</code>，它会自动构建）后刷新本页。</p></body></html>`;
 
+/** A public object's share card by its id (null when it is not public). */
+export type ShareCardLoader = (id: number) => Promise<ShareCard | null>;
+
+export interface ShareOptions {
+  siteName: string;
+  /** Detail pages (`/news/detail?id=`) whose served HTML carries their object's card. */
+  cards: Record<string, ShareCardLoader>;
+}
+
+const INT4_MAX = 2_147_483_647;
+
+/** The `id` of a detail page's query string when it is a plain positive integer. */
+function idOf(req: FastifyRequest): number | null {
+  const query = req.url.split('?')[1];
+  const raw = query ? new URLSearchParams(query).get('id') : null;
+  if (!raw || !/^[1-9]\d{0,9}$/.test(raw)) return null;
+  const id = Number(raw);
+  return id <= INT4_MAX ? id : null;
+}
+
 /**
  * Serves the built web app, with history-mode fallback: any GET for a non-API path
  * without a file extension answers index.html, so deep links work after a reload.
+ * The detail pages of public objects (`share.cards`) answer it with the object's title,
+ * description and Open Graph tags, so a shared link reads right without running the app.
  * Unknown API paths answer the 404 envelope; so do the demo mock's paths (/v1/*, /table/list)
  * when DEMO_CONSOLE is off.
  */
-export async function registerWeb(app: FastifyInstance, webDist: string): Promise<void> {
+export async function registerWeb(
+  app: FastifyInstance,
+  webDist: string,
+  share: ShareOptions = { siteName: '', cards: {} },
+): Promise<void> {
   const indexFile = path.join(webDist, 'index.html');
   const built = fs.existsSync(indexFile);
   // The shell is small and fixed for the life of the process: keep it in memory.
@@ -34,10 +61,28 @@ export async function registerWeb(app: FastifyInstance, webDist: string): Promis
     });
   }
 
-  const sendShell = (reply: FastifyReply) => {
+  const shellText = shell?.toString('utf8') ?? '';
+  // no-cache: the shell names the current asset files, and a card follows its object's edits.
+  const sendShell = (reply: FastifyReply, card: ShareCard | null = null) => {
     if (!shell) return reply.code(503).type('text/html; charset=utf-8').send(NOT_BUILT);
-    return reply.header('Cache-Control', 'no-cache').type('text/html; charset=utf-8').send(shell);
+    const body = card ? withShareCard(shellText, card, share.siteName) : shell;
+    return reply.header('Cache-Control', 'no-cache').type('text/html; charset=utf-8').send(body);
   };
+
+  /** The card of the public object a detail page shows; null for other pages and unknown ids. */
+  async function cardFor(req: FastifyRequest, pathname: string): Promise<ShareCard | null> {
+    const load = share.cards[pathname.replace(/\/$/, '')];
+    const id = load && shell ? idOf(req) : null;
+    if (!load || id === null) return null;
+    try {
+      return await load(id);
+    } catch (err) {
+      // The page still works without its card: the app loads the object itself.
+      req.log.error({ err }, 'share card failed');
+      return null;
+    }
+  }
+
   // The static plugin refuses directory paths, so the root is answered here.
   app.get('/', { schema: { hide: true } }, (_req, reply) => sendShell(reply));
 
@@ -52,6 +97,6 @@ export async function registerWeb(app: FastifyInstance, webDist: string): Promis
         .code(404)
         .send({ status: 404, data: null, message: isApi ? messages.apiNotFound : messages.notFound });
     }
-    return sendShell(reply);
+    return cardFor(req, url).then((card) => sendShell(reply, card));
   });
 }

@@ -13,6 +13,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** onRequest: 401 unless a valid serviceToken is sent. */
     authenticate: onRequestAsyncHookHandler;
+    /** onRequest for public routes that say more to a signed-in caller: a bad or missing token is a visitor. */
+    identify: onRequestAsyncHookHandler;
     /** onRequest: 401 without a session, 403 无操作权限 for other roles. */
     requireRole(...roles: Role[]): onRequestAsyncHookHandler;
   }
@@ -44,6 +46,11 @@ export const authPlugin = fp(async (app: FastifyInstance) => {
     req.user = user;
   };
   app.decorate('authenticate', authenticate);
+  app.decorate('identify', async (req: FastifyRequest) => {
+    const header = req.headers.servicetoken;
+    const token = Array.isArray(header) ? header[0] : header;
+    if (token) req.user = await app.deps.services.sessions.resolve(token);
+  });
 
   app.decorate('requireRole', (...roles: Role[]): onRequestAsyncHookHandler => {
     return async function (req, reply) {

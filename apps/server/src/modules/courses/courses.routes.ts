@@ -31,7 +31,6 @@ import {
   reviewDecisionBody,
   savedCourse,
 } from '@psy/contracts';
-import type { onRequestAsyncHookHandler } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../lib/errors';
@@ -51,15 +50,8 @@ const doc = describe({ tags, security: secured });
 export const coursesRoutes: FastifyPluginAsyncZod = async (app) => {
   const { courses } = app.deps.services;
 
-  /** Public pages that say more to a signed-in caller: a bad or missing token is just a visitor. */
-  const maybeUser: onRequestAsyncHookHandler = async (req) => {
-    const h = req.headers.servicetoken;
-    const token = Array.isArray(h) ? h[0] : h;
-    if (token) req.user = await app.deps.services.sessions.resolve(token);
-  };
-
-  // ---- everyone ----
-  await audience(app, maybeUser, (pub) => {
+  // ---- everyone (public pages that say more to a signed-in caller) ----
+  await audience(app, app.identify, (pub) => {
     pub.get(
       '/api/course/list',
       open('课程目录：分类、排序（最新/最热/价格）、关键词', {

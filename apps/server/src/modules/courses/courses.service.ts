@@ -36,6 +36,7 @@ import { AppError, notFound } from '../../lib/errors';
 import type { EventBus } from '../../lib/events';
 import { pgError, UNIQUE_VIOLATION } from '../../lib/pg-errors';
 import { richTextIsEmpty, sanitizeRichText } from '../../lib/rich-text';
+import { shareText, type ShareCard } from '../../lib/share-card';
 import { likeEscape } from '../../lib/sql';
 import type { OrdersService } from '../orders';
 import type { ReviewService } from '../review';
@@ -440,6 +441,13 @@ export function createCoursesService(deps: CoursesServiceDeps) {
           if (next && picked.length < limit) picked.push(next);
         }
       return picked.map(summary);
+    },
+
+    /** What a shared link to a public course shows (served page metadata), or null. */
+    async shareCard(id: number): Promise<ShareCard | null> {
+      const [row] = await repo.list(db, and(eq(courses.id, id), isPublic), 'newest');
+      if (!row) return null;
+      return { title: row.c.title, description: shareText(row.c.intro), image: coverUrl(row.c.cover) };
     },
 
     async detail(actor: Actor | null, id: number): Promise<CourseDetail> {

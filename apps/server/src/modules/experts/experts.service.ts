@@ -1,3 +1,4 @@
+import { UPLOAD_PATH } from '@psy/contracts';
 import type {
   DepartmentDetail,
   ExpertCard,
@@ -11,6 +12,7 @@ import type { Db, DbOrTx } from '../../db/client';
 import type { Clock } from '../../lib/clock';
 import { AppError, notFound } from '../../lib/errors';
 import { pick } from '../../lib/objects';
+import { shareText, type ShareCard } from '../../lib/share-card';
 import type { Actor } from '../auth';
 import type { InstitutionsService } from '../institutions';
 import { expertsRepository as repo, type CardRow, type ProfileRow } from './experts.repository';
@@ -94,6 +96,22 @@ export function createExpertsService({ db, clock, institutions, freeSlots }: Exp
         introduction: row.profile.introduction,
         address: row.profile.address,
         slots: await freeSlots(id, now, new Date(now.getTime() + 14 * DAY)),
+      };
+    },
+
+    /** What a shared link to an expert's page shows (served page metadata), or null. */
+    async shareCard(id: number): Promise<ShareCard | null> {
+      const row = await repo.card(db, id, clock());
+      if (!row) return null;
+      const p = row.profile;
+      const lead = [p.title, p.specialties.length ? `擅长${p.specialties.join('、')}` : '']
+        .filter(Boolean)
+        .join('，');
+      return {
+        title: `${row.name} · ${p.title}`,
+        description: shareText(`${lead}。${p.introduction}`),
+        image: row.avatar ? `${UPLOAD_PATH}${row.avatar}` : null,
+        kind: 'profile',
       };
     },
 

@@ -19,6 +19,7 @@ import type { Actor } from '../../lib/actor';
 import type { Clock } from '../../lib/clock';
 import { AppError, notFound } from '../../lib/errors';
 import { richTextIsEmpty, richTextToPlain, sanitizeRichText } from '../../lib/rich-text';
+import { shareText, type ShareCard } from '../../lib/share-card';
 import type { Storage } from '../uploads';
 import { canManageNews, canPublish, canTakeOffline, isNewsVisible, newsStatus } from './news.policy';
 import { newsRepository as repo, type NewsRow, type NewsWithAuthor } from './news.repository';
@@ -122,6 +123,18 @@ export function createNewsService({ db, clock, uploads }: NewsServiceDeps) {
         prev,
         next,
         related: related.map(toNewsSummary),
+      };
+    },
+
+    /** What a shared link to a public article shows (served page metadata); counts no reading. */
+    async shareCard(id: number): Promise<ShareCard | null> {
+      const a = await repo.byId(db, id);
+      if (!a || !isNewsVisible(a, clock())) return null;
+      return {
+        title: a.title,
+        description: shareText(a.summary || a.bodyText),
+        image: a.cover ? `${UPLOAD_PATH}${a.cover}` : null,
+        kind: 'article',
       };
     },
 

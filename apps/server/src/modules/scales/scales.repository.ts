@@ -23,9 +23,10 @@ export interface ScaleListRow {
   estimated: number;
 }
 
-export type ScaleOrder = 'catalogue' | 'recent' | 'submitted';
+export type ScaleOrder = 'catalogue' | 'popular' | 'recent' | 'submitted';
 const orders: Record<ScaleOrder, SQL[]> = {
   catalogue: [desc(scales.builtin), asc(scales.id)],
+  popular: [sql`${takenCount} desc`, desc(scales.builtin), asc(scales.id)],
   recent: [desc(scales.updatedAt)],
   submitted: [sql`${lastSubmitted} desc nulls last`, desc(scales.id)],
 };

@@ -10,6 +10,7 @@ import {
   type ScaleDetail,
   type ScaleDraft,
   type ScaleScoreResult,
+  type ScaleSort,
   type ScaleSummary,
 } from '@psy/contracts';
 import { and, eq, ilike, ne, or, sql, type SQL } from 'drizzle-orm';
@@ -119,6 +120,7 @@ export function createScalesService({ db, review }: { db: Db; review: ReviewServ
       keyword?: string | undefined;
       category?: string | undefined;
       price?: 'free' | 'paid' | undefined;
+      sort?: ScaleSort | undefined;
     }): Promise<Page<ScaleSummary>> {
       const f: SQL[] = [isPublic];
       if (q.keyword) {
@@ -136,7 +138,10 @@ export function createScalesService({ db, review }: { db: Db; review: ReviewServ
       if (q.price === 'free') f.push(eq(scales.priceFen, 0));
       if (q.price === 'paid') f.push(sql`${scales.priceFen} > 0`);
       const where = and(...f);
-      const [rows, total] = await Promise.all([repo.list(db, where, 'catalogue', q), repo.count(db, where)]);
+      const [rows, total] = await Promise.all([
+        repo.list(db, where, q.sort ?? 'catalogue', q),
+        repo.count(db, where),
+      ]);
       return { list: rows.map(summary), total, pageNum: q.pageNum, pageSize: q.pageSize };
     },
 

@@ -3,6 +3,7 @@ import {
   canDeleteTweet,
   canEditTweet,
   canLikeTweet,
+  canReadTweet,
   canReviewTweet,
   canSeeTweet,
   canWithdrawTweet,
@@ -58,5 +59,13 @@ describe('tweets policy', () => {
     expect(canReviewTweet(expert)).toBe(false);
     expect(canLikeTweet(user, tweet('published'))).toBe(true);
     expect(canLikeTweet(user, tweet('pending'))).toBe(false);
+  });
+
+  it('reads one tweet as the feeds show it: published, for its audience', () => {
+    expect(canReadTweet(null, tweet('published'))).toBe(true);
+    expect(canReadTweet(null, tweet('published', 'users'))).toBe(false);
+    expect(canReadTweet(user, tweet('published', 'users'))).toBe(true);
+    expect(canReadTweet(expert, tweet('draft'))).toBe(false);
+    expect(canReadTweet(auditor, tweet('pending'))).toBe(false);
   });
 });

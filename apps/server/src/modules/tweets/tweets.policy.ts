@@ -36,6 +36,9 @@ export function canSeeTweet(actor: Actor | null, t: Tweet): boolean {
   return isAuditor(actor) && t.status !== 'draft';
 }
 
-/** Liking: any signed-in account, on a tweet it may see that is published. */
-export const canLikeTweet = (actor: Actor, t: Tweet): boolean =>
+/** Reading one published tweet by its number (a search hit's link): as the feeds show it. */
+export const canReadTweet = (actor: Actor | null, t: Tweet): boolean =>
   t.status === 'published' && canSeeTweet(actor, t);
+
+/** Liking: any signed-in account, on a tweet it may see that is published. */
+export const canLikeTweet = (actor: Actor, t: Tweet): boolean => canReadTweet(actor, t);

@@ -34,6 +34,15 @@ export const tweetsRoutes: FastifyPluginAsyncZod = async (app) => {
     async (req) => ok(await tweets.feed(null, req.query)),
   );
 
+  // One tweet by its number (a search hit): signed-in callers also get those meant for them.
+  await audience(app, app.identify, (pub) => {
+    pub.get(
+      '/api/tweet/detail/:id',
+      open('一条已发布的动态（登录后含仅登录用户可见的）', { params: tweetIdParams, reply: tweetCard }),
+      async (req) => ok(await tweets.one(req.user, req.params.id)),
+    );
+  });
+
   // ---- any signed-in account ----
   await audience(app, app.authenticate, (me) => {
     me.get(

@@ -22,6 +22,7 @@ import {
   canDeleteTweet,
   canEditTweet,
   canLikeTweet,
+  canReadTweet,
   canReviewTweet,
   canSeeTweet,
   canWithdrawTweet,
@@ -151,6 +152,13 @@ export function createTweetsService({ db, review, uploads }: TweetsServiceDeps) 
     async feed(actor: Actor | null, q: TweetFeedQuery): Promise<Page<TweetCard>> {
       const { rows, total } = await repo.feed(db, q, actor !== null);
       return { list: rows.map(toCard), total, pageNum: q.pageNum, pageSize: q.pageSize };
+    },
+
+    /** One published tweet the caller may read (a search hit opened on the expert's page). */
+    async one(actor: Actor | null, id: number): Promise<TweetCard> {
+      const t = await repo.byId(db, id);
+      if (!t || !canReadTweet(actor, t)) throw missing();
+      return toCard(t);
     },
 
     /** The newest public tweets (home page). */

@@ -5,6 +5,7 @@ import { ChangePasswordModal } from '../../features/auth/components/change-passw
 import { useSiteConfig } from '../../lib/site-config';
 import { RouteFallback } from '../route-fallback';
 import { useRouteGuard } from '../route-guard';
+import { DEFAULT_DESCRIPTION, useNamedPage } from '../../lib/page-title';
 import { handleValue } from '../../lib/route-handle';
 import { KeepAliveOutlet } from './keep-alive-outlet';
 import { SiteFooter } from './site-footer';
@@ -12,12 +13,25 @@ import { SiteHeader } from './site-header';
 
 const DEFAULT_NAME = '心理测评与咨询平台';
 
-/** Names the tab after the page: `${title} - 心理测评与咨询平台`. */
+/**
+ * Names the tab `${title} - 心理测评与咨询平台`: the title a page gave itself (an article's,
+ * usePageMeta), else its route's. One effect over all three inputs, so the order in which the
+ * page's object and the site name arrive does not matter.
+ */
 export function usePageTitle(siteName: string) {
-  const title = handleValue(useMatches(), 'title');
+  const routeTitle = handleValue(useMatches(), 'title');
+  const named = useNamedPage();
+  const title = named?.title ?? routeTitle;
+  const description = named?.description || DEFAULT_DESCRIPTION;
   useEffect(() => {
     document.title = title ? `${title} - ${siteName}` : siteName;
   }, [title, siteName]);
+  useEffect(() => {
+    const meta =
+      document.querySelector<HTMLMetaElement>('meta[name="description"]') ??
+      Object.assign(document.head.appendChild(document.createElement('meta')), { name: 'description' });
+    meta.content = description;
+  }, [description]);
 }
 
 export function MainLayout() {

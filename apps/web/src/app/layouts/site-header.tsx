@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { useUnreadCounts } from './use-unread-count';
 import { useSession, workbenchOf } from '../../lib/session';
-import { navItems } from './nav';
+import { inSection, navItems } from './nav';
 import styles from './site-header.module.css';
 import { UserMenu } from './user-menu';
 
@@ -25,7 +25,7 @@ export function SiteHeader({ siteName }: { siteName: string }) {
   const [drawerOpen, setDrawerOpen] = useState(false);
   const [searchOpen, setSearchOpen] = useState(false);
 
-  const selected = navItems.filter((n) => pathname.startsWith(n.path)).map((n) => n.path);
+  const selected = navItems.filter((n) => inSection(n, pathname)).map((n) => n.path);
   const workbench = workbenchOf(user);
   const loginHref =
     pathname === '/login' ? '/login' : `/login?redirect=${encodeURIComponent(pathname + search)}`;

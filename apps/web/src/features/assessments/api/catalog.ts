@@ -5,6 +5,7 @@ import type {
   PlanDetail,
   PlanSummary,
   ScaleDetail,
+  ScaleSort,
   ScaleSummary,
 } from '@psy/contracts';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
@@ -18,6 +19,8 @@ export interface ScaleFilter {
   keyword?: string;
   category?: string;
   price?: 'free' | 'paid';
+  /** popular: most taken first (the server counts). */
+  sort?: ScaleSort;
 }
 
 export const scaleListQuery = (f: ScaleFilter) =>

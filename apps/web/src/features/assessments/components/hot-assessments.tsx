@@ -1,22 +1,22 @@
 import { Col, Empty, Row } from 'antd';
+import { HomeSection } from '../../../components/home-section';
 import { useScaleList } from '../api/catalog';
 import { ScaleCard } from './cards';
-import { CardGridSkeleton, SectionHead } from './states';
-import styles from './assessments.module.css';
+import { CardGridSkeleton } from './states';
 
 /** 热门测评 on the home page: the most taken scales, leading to the assessment centre. */
 export function HotAssessments({ count = 4 }: { count?: number }) {
-  const { data, isPending, isError } = useScaleList({ pageNum: 1, pageSize: 50 });
+  // The server orders by how often each scale was taken and sends just the top `count`.
+  const { data, isPending, isError } = useScaleList({ pageNum: 1, pageSize: count, sort: 'popular' });
   // The home page stays useful without this section, so a failure just leaves it out.
   if (isError) return null;
-  const hot = data ? [...data.list].sort((a, b) => b.takenCount - a.takenCount).slice(0, count) : [];
+  const hot = data?.list ?? [];
   return (
-    <section className={styles.section} aria-labelledby="home-hot-assessments">
-      <SectionHead
-        id="home-hot-assessments"
-        title="热门测评"
-        more={{ to: '/app/website', label: '进入测评中心' }}
-      />
+    <HomeSection
+      id="home-hot-assessments"
+      title="热门测评"
+      more={{ to: '/app/website', label: '进入测评中心' }}
+    >
       {isPending ? (
         <CardGridSkeleton count={count} />
       ) : hot.length === 0 ? (
@@ -30,6 +30,6 @@ export function HotAssessments({ count = 4 }: { count?: number }) {
           ))}
         </Row>
       )}
-    </section>
+    </HomeSection>
   );
 }

@@ -36,6 +36,7 @@ import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { ExpertAvatar } from '../../../components/expert-avatar';
 import { CardSkeleton, idParam, queryStates } from '../../../components/page-states';
 import { formatDateTime, yuan } from '../../../lib/format';
+import { usePageMeta } from '../../../lib/page-title';
 import { usePayOrder } from '../../../lib/pay-order';
 import { useSession } from '../../../lib/session';
 import {
@@ -261,6 +262,7 @@ export function Component() {
     skeleton: <CardSkeleton rows={10} />,
   });
   const course = query.data;
+  usePageMeta(course && { title: course.title, description: course.summary });
   if (state || !course) return <div className="page-container">{state?.view}</div>;
 
   const open = (l: CourseLesson) => {

@@ -59,7 +59,15 @@ export function ExpertCard({
               {expert.institution.name}
             </Typography.Text>
           )}
-          <Flex justify="space-between" align="flex-end" gap={8} wrap style={{ marginTop: 'auto' }}>
+          {/* Compact cards (four abreast) put the modes under the price, so they line up whatever fits. */}
+          <Flex
+            justify="space-between"
+            align={compact ? 'flex-start' : 'flex-end'}
+            vertical={compact}
+            gap={8}
+            wrap
+            style={{ marginTop: 'auto' }}
+          >
             <div>
               <span className={styles.price}>{yuan(expert.priceFen)}</span>
               <Typography.Text type="secondary"> / 次 · {expert.sessionMinutes} 分钟</Typography.Text>

@@ -3,6 +3,7 @@ import { UPLOAD_PATH } from '@psy/contracts';
 import { Avatar, Card, Col, Empty, Flex, Row, Typography } from 'antd';
 import { useSearchParams } from 'react-router';
 import { CardSkeleton, queryStates } from '../../../components/page-states';
+import { usePageMeta } from '../../../lib/page-title';
 import { useDepartmentDetail } from '../api/expert-detail';
 import { ExpertCard } from '../components/expert-card';
 
@@ -12,6 +13,7 @@ export function Component() {
   const id = Number(params.get('id')) || 0;
   const query = useDepartmentDetail(id);
   const data = query.data;
+  usePageMeta(data && { title: data.name, description: data.intro });
 
   const state = queryStates(query, {
     missing: !id,

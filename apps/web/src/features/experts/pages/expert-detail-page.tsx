@@ -11,6 +11,7 @@ import { Button, Card, Col, Empty, Flex, Row, Skeleton, Space, Tag, Typography }
 import { useRef, useState, type ReactNode } from 'react';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { CardSkeleton, LoadFailed, queryStates } from '../../../components/page-states';
+import { usePageMeta } from '../../../lib/page-title';
 import { useSession } from '../../../lib/session';
 import { toast } from '../../../lib/toast';
 import { useBeginChat } from '../../../lib/begin-chat';
@@ -67,6 +68,12 @@ export function ExpertDetailPage({
       ? selected
       : null;
   const own = me?.id === id;
+  usePageMeta(
+    expert && {
+      title: `${expert.name} · ${expert.title}`,
+      description: expert.specialties.length ? `擅长${expert.specialties.join('、')}` : expert.introduction,
+    },
+  );
 
   const state = queryStates(query, {
     missing: !id,

@@ -2,35 +2,44 @@ import { EnvironmentOutlined } from '@ant-design/icons';
 import type { InstitutionSummary } from '@psy/contracts';
 import { Avatar, Card, Typography } from 'antd';
 import { UPLOAD_PATH } from '@psy/contracts';
+import { Link } from 'react-router';
 
 const palette = ['#13a8a8', '#1677ff', '#722ed1', '#fa8c16', '#52c41a'];
 
+/** A partner institution, leading to its page (机构详情: its experts). */
 export function InstitutionCard({ institution }: { institution: InstitutionSummary }) {
   const color = palette[institution.id % palette.length];
   return (
-    <Card hoverable style={{ height: '100%' }}>
-      <Card.Meta
-        avatar={
-          institution.logo ? (
-            <Avatar size={48} src={`${UPLOAD_PATH}${institution.logo}`} />
-          ) : (
-            <Avatar size={48} style={{ background: color }}>
-              {institution.name.slice(0, 2)}
-            </Avatar>
-          )
-        }
-        title={institution.name}
-        description={
-          <>
-            <div style={{ marginBottom: 8 }}>
-              <EnvironmentOutlined /> {institution.city}
-            </div>
-            <Typography.Paragraph type="secondary" ellipsis={{ rows: 3 }} style={{ marginBottom: 0 }}>
-              {institution.intro}
-            </Typography.Paragraph>
-          </>
-        }
-      />
-    </Card>
+    <Link
+      to={`/department/detail?id=${institution.id}`}
+      style={{ display: 'block', height: '100%' }}
+      data-testid="institution-card"
+    >
+      <Card hoverable style={{ height: '100%' }}>
+        <Card.Meta
+          avatar={
+            institution.logo ? (
+              <Avatar size={48} src={`${UPLOAD_PATH}${institution.logo}`} />
+            ) : (
+              <Avatar size={48} style={{ background: color }}>
+                {institution.name.slice(0, 2)}
+              </Avatar>
+            )
+          }
+          // The whole name, on two lines if need be: cut short, 上海青禾大学生… says too little.
+          title={<span style={{ whiteSpace: 'normal' }}>{institution.name}</span>}
+          description={
+            <>
+              <div style={{ marginBottom: 8 }}>
+                <EnvironmentOutlined /> {institution.city}
+              </div>
+              <Typography.Paragraph type="secondary" ellipsis={{ rows: 3 }} style={{ marginBottom: 0 }}>
+                {institution.intro}
+              </Typography.Paragraph>
+            </>
+          }
+        />
+      </Card>
+    </Link>
   );
 }

@@ -1,5 +1,5 @@
 import { PlusOutlined } from '@ant-design/icons';
-import { BANNERS_MAX, type Banner, type BannerBody } from '@psy/contracts';
+import { BANNERS_MAX, platformLink, publicPages, type Banner, type BannerBody } from '@psy/contracts';
 import {
   AutoComplete,
   Button,
@@ -24,14 +24,11 @@ import styles from '../../../components/workbench/workbench.module.css';
 import { uploadUrl } from '../../../lib/format';
 import { useAllBanners, useBannerMutation } from '../api/banners';
 
-/** Pages a banner commonly leads to. */
-const pages = [
-  { value: '/app/website', label: '测评中心' },
-  { value: '/combit/list', label: '测评方案' },
-  { value: '/activity/list', label: '活动量表' },
-  { value: '/app/expert', label: '心理咨询' },
-  { value: '/app/news', label: '最新资讯' },
-];
+/** Pages a banner may lead to (the list pages; a detail page is typed with its number). */
+const pages = publicPages.map((p) => ({
+  value: 'needs' in p ? `${p.path}?${p.needs}=` : p.path,
+  label: p.title,
+}));
 
 interface Values {
   title: string;
@@ -144,13 +141,23 @@ export function Component() {
           <Form.Item
             name="link"
             label="跳转页面"
-            extra="本平台的页面路径，如 /app/news 或 /news/detail?id=1"
+            extra="本平台的公开页面，如 /app/news；详情页带上编号，如 /news/detail?id=1"
             rules={[
-              { required: true, message: '请输入跳转页面' },
-              { pattern: /^\/(?!\/)/, message: '跳转页面须为本平台的页面路径，如 /app/news' },
+              {
+                // The server's own check (contracts): a public page of the platform, with its number.
+                validator: (_, value: unknown) => {
+                  const r = platformLink.safeParse(value ?? '');
+                  return r.success
+                    ? Promise.resolve()
+                    : Promise.reject(new Error(r.error.issues[0]?.message));
+                },
+              },
             ]}
           >
-            <AutoComplete options={pages.map((p) => ({ value: p.value, label: `${p.label} ${p.value}` }))} />
+            <AutoComplete
+              options={pages.map((p) => ({ value: p.value, label: `${p.label} ${p.value}` }))}
+              filterOption={(input, option) => !!option?.label.includes(input)}
+            />
           </Form.Item>
           <Flex gap={24}>
             <Form.Item name="position" label="排序">

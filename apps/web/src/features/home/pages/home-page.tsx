@@ -38,7 +38,11 @@ export function HomeInstitutions() {
   if (isError) return null;
   return (
     <>
-      <HomeSection id="home-institutions" title="合作机构" more={{ to: '/app/expert', label: '找机构专家' }}>
+      <HomeSection
+        id="home-institutions"
+        title="合作机构"
+        more={{ to: '/app/expert', label: '按机构找专家' }}
+      >
         {isPending ? (
           <Skeleton active paragraph={{ rows: 4 }} />
         ) : data.institutions.length === 0 ? (

@@ -1,31 +1,14 @@
 import { EyeOutlined, LeftOutlined, RightOutlined } from '@ant-design/icons';
 import { newsCategoryLabels } from '@psy/contracts';
 import { Breadcrumb, Card, Skeleton, Tag, Typography } from 'antd';
-import { useEffect } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { idParam, queryStates } from '../../../components/page-states';
 import { RichTextView } from '../../../components/rich-text';
 import { formatDateTime, uploadUrl } from '../../../lib/format';
+import { usePageMeta } from '../../../lib/page-title';
 import { useNewsDetail } from '../api/news';
 import { categoryColors, NewsItem } from '../components/news-item';
 import styles from '../components/news.module.css';
-
-/** Share-friendly title and description while the article is open. */
-function useShareMeta(title: string | undefined, description: string | undefined) {
-  useEffect(() => {
-    if (!title) return;
-    const meta =
-      document.querySelector<HTMLMetaElement>('meta[name="description"]') ??
-      Object.assign(document.head.appendChild(document.createElement('meta')), { name: 'description' });
-    const before = { title: document.title, description: meta.content };
-    document.title = title;
-    meta.content = description ?? '';
-    return () => {
-      document.title = before.title;
-      meta.content = before.description;
-    };
-  }, [title, description]);
-}
 
 /** 资讯详情 (/news/detail?id=): the article, readings, previous / next and related articles. */
 export function Component() {
@@ -33,7 +16,8 @@ export function Component() {
   const id = idParam(params);
   const query = useNewsDetail(id);
   const a = query.data;
-  useShareMeta(a && `${a.title} - 最新资讯`, a?.summary);
+  // The tab and description as the server's page for this article has them.
+  usePageMeta(a && { title: a.title, description: a.summary });
 
   const state = queryStates(query, {
     missing: id === 0,

@@ -25,6 +25,7 @@ import { toast } from '../../../lib/toast';
 const keys = {
   feed: ['tweets', 'feed'] as const,
   liked: ['tweets', 'liked'] as const,
+  one: ['tweets', 'one'] as const,
   mine: ['expert-tweets'] as const,
   review: ['audit-tweets'] as const,
 };
@@ -43,6 +44,17 @@ export function useTweetFeed(expertId: number | undefined, pageSize: number) {
       ),
     initialPageParam: 1,
     getNextPageParam: (last) => (last.pageNum * last.pageSize < last.total ? last.pageNum + 1 : undefined),
+  });
+}
+
+/** One published tweet by its number (a search hit opened on the expert's page). */
+export function useTweet(id: number) {
+  const signedIn = !!useSession((s) => s.token);
+  return useQuery({
+    queryKey: [...keys.one, id, signedIn],
+    queryFn: () => api.get<TweetCard>(`/api/tweet/detail/${id}`, undefined, { silent: true }),
+    enabled: id > 0,
+    retry: false,
   });
 }
 
@@ -77,6 +89,9 @@ export function useLike() {
               list: p.list.map((t) => (t.id === id ? { ...t, likeCount: r.likeCount } : t)),
             })),
           },
+      );
+      qc.setQueriesData<TweetCard>({ queryKey: keys.one }, (t) =>
+        t && t.id === id ? { ...t, likeCount: r.likeCount } : t,
       );
       void qc.invalidateQueries({ queryKey: keys.liked });
     },

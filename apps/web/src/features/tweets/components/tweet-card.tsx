@@ -1,6 +1,7 @@
 import { LikeFilled, LikeOutlined } from '@ant-design/icons';
 import type { TweetCard as Tweet } from '@psy/contracts';
 import { Button } from 'antd';
+import { useEffect, useRef } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { ExpertAvatar } from '../../../components/expert-avatar';
 import { monthDayTime } from '../../../lib/format';
@@ -11,13 +12,29 @@ import { TweetImages } from './tweet-images';
 import styles from './tweets.module.css';
 
 /** One published tweet: the expert, the text and pictures, and the like button. */
-export function TweetCard({ tweet, liked, clamp }: { tweet: Tweet; liked: boolean; clamp?: boolean }) {
+export function TweetCard({
+  tweet,
+  liked,
+  clamp,
+  highlight,
+}: {
+  tweet: Tweet;
+  liked: boolean;
+  /** The home feed's short form: text cut at four lines, the card as tall as its row. */
+  clamp?: boolean;
+  /** The tweet the reader came for (a search hit): marked and scrolled into view once. */
+  highlight?: boolean;
+}) {
   const token = useSession((s) => s.token);
   const me = useSession((s) => s.userInfo);
   const like = useLike();
   const navigate = useNavigate();
   const { pathname, search } = useLocation();
   const own = me?.id === tweet.author.id;
+  const ref = useRef<HTMLElement>(null);
+  useEffect(() => {
+    if (highlight) ref.current?.scrollIntoView({ block: 'center', behavior: 'smooth' });
+  }, [highlight]);
 
   function toggle() {
     if (!token) {
@@ -29,7 +46,14 @@ export function TweetCard({ tweet, liked, clamp }: { tweet: Tweet; liked: boolea
   }
 
   return (
-    <article className={styles.card} data-testid="tweet-card" aria-label={`${tweet.author.name}的动态`}>
+    <article
+      ref={ref}
+      className={`${styles.card} ${clamp ? styles.fill : ''} ${highlight ? styles.highlight : ''}`}
+      data-testid="tweet-card"
+      data-highlighted={highlight || undefined}
+      aria-current={highlight || undefined}
+      aria-label={`${tweet.author.name}的动态`}
+    >
       <div className={styles.head}>
         <Link to={`/experts/detail?id=${tweet.author.id}`}>
           <ExpertAvatar expert={tweet.author} size={40} />

@@ -1,11 +1,15 @@
-import { Button, Card, Col, Empty, Flex, Row, Skeleton } from 'antd';
+import type { TweetCard as TweetCardData } from '@psy/contracts';
+import { Alert, Button, Card, Col, Empty, Flex, Row, Skeleton } from 'antd';
+import { useSearchParams } from 'react-router';
 import { HomeSection } from '../../../components/home-section';
-import { useLiked, useTweetFeed } from '../api/tweets';
+import { useLiked, useTweet, useTweetFeed } from '../api/tweets';
 import { TweetCard } from './tweet-card';
 
-function useFeedWithLikes(expertId: number | undefined, pageSize: number) {
+function useFeedWithLikes(expertId: number | undefined, pageSize: number, extra?: TweetCardData) {
   const feed = useTweetFeed(expertId, pageSize);
-  const list = feed.data?.pages.flatMap((p) => p.list) ?? [];
+  const loaded = feed.data?.pages.flatMap((p) => p.list) ?? [];
+  // A tweet asked for by number comes first until the pages reach it.
+  const list = extra && !loaded.some((t) => t.id === extra.id) ? [extra, ...loaded] : loaded;
   const liked = useLiked(list.map((t) => t.id));
   return { feed, list, liked: liked.data ?? new Set<number>() };
 }
@@ -16,12 +20,25 @@ const skeleton = (
   </Card>
 );
 
-/** An expert's published tweets (expert detail page), newest first, more on request. */
+/**
+ * An expert's published tweets (expert detail page), newest first, more on request. A search
+ * hit links here with `&tweet=<id>`: that tweet is fetched by number (it may be older than the
+ * first page), shown first if the loaded pages do not hold it, highlighted and scrolled to.
+ */
 export function ExpertTweets({ expertId }: { expertId: number }) {
-  const { feed, list, liked } = useFeedWithLikes(expertId, 5);
+  const [params] = useSearchParams();
+  const wanted = Number(params.get('tweet'));
+  const focusId = Number.isInteger(wanted) && wanted > 0 ? wanted : 0;
+  const focus = useTweet(focusId);
+  const focused = focus.data?.author.id === expertId ? focus.data : undefined;
+  const { feed, list, liked } = useFeedWithLikes(expertId, 5, focused);
+  const gone = focusId > 0 && (focus.isError || (focus.data && !focused));
   return (
     <Card title="专家动态" style={{ marginTop: 16 }} data-testid="expert-tweets">
-      {feed.isPending ? (
+      {gone && (
+        <Alert type="info" showIcon style={{ marginBottom: 12 }} message="你要找的这条动态已撤回或暂不可见" />
+      )}
+      {feed.isPending || (focusId > 0 && focus.isPending) ? (
         <Skeleton avatar active paragraph={{ rows: 3 }} />
       ) : feed.isError ? (
         <Empty description="动态加载失败，请稍后再试" />
@@ -30,7 +47,7 @@ export function ExpertTweets({ expertId }: { expertId: number }) {
       ) : (
         <Flex vertical gap={12}>
           {list.map((t) => (
-            <TweetCard key={t.id} tweet={t} liked={liked.has(t.id)} />
+            <TweetCard key={t.id} tweet={t} liked={liked.has(t.id)} highlight={t.id === focused?.id} />
           ))}
           {feed.hasNextPage && (
             <Button block loading={feed.isFetchingNextPage} onClick={() => void feed.fetchNextPage()}>
