@@ -12,6 +12,7 @@ import { createChatService } from './modules/chat/chat.service';
 import { courseSearch } from './modules/courses/courses.search';
 import { createCoursesService } from './modules/courses/courses.service';
 import { createAssessmentsService } from './modules/assessments/assessments.service';
+import { createAssignmentsService } from './modules/assignments/assignments.service';
 import { createAvailabilityService } from './modules/availability/availability.service';
 import { createBookingsService } from './modules/bookings/bookings.service';
 import { createPlansService } from './modules/plans/plans.service';
@@ -28,6 +29,7 @@ import { createBannersService } from './modules/banners/banners.service';
 import { createNewsService } from './modules/news/news.service';
 import { newsSearch } from './modules/news/news.search';
 import { createTweetsService } from './modules/tweets/tweets.service';
+import { createTransfersService } from './modules/transfers/transfers.service';
 import { tweetSearch } from './modules/tweets/tweets.search';
 import { activitySearch, planSearch } from './modules/plans/plans.search';
 import { createHomeService } from './modules/home/home.service';
@@ -118,6 +120,9 @@ export function createServices({
   const plans = createPlansService({ db, clock });
   const warnings = createWarningsService({ db, clock, events, escalateAfterMs: config.warningEscalateMs });
   const assessments = createAssessmentsService({ db, clock, scales, plans, warnings });
+  const assignments = createAssignmentsService({ clock });
+  // Plugs itself into review (kind 'transfer'); approval moves assignments and open warnings.
+  const transfers = createTransfersService({ db, clock, events, review, assessments, warnings, assignments });
   // Plugs itself into orders (the course Fulfiller) and review (kind 'course').
   const courses = createCoursesService({
     db,
@@ -166,6 +171,8 @@ export function createServices({
     plans,
     assessments,
     warnings,
+    assignments,
+    transfers,
     reports,
     courses,
     statistics,

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { assessmentListItem, assessmentResult, basicInfoBody } from './assessments';
-import { pageQuery, type PageParams } from './common';
+import { idParam, pageQuery, type PageParams } from './common';
 import { reportStatuses } from './reports';
 import { warningStatuses } from './warnings';
 
@@ -11,11 +11,14 @@ export const expertAssessmentsQuery = pageQuery.extend({
   level: z.enum(['1', '2', '3', 'none']).optional(),
   /** Part of the person's name or of the test's title. */
   keyword: z.string().trim().max(50).optional(),
+  /** One person's assessments only (a transfer's receiver reads the person's history). */
+  userId: idParam({ label: '用户编号' }).optional(),
 });
 export type ExpertAssessmentsQuery = PageParams & {
   status?: 'in_progress' | 'submitted' | undefined;
   level?: '1' | '2' | '3' | 'none' | undefined;
   keyword?: string | undefined;
+  userId?: number | undefined;
 };
 
 export const expertAssessmentPage = z.object({

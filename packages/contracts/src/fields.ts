@@ -71,6 +71,10 @@ export const fieldLabels: Record<string, string> = {
   to: '结束日期',
   ageBand: '年龄段',
   province: '省份',
+  userId: '用户',
+  toExpertId: '接收专家',
+  summary: '情况摘要',
+  direction: '方向',
 };
 
 export function fieldLabel(path: ReadonlyArray<PropertyKey>): string {

@@ -32,3 +32,4 @@ export * from './news';
 export * from './tweets';
 export * from './banners';
 export * from './statistics';
+export * from './transfers';

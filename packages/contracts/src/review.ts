@@ -1,22 +1,25 @@
 import { z } from 'zod';
 import { pageQuery, type PageParams } from './common';
 
-/** What can be submitted for review. Courses, tweets and transfers join this list as they move over. */
-export const reviewKinds = ['scale', 'report', 'course', 'tweet'] as const;
+/** What can be submitted for review. */
+export const reviewKinds = ['scale', 'report', 'course', 'tweet', 'transfer'] as const;
 export type ReviewKind = (typeof reviewKinds)[number];
 export const reviewKindLabels: Record<ReviewKind, string> = {
   scale: '量表',
   report: '测评报告',
   course: '课程',
   tweet: '专家动态',
+  transfer: '用户转介',
 };
 
-export const reviewStatuses = ['pending', 'approved', 'rejected'] as const;
+/** `withdrawn`: the submitter took a pending request back before anyone decided it (a transfer). */
+export const reviewStatuses = ['pending', 'approved', 'rejected', 'withdrawn'] as const;
 export type ReviewStatus = (typeof reviewStatuses)[number];
 export const reviewStatusLabels: Record<ReviewStatus, string> = {
   pending: '待审核',
   approved: '已通过',
   rejected: '已驳回',
+  withdrawn: '已撤回',
 };
 
 /** `GET /api/audit/inbox?kind=&status=&pageNum=&pageSize=`; status defaults to pending. */

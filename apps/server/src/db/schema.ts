@@ -14,6 +14,8 @@ export * from '../modules/scales/scales.table';
 export * from '../modules/plans/plans.table';
 export * from '../modules/assessments/assessments.table';
 export * from '../modules/warnings/warnings.table';
+export * from '../modules/assignments/assignments.table';
+export * from '../modules/transfers/transfers.table';
 export * from '../modules/reports/reports.table';
 export * from '../modules/review/review.table';
 export * from '../modules/news/news.table';

@@ -13,6 +13,7 @@ import { newsRoutes } from '../features/news/routes';
 import { tweetsRoutes } from '../features/tweets/routes';
 import { homeRoutes } from '../features/home/routes';
 import { statisticsRoutes } from '../features/statistics/routes';
+import { transfersRoutes } from '../features/transfers/routes';
 
 /**
  * Each feature's pages, declared in features/<domain>/routes.tsx and listed here, so the
@@ -32,6 +33,7 @@ export const featureRoutes: AppRoute[] = [
   ...newsRoutes,
   ...tweetsRoutes,
   ...homeRoutes,
+  ...transfersRoutes,
   // The expert's page with their courses and tweets (app/routes).
   {
     path: '/experts/detail',

@@ -114,6 +114,13 @@ export const demoUsers: DemoUser[] = [
   },
 ];
 
+/**
+ * Assigned experts ([person, expert] telephones): the demo user is followed up by the demo
+ * expert (of the same institution), so a transfer can be shown end to end. Other people keep
+ * the per-assessment rule (the plan's author, or an expert of their institution).
+ */
+export const demoAssignments: [person: string, expert: string][] = [['13800000001', '13800000002']];
+
 /** Profiles and weekly hours of the demo experts (times are Asia/Shanghai). */
 export const demoExperts: Record<
   string,

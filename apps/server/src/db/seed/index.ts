@@ -7,10 +7,11 @@ import { systemClock } from '../../lib/clock';
 import { availabilityTemplates } from '../../modules/availability/availability.table';
 import { materialize } from '../../modules/availability/availability.service';
 import { expertProfiles } from '../../modules/experts/experts.table';
+import { careAssignments } from '../../modules/assignments/assignments.table';
 import { seedAssessments, seedBuiltinScales } from './assessments';
 import { seedCourses, type SeedFiles } from './courses';
 import { seedContent } from './content';
-import { DEMO_PASSWORD, demoExperts, demoInstitutions, demoUsers } from './demo-data';
+import { DEMO_PASSWORD, demoAssignments, demoExperts, demoInstitutions, demoUsers } from './demo-data';
 import type { Storage } from '../../modules/uploads/storage';
 import { seedPortraits } from './portraits';
 
@@ -46,6 +47,25 @@ async function seedExperts(db: Db): Promise<void> {
   }
 }
 
+/**
+ * Each demo person's assigned expert, where they have none: a row once written (or moved by
+ * an approved transfer) is never changed by a later run.
+ */
+async function seedAssignments(db: Db): Promise<void> {
+  const phones = demoAssignments.flatMap(([person, expert]) => [person, expert]);
+  const rows = await db
+    .select({ id: users.id, telephone: users.telephone })
+    .from(users)
+    .where(inArray(users.telephone, phones));
+  const idOf = new Map(rows.map((r) => [r.telephone, r.id]));
+  const values = demoAssignments.flatMap(([person, expert]) => {
+    const userId = idOf.get(person);
+    const expertId = idOf.get(expert);
+    return userId && expertId ? [{ userId, expertId }] : [];
+  });
+  if (values.length) await db.insert(careAssignments).values(values).onConflictDoNothing();
+}
+
 /** What every deployment needs, production included: the built-in scales. */
 export async function seedReference(db: Db): Promise<void> {
   await seedBuiltinScales(db);
@@ -59,6 +79,7 @@ export async function seedReference(db: Db): Promise<void> {
 export async function seed(db: Db, opts: { storage?: Storage; files?: SeedFiles } = {}): Promise<SeedResult> {
   const result = await seedAccounts(db);
   await seedExperts(db);
+  await seedAssignments(db);
   // The experts' portraits need the public file storage (the server's; tests may leave it out).
   if (opts.storage) await seedPortraits(db, opts.storage);
   await seedAssessments(db);

@@ -20,6 +20,14 @@ describe('assessment policy', () => {
     expect(canFollowUp({ userId: 1, role: 'admin' }, { expertId: 8 })).toBe(true);
   });
 
+  it('opens a person’s whole history to their assigned expert (after a transfer)', () => {
+    expect(canFollowUp(expert, { expertId: 8 }, 7)).toBe(true);
+    expect(canFollowUp(expert, { expertId: null }, 7)).toBe(true);
+    // The expert who followed an assessment up keeps reading it; a stranger does not.
+    expect(canFollowUp(expert, { expertId: 7 }, 8)).toBe(true);
+    expect(canFollowUp(expert, { expertId: 9 }, 8)).toBe(false);
+  });
+
   it('scopes an expert’s list to their own people', () => {
     expect(followUpScope(expert)).toBe(7);
     expect(followUpScope(auditor)).toBeUndefined();

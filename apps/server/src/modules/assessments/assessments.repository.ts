@@ -1,6 +1,7 @@
-import { and, asc, count, desc, eq, inArray, ne, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, max, ne, or, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client';
+import { assignedTo, hasAssignment } from '../assignments';
 import { scaleVersions } from '../scales';
 import { likeEscape } from '../../lib/sql';
 import { users } from '../users';
@@ -179,6 +180,51 @@ export const assessmentsRepository = {
   async count(tx: DbOrTx, where: SQL | undefined): Promise<number> {
     const [r] = await tx.select({ n: count() }).from(assessments).where(where);
     return Number(r?.n ?? 0);
+  },
+
+  // ---- who follows whom up ----
+
+  /**
+   * Those `expertId` follows up: assigned to them, or without an assignment and with an
+   * assessment they follow (the older per-assessment rule). Newest assessment first.
+   */
+  async peopleOf(tx: DbOrTx, expertId: number, keyword: string | undefined, limit: number) {
+    const k = keyword ? `%${likeEscape(keyword)}%` : null;
+    return tx
+      .select({
+        id: users.id,
+        name: users.name,
+        telephone: users.telephone,
+        lastAssessmentAt: max(assessments.submittedAt),
+      })
+      .from(users)
+      .leftJoin(assessments, and(eq(assessments.userId, users.id), eq(assessments.status, 'submitted')))
+      .where(
+        and(
+          eq(users.role, 'user'),
+          or(
+            assignedTo(users.id, expertId),
+            and(
+              sql`not ${hasAssignment(users.id)}`,
+              sql`exists (select 1 from ${assessments} f where f.user_id = ${users.id} and f.expert_id = ${expertId})`,
+            ),
+          ),
+          k ? sql`(${users.name} ilike ${k} or ${users.telephone} like ${k})` : undefined,
+        ),
+      )
+      .groupBy(users.id)
+      .orderBy(sql`max(${assessments.submittedAt}) desc nulls last`, asc(users.id))
+      .limit(limit);
+  },
+
+  /** Whether any assessment of the person is followed up by `expertId`. */
+  async followsAny(tx: DbOrTx, expertId: number, userId: number): Promise<boolean> {
+    const [row] = await tx
+      .select({ id: assessments.id })
+      .from(assessments)
+      .where(and(eq(assessments.userId, userId), eq(assessments.expertId, expertId)))
+      .limit(1);
+    return row !== undefined;
   },
 
   // ---- accounts (read only) ----

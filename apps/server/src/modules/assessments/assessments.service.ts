@@ -10,11 +10,12 @@ import type {
   ScaleScoreResult,
   StartAssessmentBody,
 } from '@psy/contracts';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, or } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client';
 import type { Actor } from '../../lib/actor';
 import type { Clock } from '../../lib/clock';
 import { AppError, notFound } from '../../lib/errors';
+import { assignedExpertOf, assignedTo } from '../assignments';
 import { HOTLINES } from '../home';
 import type { PlansService } from '../plans';
 import { optionsOf, parseDefinition, scoreAssessment, visibleItems, type ScalesService } from '../scales';
@@ -64,14 +65,19 @@ export function createAssessmentsService({ db, clock, scales, plans, warnings }:
 
   async function followed(tx: DbOrTx, actor: Actor, id: number, opts: { lock?: boolean } = {}) {
     const a = await repo.byId(tx, id, opts);
-    if (!a || !canFollowUp(actor, a)) throw notFound('测评不存在');
+    if (!a || !canFollowUp(actor, a, await assignedExpertOf(tx, a.userId))) throw notFound('测评不存在');
     return a;
   }
 
   const genderOf = (a: AssessmentRow) => (a.basicInfo ? { gender: a.basicInfo.gender } : undefined);
 
-  /** Who follows this person up: the plan's author if an expert, else an expert of their institution. */
+  /**
+   * Who follows this person up: their assigned expert (care_assignments); without one, the
+   * plan's author if an expert, else an expert of their institution.
+   */
   async function assignExpert(tx: DbOrTx, userId: number, authorId: number | null): Promise<number | null> {
+    const assigned = await assignedExpertOf(tx, userId);
+    if (assigned !== null) return assigned;
     if (authorId && (await repo.person(tx, authorId))?.role === 'expert') return authorId;
     return repo.expertOfInstitutionOf(tx, userId);
   }
@@ -443,14 +449,38 @@ export function createAssessmentsService({ db, clock, scales, plans, warnings }:
 
     // ---- experts and auditors ----
 
+    /** The people `expertId` follows up (the 发起转介 form), newest assessment first, at most 50. */
+    async peopleOf(expertId: number, keyword?: string) {
+      return repo.peopleOf(db, expertId, keyword, 50);
+    },
+
+    /**
+     * Whether `expertId` follows this person up now: their assigned expert, or, for a person
+     * without an assignment, the expert of any of their assessments.
+     */
+    async follows(tx: DbOrTx, expertId: number, userId: number): Promise<boolean> {
+      const assigned = await assignedExpertOf(tx, userId);
+      if (assigned !== null) return assigned === expertId;
+      return repo.followsAny(tx, expertId, userId);
+    },
+
+    /** How many assessments the person has submitted (what a transfer makes readable). */
+    submittedCountOf: (tx: DbOrTx, userId: number) =>
+      repo.count(tx, and(eq(assessments.userId, userId), eq(assessments.status, 'submitted'))),
+
     async list(
       actor: Actor,
       q: ExpertAssessmentsQuery & { pageNum: number; pageSize: number },
     ): Promise<ExpertAssessmentPage> {
       const scope = followUpScope(actor);
-      const mine = scope === undefined ? undefined : eq(assessments.expertId, scope);
+      // Those I followed up, and the whole history of the people assigned to me now.
+      const mine =
+        scope === undefined
+          ? undefined
+          : or(eq(assessments.expertId, scope), assignedTo(assessments.userId, scope));
       const where = and(
         mine,
+        q.userId ? eq(assessments.userId, q.userId) : undefined,
         q.status ? eq(assessments.status, q.status) : undefined,
         q.level ? repo.maxWarningLevelIs(q.level) : undefined,
         q.keyword ? repo.nameOrTitleContains(q.keyword) : undefined,

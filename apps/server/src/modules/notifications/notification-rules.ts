@@ -266,45 +266,130 @@ export function subscribeNotificationRules(events: EventBus, notifications: Noti
       ctx,
     ),
   );
-  // The review workflow tells the submitter; a report's submitter is the person who took the test.
-  events.subscribe('review.decided', (e, ctx) =>
-    e.kind === 'tweet'
-      ? notifications.notify(
+  // ---- transfers: each party who did not act hears of every step ----
+  events.subscribe('transfer.changed', async (e, ctx) => {
+    const forPerson = `/user/userConfirm/detail?id=${e.transferId}`;
+    const forExperts = `/expert/archives/transferDetail?id=${e.transferId}`;
+    const to = `${e.toExpertName} 老师${e.toInstitution ? `（${e.toInstitution}）` : ''}`;
+    const from = `${e.fromExpertName} 老师`;
+    const why = e.reason ? `，原因：${e.reason}` : '';
+    const tell = (userId: number, title: string, content: string, link: string) =>
+      notifications.notify(userId, { kind: 'transfer', title, content, link }, ctx);
+    const receiver = (title: string, content: string) =>
+      e.receiverKnows ? tell(e.toExpertId, title, content, forExperts) : Promise.resolve();
+    switch (e.status) {
+      case 'requested':
+        await tell(
           e.userId,
-          {
-            kind: 'review',
-            title: e.approved ? '动态已发布' : '动态未通过审核',
-            content: e.approved
-              ? `您的${e.what}已通过审核，现已发布在专家主页和首页的专家动态中。`
-              : `您的${e.what}未通过审核，原因：${e.reason ?? '未说明'}。修改后可重新提交。`,
-            link: e.link,
-          },
-          ctx,
-        )
-      : e.kind === 'report'
+          '有一条转介等待您确认',
+          `${from}建议由 ${to}今后为您提供服务。请查看原因和影响，再决定是否同意；您有权拒绝。`,
+          forPerson,
+        );
+        return;
+      case 'user_confirmed':
+        await tell(
+          e.fromExpertId,
+          '用户已同意转介',
+          `${e.userName} 已同意转介给 ${to}，等待平台审核。`,
+          forExperts,
+        );
+        await tell(
+          e.toExpertId,
+          '有一位用户将转介给您',
+          `${from}提出将 ${e.userName} 转介给您，用户已同意，平台审核通过后生效。`,
+          forExperts,
+        );
+        for (const id of e.auditorIds)
+          await tell(
+            id,
+            '新的转介待审核',
+            `${from}提出将 ${e.userName} 转介给 ${to}，用户已同意，请审核。`,
+            `/audit/archives/detail?id=${e.transferId}`,
+          );
+        return;
+      case 'declined_by_user':
+        await tell(e.fromExpertId, '用户拒绝了转介', `${e.userName} 拒绝了转介给 ${to}${why}。`, forExperts);
+        await receiver('转介已取消', `${e.userName} 撤回了对转介的同意，该转介已取消。`);
+        return;
+      case 'withdrawn':
+        await tell(
+          e.userId,
+          '转介已撤回',
+          `${from}撤回了将您转介给 ${to}的申请，为您服务的专家不变。`,
+          forPerson,
+        );
+        await receiver('转介已取消', `${from}撤回了将 ${e.userName} 转介给您的申请。`);
+        return;
+      case 'approved':
+        await tell(
+          e.userId,
+          '转介已完成',
+          `平台已审核通过：今后由 ${to}为您提供服务并跟进您的测评结果；您与 ${from}已有的预约不受影响。`,
+          forPerson,
+        );
+        await tell(e.fromExpertId, '转介已通过', `${e.userName} 已转介给 ${to}，转介已生效。`, forExperts);
+        await tell(
+          e.toExpertId,
+          '转介已生效',
+          `${e.userName} 已转介给您，您现在可以查看其测评记录并跟进未结束的预警。`,
+          forExperts,
+        );
+        return;
+      case 'rejected':
+        await tell(e.userId, '转介未通过审核', `平台未通过此次转介，为您服务的专家仍是 ${from}。`, forPerson);
+        await tell(
+          e.fromExpertId,
+          '转介未通过审核',
+          `将 ${e.userName} 转介给 ${to}的申请未通过审核${why}。`,
+          forExperts,
+        );
+        await receiver('转介未通过审核', `将 ${e.userName} 转介给您的申请未通过平台审核。`);
+        return;
+    }
+  });
+
+  // The review workflow tells the submitter; a report's submitter is the person who took the test.
+  // A transfer's every party hears of its decision through transfer.changed instead.
+  events.subscribe('review.decided', (e, ctx) =>
+    e.kind === 'transfer'
+      ? Promise.resolve()
+      : e.kind === 'tweet'
         ? notifications.notify(
             e.userId,
             {
-              kind: 'report',
-              title: e.approved ? '测评报告已出具' : '测评报告已退回修订',
+              kind: 'review',
+              title: e.approved ? '动态已发布' : '动态未通过审核',
               content: e.approved
-                ? `您的“${e.title ?? e.what}”完整报告已通过专家审核，可以查看了。${e.reason ? `审核意见：${e.reason}` : ''}`
-                : `您的“${e.title ?? e.what}”报告被专家退回修订，原因：${e.reason ?? '未说明'}。修订后会再次审核，出具后会通知您。`,
+                ? `您的${e.what}已通过审核，现已发布在专家主页和首页的专家动态中。`
+                : `您的${e.what}未通过审核，原因：${e.reason ?? '未说明'}。修改后可重新提交。`,
               link: e.link,
             },
             ctx,
           )
-        : notifications.notify(
-            e.userId,
-            {
-              kind: 'review',
-              title: e.approved ? '审核通过' : '审核未通过',
-              content: e.approved
-                ? `${e.what}已审核通过并发布。`
-                : `${e.what}未通过审核，原因：${e.reason ?? '未说明'}。`,
-              link: e.link,
-            },
-            ctx,
-          ),
+        : e.kind === 'report'
+          ? notifications.notify(
+              e.userId,
+              {
+                kind: 'report',
+                title: e.approved ? '测评报告已出具' : '测评报告已退回修订',
+                content: e.approved
+                  ? `您的“${e.title ?? e.what}”完整报告已通过专家审核，可以查看了。${e.reason ? `审核意见：${e.reason}` : ''}`
+                  : `您的“${e.title ?? e.what}”报告被专家退回修订，原因：${e.reason ?? '未说明'}。修订后会再次审核，出具后会通知您。`,
+                link: e.link,
+              },
+              ctx,
+            )
+          : notifications.notify(
+              e.userId,
+              {
+                kind: 'review',
+                title: e.approved ? '审核通过' : '审核未通过',
+                content: e.approved
+                  ? `${e.what}已审核通过并发布。`
+                  : `${e.what}未通过审核，原因：${e.reason ?? '未说明'}。`,
+                link: e.link,
+              },
+              ctx,
+            ),
   );
 }

@@ -63,6 +63,14 @@ export const reviewRepository = {
     await tx.update(reviewRequests).set(d).where(eq(reviewRequests.id, id));
   },
 
+  /** Closes an open request without a decision: no reviewer, `decidedAt` is when it was withdrawn. */
+  async withdraw(tx: DbOrTx, id: number, d: { reason: string | null; decidedAt: Date }): Promise<void> {
+    await tx
+      .update(reviewRequests)
+      .set({ status: 'withdrawn', ...d })
+      .where(eq(reviewRequests.id, id));
+  },
+
   /** One page of requests with the names of who submitted and who decided. */
   async page(
     tx: DbOrTx,

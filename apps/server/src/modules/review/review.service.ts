@@ -53,6 +53,12 @@ export interface ReviewWorkflow {
     itemId: number,
     d: { approve: boolean; reason?: string | undefined },
   ): Promise<void>;
+  /**
+   * Takes the item's open request back, in the caller's transaction (the submitter changed
+   * their mind before anyone decided); nothing when none is open. Nobody is told here: the
+   * domain says what withdrawing means for its item.
+   */
+  withdraw(tx: DbOrTx, itemId: number, reason?: string | null): Promise<ReviewRow | undefined>;
   latest(tx: DbOrTx, itemId: number): Promise<ReviewRow | undefined>;
   latestOf(tx: DbOrTx, itemIds: number[]): Promise<Map<number, ReviewRow>>;
 }
@@ -140,6 +146,14 @@ export function createReviewService({ db, clock, events }: ReviewServiceDeps) {
               link: def.links.submitter(itemId),
             });
         });
+      },
+
+      async withdraw(tx, itemId, reason = null) {
+        const request = await repo.lockPending(tx, kind, itemId);
+        if (!request) return undefined;
+        const at = clock();
+        await repo.withdraw(tx, request.id, { reason, decidedAt: at });
+        return { ...request, status: 'withdrawn', reason, decidedAt: at };
       },
 
       latest: (tx, itemId) => repo.latest(tx, kind, itemId),

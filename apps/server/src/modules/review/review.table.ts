@@ -2,7 +2,8 @@ import { sql } from 'drizzle-orm';
 import { index, integer, pgEnum, pgTable, text, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
 import { users } from '../users';
 
-export const reviewStatusEnum = pgEnum('review_status', ['pending', 'approved', 'rejected']);
+/** `withdrawn`: the submitter took a pending request back before it was decided (transfers). */
+export const reviewStatusEnum = pgEnum('review_status', ['pending', 'approved', 'rejected', 'withdrawn']);
 
 /**
  * 审核: one row per submission of an item for review (a scale draft, a report, later courses,

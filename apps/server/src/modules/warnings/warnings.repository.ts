@@ -87,6 +87,24 @@ export const warningsRepository = {
     return new Map(rows.map((r) => [r.id, Number(r.level)]));
   },
 
+  /** Moves the person's open (pending, following) warnings to `expertId`; answers how many moved. */
+  async reassignOpen(tx: DbOrTx, userId: number, expertId: number): Promise<number> {
+    const moved = await tx
+      .update(warnings)
+      .set({ expertId })
+      .where(and(eq(warnings.userId, userId), inArray(warnings.status, ['pending', 'following'])))
+      .returning({ id: warnings.id });
+    return moved.length;
+  },
+
+  async openCountOf(tx: DbOrTx, userId: number): Promise<number> {
+    const [r] = await tx
+      .select({ n: count() })
+      .from(warnings)
+      .where(and(eq(warnings.userId, userId), inArray(warnings.status, ['pending', 'following'])));
+    return Number(r?.n ?? 0);
+  },
+
   /** Marks every warning pending since before `before` escalated, and answers them. */
   async escalateDue(tx: DbOrTx, before: Date, at: Date): Promise<WarningRow[]> {
     return tx

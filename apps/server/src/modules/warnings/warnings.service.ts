@@ -159,6 +159,15 @@ export function createWarningsService(deps: {
 
     maxLevels: (tx: DbOrTx, assessmentIds: number[]) => repo.maxLevels(tx, assessmentIds),
 
+    /**
+     * A transfer was approved: the person's open warnings (pending, following) are followed up
+     * by `expertId` from now on, in the approval's transaction; closed ones stay as they were.
+     */
+    reassignOpen: (tx: DbOrTx, userId: number, expertId: number) => repo.reassignOpen(tx, userId, expertId),
+
+    /** How many of the person's warnings are still open. */
+    openCountOf: (tx: DbOrTx, userId: number) => repo.openCountOf(tx, userId),
+
     /** Warnings nobody has picked up in time go to the auditors. */
     async escalate(): Promise<number> {
       // Marking a warning escalated and telling the auditors commit together: an alert is never lost.

@@ -8,6 +8,7 @@ import {
   EditOutlined,
   FileTextOutlined,
   ProfileOutlined,
+  SwapOutlined,
   TeamOutlined,
   UserOutlined,
   VideoCameraOutlined,
@@ -37,6 +38,12 @@ const entries: ShellEntry[] = [
     label: '预警管理',
     icon: <AlertOutlined />,
     also: ['/expert/warning/detail', '/expert/warning/status'],
+  },
+  {
+    path: '/expert/archives/transferList',
+    label: '转介管理',
+    icon: <SwapOutlined />,
+    also: ['/expert/archives/transferDetail'],
   },
   {
     path: '/expert/archives/approvalList',

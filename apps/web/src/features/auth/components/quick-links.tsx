@@ -7,6 +7,7 @@ import {
   FileTextOutlined,
   FormOutlined,
   ShoppingOutlined,
+  SwapOutlined,
   TeamOutlined,
 } from '@ant-design/icons';
 import type { UserInfo } from '@psy/contracts';
@@ -30,14 +31,18 @@ const forEveryone: QuickLink[] = [
   { path: '/sys/userChat', label: '在线咨询', icon: <CommentOutlined /> },
   { path: '/user/message', label: '消息中心', icon: <BellOutlined /> },
 ];
+/** What only the people served have: confirming a transfer an expert proposed. */
+const forUsers: QuickLink[] = [{ path: '/user/userConfirm/list', label: '用户确认', icon: <SwapOutlined /> }];
 const forExperts: QuickLink[] = [
   { path: '/expert/work', label: '专家工作台', icon: <AuditOutlined /> },
   { path: '/expert/warning/list', label: '预警管理', icon: <AlertOutlined /> },
   { path: '/expert/mybooking/list', label: '预约管理', icon: <CalendarOutlined /> },
+  { path: '/expert/archives/transferList', label: '转介管理', icon: <SwapOutlined /> },
 ];
 const forAuditors: QuickLink[] = [
   { path: '/audit/work', label: '管理员工作台', icon: <AuditOutlined /> },
   { path: '/audit/test/list', label: '量表审核', icon: <FileTextOutlined /> },
+  { path: '/audit/archives/list', label: '用户转介', icon: <SwapOutlined /> },
 ];
 
 /** Shortcuts to the places an account uses most; only pages that exist are offered. */
@@ -46,6 +51,7 @@ export function QuickLinks({ user }: { user: UserInfo }) {
     ...(user.role === 'expert' ? forExperts : []),
     ...(user.role === 'auditor' || user.role === 'admin' ? forAuditors : []),
     ...forEveryone,
+    ...(user.role === 'user' ? forUsers : []),
   ].filter((l) => routeExists(l.path));
   if (!links.length) return null;
   return (

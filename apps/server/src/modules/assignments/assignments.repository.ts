@@ -1,0 +1,39 @@
+import { eq, sql, type AnyColumn, type SQL } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client';
+import { careAssignments } from './assignments.table';
+
+export type AssignmentRow = typeof careAssignments.$inferSelect;
+
+/** Queries of care_assignments only. */
+export const assignmentsRepository = {
+  async of(tx: DbOrTx, userId: number): Promise<AssignmentRow | undefined> {
+    const [row] = await tx.select().from(careAssignments).where(eq(careAssignments.userId, userId));
+    return row;
+  },
+
+  /** Sets the person's expert, whether or not they had one. */
+  async upsert(tx: DbOrTx, row: AssignmentRow): Promise<void> {
+    await tx
+      .insert(careAssignments)
+      .values(row)
+      .onConflictDoUpdate({
+        target: careAssignments.userId,
+        set: { expertId: row.expertId, since: row.since },
+      });
+  },
+};
+
+/** The person's assigned expert, or null when they have no assignment row. */
+export async function assignedExpertOf(tx: DbOrTx, userId: number): Promise<number | null> {
+  return (await assignmentsRepository.of(tx, userId))?.expertId ?? null;
+}
+
+/** A query piece: `column` (a person's id) is one of the people assigned to `expertId`. */
+export function assignedTo(column: AnyColumn, expertId: number): SQL {
+  return sql`${column} in (select ${careAssignments.userId} from ${careAssignments} where ${careAssignments.expertId} = ${expertId})`;
+}
+
+/** A query piece: the person in `column` has an assignment row (to anyone). */
+export function hasAssignment(column: AnyColumn): SQL {
+  return sql`exists (select 1 from ${careAssignments} where ${careAssignments.userId} = ${column})`;
+}
