@@ -232,6 +232,11 @@ describe(`the full SCL-90 report on ${testDbKind}`, () => {
     // Three charts and ten factors do not fit on one page.
     const pages = bytes.toString('latin1').match(/\/Type \/Page\b/g) ?? [];
     expect(pages.length).toBeGreaterThanOrEqual(3);
+    // The recommended courses, priced in 元 (the embedded GB2312 font has no ¥).
+    const { text } = await pdfOf(t.user, id);
+    expect(text).toContain('推荐课程');
+    expect(text).toMatch(/情绪急救箱：与焦虑和低落好好相处\s+情绪管理 · \S+ · 49\.00 元/);
+    expect(text).toMatch(/睡个好觉：21 天睡眠改善计划\s+睡眠 · \S+ · 免费/);
   });
 
   it('is its owner’s only', async () => {

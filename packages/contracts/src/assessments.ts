@@ -283,7 +283,7 @@ export function reportContentItems(c: ReportContents): ReportContentItem[] {
     {
       key: 'interpretation',
       when: c.interpretation,
-      title: '每个量表的结果解读与针对性建议：得分处在什么水平、意味着什么，接下来可以怎样照顾自己',
+      title: '结果解读与针对性建议：得分处在什么水平、意味着什么，接下来可以怎样照顾自己',
       short: '结果解读与建议',
     },
     {

@@ -21,7 +21,7 @@ describe('reportContentItems', () => {
     const titles = reportContentItems(phq9).map((i) => i.title);
     expect(titles.join()).not.toMatch(/剖面|常模|既往|审核/);
     expect(titles).toEqual([
-      '每个量表的结果解读与针对性建议：得分处在什么水平、意味着什么，接下来可以怎样照顾自己',
+      '结果解读与针对性建议：得分处在什么水平、意味着什么，接下来可以怎样照顾自己',
       '得分在分级区间上的位置（分级图，标出各级分界）',
       '影响结果较多的回答',
       '建议与推荐：适合你的专家、建议复测日期',

@@ -112,6 +112,8 @@ export function scoreScaleOption(s: ReportScoreScale, opts: ChartOptions = {}): 
           overflow: 'truncate' as const,
           width: 200,
         },
+        // A band narrower than its name (a phone) shows it cut short with an ellipsis, inside.
+        labelLayout: (l: { rect: { width: number } }) => ({ width: Math.max(0, l.rect.width - 6) }),
         silent: true,
       })),
       {
@@ -181,13 +183,6 @@ export function profileOption(p: ReportPart, opts: ChartOptions = {}): EChartsOp
           itemStyle: { color: d.positive ? chartColors.positive : chartColors.brand },
         })),
         itemStyle: { color: chartColors.brand },
-        label: {
-          show: true,
-          position: 'right',
-          fontSize: 10,
-          color: chartColors.text,
-          formatter: (x: { value?: unknown }) => label(Number(x.value)),
-        },
         ...(positiveAt !== null
           ? {
               markLine: {
@@ -218,6 +213,23 @@ export function profileOption(p: ReportPart, opts: ChartOptions = {}): EChartsOp
             },
           ]
         : []),
+      // Each score's figure, right of its bar or of the norm mark when that reaches further.
+      {
+        type: 'scatter',
+        silent: true,
+        symbolSize: 1,
+        itemStyle: { color: 'transparent' },
+        data: p.dimensions.map((d) => [Math.max(d.score, d.norm?.mean ?? d.score), d.name]),
+        label: {
+          show: true,
+          position: 'right',
+          distance: 6,
+          fontSize: 10,
+          color: chartColors.text,
+          formatter: (x: { dataIndex: number }) => label(p.dimensions[x.dataIndex]?.score ?? 0),
+        },
+        z: 6,
+      },
     ],
   };
 }

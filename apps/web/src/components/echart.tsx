@@ -8,6 +8,7 @@ import {
   VisualMapComponent,
 } from 'echarts/components';
 import * as echarts from 'echarts/core';
+import { LabelLayout } from 'echarts/features';
 import { CanvasRenderer, SVGRenderer } from 'echarts/renderers';
 import { useEffect, useImperativeHandle, useRef, type CSSProperties, type Ref } from 'react';
 
@@ -25,6 +26,7 @@ echarts.use([
   TitleComponent,
   TooltipComponent,
   VisualMapComponent,
+  LabelLayout,
   CanvasRenderer,
   SVGRenderer,
 ]);

@@ -141,12 +141,14 @@ export function renderReportPdf(input: { report: FullReport; siteName: string })
     if (part.summary) para(part.summary, { color: '#333', gap: 0.3 });
     if (r.band?.interpretation) para(`解释：${r.band.interpretation}`, { color: '#333' });
     if (r.band?.advice) para(`建议：${r.band.advice}`, { color: '#333', gap: 0.3 });
+    // Alerts and notes next, as on the page.
+    for (const a of r.alerts) para(`预警（${a.level} 级）：${a.reason}`, { color: RED });
+    for (const n of r.notes) para(`提示：${n}`, { color: AMBER });
+    if (r.alerts.length || r.notes.length) doc.moveDown(0.3);
     indices(part, r.indices, r.indexLabels);
     dimensions(part);
     trend(part);
     highItems(part);
-    for (const a of r.alerts) para(`预警（${a.level} 级）：${a.reason}`, { color: RED });
-    for (const n of r.notes) para(`提示：${n}`, { color: AMBER });
   });
 
   // ---- next steps ----
@@ -158,12 +160,14 @@ export function renderReportPdf(input: { report: FullReport; siteName: string })
       para(
         `· ${e.name}  ${e.title}${e.institution ? ` · ${e.institution}` : ''}  擅长：${e.specialties.join('、')}`,
       );
+    doc.moveDown(0.3);
   }
   if (report.next.courses.length) {
     para('推荐课程（在平台“课程学习”中搜索课程名即可找到）：', { color: GREY });
+    // Prices in 元: the embedded GB2312 font has no ¥.
     for (const c of report.next.courses)
       para(
-        `· ${c.title}  ${c.category} · ${c.expertName} · ${c.priceFen > 0 ? `¥${formatFen(c.priceFen)}` : '免费'}`,
+        `· ${c.title}  ${c.category} · ${c.expertName} · ${c.priceFen > 0 ? `${formatFen(c.priceFen)} 元` : '免费'}`,
       );
   }
 

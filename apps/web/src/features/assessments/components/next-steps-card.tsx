@@ -77,7 +77,7 @@ export function NextStepsCard({ next }: { next: ReportNextSteps }) {
             {next.courses.map((c) => (
               <Link key={c.id} to={c.link} className={styles.reportCourse}>
                 {c.coverUrl ? (
-                  <img src={c.coverUrl} alt="" className={styles.reportCourseCover} loading="lazy" />
+                  <img src={c.coverUrl} alt="" className={styles.reportCourseCover} />
                 ) : (
                   <span className={styles.reportCourseCover} aria-hidden>
                     <PlayCircleOutlined />
