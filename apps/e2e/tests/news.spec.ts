@@ -163,7 +163,8 @@ describe.skipIf(!hasBrowser())('news, expert tweets and search', () => {
     const overflow = await phone.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
     expect(overflow).toBeLessThanOrEqual(0);
     await shot(phone, 'home-phone');
-  });
+    // Three accounts, two uploads and a review: near the 60 s default on a busy two-core machine.
+  }, 120_000);
 
   it('a visitor searches 焦虑 from the header and sees results in several tabs', async () => {
     const page = await browser.newPage();
