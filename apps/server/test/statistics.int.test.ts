@@ -5,7 +5,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { assessmentParts, assessments } from '../src/modules/assessments/assessments.table';
 import { auditLogs } from '../src/modules/audit/audit.table';
 import { institutions } from '../src/modules/institutions/institutions.table';
-import { plans } from '../src/modules/plans/plans.table';
+import { activities, plans } from '../src/modules/plans/plans.table';
 import { scales } from '../src/modules/scales/scales.table';
 import { users } from '../src/modules/users/users.table';
 import { warningProgress, warnings } from '../src/modules/warnings/warnings.table';
@@ -29,6 +29,8 @@ const id = {} as Record<
 >;
 const scale = {} as Record<'PHQ9' | 'GAD7' | 'SCL90', { id: number; versionId: number }>;
 let planId: number;
+/** The seeded campaigns: the students' plan (2026 秋季新生心理普查) and the WHO-5 day. */
+let activity: { plan: number; who5: number };
 let shanghaiInst: number;
 const clients: Client[] = [];
 
@@ -50,6 +52,7 @@ async function addAssessment(a: {
   region: string;
   at: string;
   plan?: number;
+  activity?: number;
   status?: 'submitted' | 'in_progress';
   parts: Part[];
   warning?: { level: number; progress?: [hoursAfter: number, status: 'following' | 'closed'][] };
@@ -64,6 +67,7 @@ async function addAssessment(a: {
       kind: a.plan ? 'plan' : 'scale',
       scaleId: a.plan ? null : scale[a.parts[0]!.scale].id,
       planId: a.plan ?? null,
+      activityId: a.activity ?? null,
       title: a.plan ? '大学生心理健康普查' : a.parts[0]!.scale,
       status: submitted ? 'submitted' : 'in_progress',
       consentText: '同意',
@@ -154,6 +158,11 @@ beforeAll(async () => {
     .where(inArray(scales.code, ['PHQ9', 'GAD7', 'SCL90'])))
     scale[s.code as keyof typeof scale] = { id: s.id, versionId: s.publishedVersionId! };
   planId = (await db.select().from(plans).where(eq(plans.title, '大学生心理健康普查')))[0]!.id;
+  const campaigns = await db.select().from(activities);
+  activity = {
+    plan: campaigns.find((c) => c.title === '2026 秋季新生心理普查')!.id,
+    who5: campaigns.find((c) => c.title === '世界精神卫生日 · 幸福感自测')!.id,
+  };
   shanghaiInst = (
     await db.select().from(institutions).where(eq(institutions.name, '上海青禾大学生心理健康服务站'))
   )[0]!.id;
@@ -230,24 +239,26 @@ beforeAll(async () => {
       },
     ],
   });
-  // a7: a plan started 15 days ago and never finished (dropped).
+  // a7: a plan started 15 days ago in the students' campaign and never finished (dropped).
   await addAssessment({
     ...zhang,
     expert: id.expert2,
     at: '2026-11-05T03:00:00Z',
     plan: planId,
+    activity: activity.plan,
     status: 'in_progress',
     parts: [
       { scale: 'PHQ9', raw: 0, band: '', status: 'in_progress' },
       { scale: 'GAD7', raw: 0, band: '', status: 'in_progress' },
     ],
   });
-  // a8: the plan, completed yesterday.
+  // a8: the plan in the students' campaign, completed yesterday.
   await addAssessment({
     ...huang,
     expert: id.expert2,
     at: '2026-11-19T02:10:00Z',
     plan: planId,
+    activity: activity.plan,
     parts: [
       { scale: 'PHQ9', raw: 3, band: '无/极轻微抑郁' },
       { scale: 'GAD7', raw: 4, band: '无' },
@@ -462,6 +473,34 @@ describe(`statistics on ${testDbKind}`, () => {
       { key: 'somatization', name: '躯体化', mean: 1.5, norm: { mean: 1.37, sd: 0.48 } },
       { key: 'depression', name: '抑郁', mean: 2.1, norm: { mean: 1.5, sd: 0.59 } },
     ]);
+  });
+
+  it('counts one campaign (activity) and nothing taken outside it', async () => {
+    // The students' campaign holds a7 (dropped) and a8 (submitted yesterday): one submitted
+    // assessment, PHQ-9 raw 3 (无/极轻微抑郁) and GAD-7 raw 4 (无); the plan started twice.
+    const act = await center(tok.auditor, `activityId=${activity.plan}`);
+    expect([act.total, act.people]).toEqual([1, 1]);
+    expect(sum(act.overTime, 'count')).toBe(1);
+    expect(act.overTime.find((d: { count: number }) => d.count > 0).date).toBe('2026-11-19');
+    expect(act.scale).toMatchObject({ id: scale.PHQ9.id });
+    expect(act.bands).toEqual([{ label: '无/极轻微抑郁', count: 1 }]);
+    expect(act.score).toEqual({ n: 1, meanRaw: 3, meanStandard: null });
+    expect(act.positive).toEqual({ positive: 0, total: 1, rate: 0 });
+    expect(act.retakes).toEqual([{ attempt: 1, count: 1, meanRaw: 3 }]);
+    expect(act.cross.ageBand).toEqual([{ band: '无/极轻微抑郁', key: '25_34', count: 1 }]);
+    expect(act.plans).toEqual([
+      { id: planId, title: '大学生心理健康普查', started: 2, completed: 1, dropped: 1 },
+    ]);
+    expect((await center(tok.auditor, `activityId=${activity.plan}&scaleId=${scale.GAD7.id}`)).bands).toEqual(
+      [{ label: '无', count: 1 }],
+    );
+    // Together with the plan it is the same assessment; with another campaign, nothing.
+    expect((await center(tok.auditor, `activityId=${activity.plan}&planId=${planId}`)).total).toBe(1);
+    const who5 = await center(tok.auditor, `activityId=${activity.who5}`);
+    expect([who5.total, who5.people, who5.scale, who5.plans]).toEqual([0, 0, null, []]);
+    // Inside the caller's scope: a7 and a8 are expert 2's people, none of expert 13's.
+    expect((await center(tok.expert, `activityId=${activity.plan}`)).total).toBe(1);
+    expect((await center(tok.expert13, `activityId=${activity.plan}`)).total).toBe(0);
   });
 
   it('keeps the data centre inside the caller’s scope whatever the filter', async () => {
