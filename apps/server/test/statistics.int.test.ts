@@ -11,6 +11,7 @@ import { users } from '../src/modules/users/users.table';
 import { warningProgress, warnings } from '../src/modules/warnings/warnings.table';
 import { createTestContext, testClock, testDbKind, type TestContext } from './context';
 import { call, DEMO, login } from './helpers';
+import { pdfText } from './pdf-text';
 import { connect, stompClient, until } from './stomp-client';
 
 // Figures of the big screen and the data centre against a hand count of known rows, per
@@ -610,6 +611,53 @@ describe(`statistics on ${testDbKind}`, () => {
     expect(r.rawPayload.length).toBeGreaterThan(20_000);
     const logs = await ctx.database.db.select().from(auditLogs).where(eq(auditLogs.action, 'group_report'));
     expect(logs).toHaveLength(1);
+    const text = pdfText(r.rawPayload);
+    for (const words of [
+      '团体测评报告',
+      '因子剖面（与中国常模比较）',
+      '筛查阳性率',
+      '该量表没有总分分级，请查看因子剖面',
+    ])
+      expect(text).toContain(words);
+  });
+
+  it('puts the page’s charts and figures in the group report: positive rate, cross-tabs, retakes', async () => {
+    const r = await ctx.app.inject({
+      method: 'GET',
+      url: '/SysAdmin/api/stats/report.pdf',
+      headers: { serviceToken: tok.auditor },
+    });
+    expect(r.statusCode).toBe(200);
+    const lines = pdfText(r.rawPayload).split('\n');
+    // Each table cell is one line of text; a row is the cells from its first one on (a table
+    // follows its chart, whose single-glyph labels, such as 女, come first).
+    const row = (first: string, n: number) =>
+      lines.slice(lines.lastIndexOf(first), lines.lastIndexOf(first) + n);
+    for (const title of [
+      '结果分级分布（PHQ-9）',
+      '筛查阳性率',
+      '分级 × 性别',
+      '分级 × 年龄段',
+      '分级 × 地区',
+      '方案完成与流失',
+      '重复测评趋势',
+    ])
+      expect(lines).toContain(title);
+    // The six PHQ-9 parts of the default 30 days, counted by hand (see the fixture above).
+    expect(row('阳性', 3)).toEqual(['阳性', '2', '33.3%']);
+    expect(row('阴性', 3)).toEqual(['阴性', '4', '66.7%']);
+    // Cross-tabs, one row per key: 无/极轻微抑郁, 轻度, 中度, 中重度, total.
+    expect(row('女', 6)).toEqual(['女', '1', '1', '1', '1', '4']);
+    expect(row('男', 6)).toEqual(['男', '1', '1', '0', '0', '2']);
+    expect(row('18-24岁', 6)).toEqual(['18-24岁', '1', '2', '0', '1', '4']);
+    expect(row('25-34岁', 6)).toEqual(['25-34岁', '1', '0', '1', '0', '2']);
+    expect(row('北京市', 6)).toEqual(['北京市', '1', '1', '1', '1', '4']);
+    expect(row('上海市', 6)).toEqual(['上海市', '1', '1', '0', '0', '2']);
+    expect(row('第1次', 3)).toEqual(['第1次', '3', '9.67']);
+    expect(row('第2次', 3)).toEqual(['第2次', '3', '5.33']);
+    expect(row('大学生心理健康普查', 5)).toEqual(['大学生心理健康普查', '2', '1', '1', '50.0%']);
+    // The positive-rate chart itself: its centre label, drawn glyph by glyph.
+    expect(lines.join('')).toContain('33.3%阳性率');
   });
 
   it('pushes a new warning to the screens that may see it, and to nobody else', async () => {

@@ -266,3 +266,5 @@ export function trendOption(
     ],
   };
 }
+
+export * from './stats-center';
