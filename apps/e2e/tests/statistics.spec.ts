@@ -66,6 +66,30 @@ describe.skipIf(!hasBrowser())('statistics: the big screen and the data centre',
     },
   );
 
+  it(
+    'the auditor reaches both pages from the audit workbench, over the whole platform',
+    { timeout: 120_000 },
+    async () => {
+      const workbench = await browser.newPage({ width: 1366, height: 900 });
+      await signIn(workbench, DEMO.auditor);
+      await workbench.goto('/audit/work');
+      await workbench.getByRole('link', { name: '统计图表' }).first().click();
+      await workbench.waitForURL('**/audit/echartMap');
+      await workbench.getByText('查看全平台的预警态势与测评数据').waitFor();
+      const [screen] = await Promise.all([
+        workbench.context().waitForEvent('page'),
+        workbench.getByRole('button', { name: /在新窗口打开预警大屏/ }).click(),
+      ]);
+      await screen.waitForURL('**/echartMap');
+      await screen.getByRole('heading', { name: '心理预警大屏' }).waitFor();
+      await screen.getByText('数据范围：全平台').waitFor();
+      await workbench.getByRole('button', { name: '进入测试数据中心' }).click();
+      await workbench.waitForURL('**/expertEchart');
+      await workbench.getByRole('heading', { name: '测试数据中心' }).waitFor();
+      await workbench.getByText(/ · 全平台$/).waitFor();
+    },
+  );
+
   it('the data centre filters by scale and exports the Excel file', { timeout: 120_000 }, async () => {
     const page = await browser.newPage({ width: 1366, height: 900 });
     await signIn(page, DEMO.expert);

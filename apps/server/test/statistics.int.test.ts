@@ -5,12 +5,13 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { assessmentParts, assessments } from '../src/modules/assessments/assessments.table';
 import { auditLogs } from '../src/modules/audit/audit.table';
 import { institutions } from '../src/modules/institutions/institutions.table';
-import { plans } from '../src/modules/plans/plans.table';
+import { activities, plans } from '../src/modules/plans/plans.table';
 import { scales } from '../src/modules/scales/scales.table';
 import { users } from '../src/modules/users/users.table';
 import { warningProgress, warnings } from '../src/modules/warnings/warnings.table';
 import { createTestContext, testClock, testDbKind, type TestContext } from './context';
 import { call, DEMO, login } from './helpers';
+import { pdfText } from './pdf-text';
 import { connect, stompClient, until } from './stomp-client';
 
 // Figures of the big screen and the data centre against a hand count of known rows, per
@@ -29,6 +30,8 @@ const id = {} as Record<
 >;
 const scale = {} as Record<'PHQ9' | 'GAD7' | 'SCL90', { id: number; versionId: number }>;
 let planId: number;
+/** The seeded campaigns: the students' plan (2026 秋季新生心理普查) and the WHO-5 day. */
+let activity: { plan: number; who5: number };
 let shanghaiInst: number;
 const clients: Client[] = [];
 
@@ -50,6 +53,7 @@ async function addAssessment(a: {
   region: string;
   at: string;
   plan?: number;
+  activity?: number;
   status?: 'submitted' | 'in_progress';
   parts: Part[];
   warning?: { level: number; progress?: [hoursAfter: number, status: 'following' | 'closed'][] };
@@ -64,6 +68,7 @@ async function addAssessment(a: {
       kind: a.plan ? 'plan' : 'scale',
       scaleId: a.plan ? null : scale[a.parts[0]!.scale].id,
       planId: a.plan ?? null,
+      activityId: a.activity ?? null,
       title: a.plan ? '大学生心理健康普查' : a.parts[0]!.scale,
       status: submitted ? 'submitted' : 'in_progress',
       consentText: '同意',
@@ -154,6 +159,11 @@ beforeAll(async () => {
     .where(inArray(scales.code, ['PHQ9', 'GAD7', 'SCL90'])))
     scale[s.code as keyof typeof scale] = { id: s.id, versionId: s.publishedVersionId! };
   planId = (await db.select().from(plans).where(eq(plans.title, '大学生心理健康普查')))[0]!.id;
+  const campaigns = await db.select().from(activities);
+  activity = {
+    plan: campaigns.find((c) => c.title === '2026 秋季新生心理普查')!.id,
+    who5: campaigns.find((c) => c.title === '世界精神卫生日 · 幸福感自测')!.id,
+  };
   shanghaiInst = (
     await db.select().from(institutions).where(eq(institutions.name, '上海青禾大学生心理健康服务站'))
   )[0]!.id;
@@ -230,24 +240,26 @@ beforeAll(async () => {
       },
     ],
   });
-  // a7: a plan started 15 days ago and never finished (dropped).
+  // a7: a plan started 15 days ago in the students' campaign and never finished (dropped).
   await addAssessment({
     ...zhang,
     expert: id.expert2,
     at: '2026-11-05T03:00:00Z',
     plan: planId,
+    activity: activity.plan,
     status: 'in_progress',
     parts: [
       { scale: 'PHQ9', raw: 0, band: '', status: 'in_progress' },
       { scale: 'GAD7', raw: 0, band: '', status: 'in_progress' },
     ],
   });
-  // a8: the plan, completed yesterday.
+  // a8: the plan in the students' campaign, completed yesterday.
   await addAssessment({
     ...huang,
     expert: id.expert2,
     at: '2026-11-19T02:10:00Z',
     plan: planId,
+    activity: activity.plan,
     parts: [
       { scale: 'PHQ9', raw: 3, band: '无/极轻微抑郁' },
       { scale: 'GAD7', raw: 4, band: '无' },
@@ -464,6 +476,34 @@ describe(`statistics on ${testDbKind}`, () => {
     ]);
   });
 
+  it('counts one campaign (activity) and nothing taken outside it', async () => {
+    // The students' campaign holds a7 (dropped) and a8 (submitted yesterday): one submitted
+    // assessment, PHQ-9 raw 3 (无/极轻微抑郁) and GAD-7 raw 4 (无); the plan started twice.
+    const act = await center(tok.auditor, `activityId=${activity.plan}`);
+    expect([act.total, act.people]).toEqual([1, 1]);
+    expect(sum(act.overTime, 'count')).toBe(1);
+    expect(act.overTime.find((d: { count: number }) => d.count > 0).date).toBe('2026-11-19');
+    expect(act.scale).toMatchObject({ id: scale.PHQ9.id });
+    expect(act.bands).toEqual([{ label: '无/极轻微抑郁', count: 1 }]);
+    expect(act.score).toEqual({ n: 1, meanRaw: 3, meanStandard: null });
+    expect(act.positive).toEqual({ positive: 0, total: 1, rate: 0 });
+    expect(act.retakes).toEqual([{ attempt: 1, count: 1, meanRaw: 3 }]);
+    expect(act.cross.ageBand).toEqual([{ band: '无/极轻微抑郁', key: '25_34', count: 1 }]);
+    expect(act.plans).toEqual([
+      { id: planId, title: '大学生心理健康普查', started: 2, completed: 1, dropped: 1 },
+    ]);
+    expect((await center(tok.auditor, `activityId=${activity.plan}&scaleId=${scale.GAD7.id}`)).bands).toEqual(
+      [{ label: '无', count: 1 }],
+    );
+    // Together with the plan it is the same assessment; with another campaign, nothing.
+    expect((await center(tok.auditor, `activityId=${activity.plan}&planId=${planId}`)).total).toBe(1);
+    const who5 = await center(tok.auditor, `activityId=${activity.who5}`);
+    expect([who5.total, who5.people, who5.scale, who5.plans]).toEqual([0, 0, null, []]);
+    // Inside the caller's scope: a7 and a8 are expert 2's people, none of expert 13's.
+    expect((await center(tok.expert, `activityId=${activity.plan}`)).total).toBe(1);
+    expect((await center(tok.expert13, `activityId=${activity.plan}`)).total).toBe(0);
+  });
+
   it('keeps the data centre inside the caller’s scope whatever the filter', async () => {
     const mine = await center(tok.expert);
     expect([mine.total, mine.people]).toEqual([4, 2]);
@@ -571,6 +611,53 @@ describe(`statistics on ${testDbKind}`, () => {
     expect(r.rawPayload.length).toBeGreaterThan(20_000);
     const logs = await ctx.database.db.select().from(auditLogs).where(eq(auditLogs.action, 'group_report'));
     expect(logs).toHaveLength(1);
+    const text = pdfText(r.rawPayload);
+    for (const words of [
+      '团体测评报告',
+      '因子剖面（与中国常模比较）',
+      '筛查阳性率',
+      '该量表没有总分分级，请查看因子剖面',
+    ])
+      expect(text).toContain(words);
+  });
+
+  it('puts the page’s charts and figures in the group report: positive rate, cross-tabs, retakes', async () => {
+    const r = await ctx.app.inject({
+      method: 'GET',
+      url: '/SysAdmin/api/stats/report.pdf',
+      headers: { serviceToken: tok.auditor },
+    });
+    expect(r.statusCode).toBe(200);
+    const lines = pdfText(r.rawPayload).split('\n');
+    // Each table cell is one line of text; a row is the cells from its first one on (a table
+    // follows its chart, whose single-glyph labels, such as 女, come first).
+    const row = (first: string, n: number) =>
+      lines.slice(lines.lastIndexOf(first), lines.lastIndexOf(first) + n);
+    for (const title of [
+      '结果分级分布（PHQ-9）',
+      '筛查阳性率',
+      '分级 × 性别',
+      '分级 × 年龄段',
+      '分级 × 地区',
+      '方案完成与流失',
+      '重复测评趋势',
+    ])
+      expect(lines).toContain(title);
+    // The six PHQ-9 parts of the default 30 days, counted by hand (see the fixture above).
+    expect(row('阳性', 3)).toEqual(['阳性', '2', '33.3%']);
+    expect(row('阴性', 3)).toEqual(['阴性', '4', '66.7%']);
+    // Cross-tabs, one row per key: 无/极轻微抑郁, 轻度, 中度, 中重度, total.
+    expect(row('女', 6)).toEqual(['女', '1', '1', '1', '1', '4']);
+    expect(row('男', 6)).toEqual(['男', '1', '1', '0', '0', '2']);
+    expect(row('18-24岁', 6)).toEqual(['18-24岁', '1', '2', '0', '1', '4']);
+    expect(row('25-34岁', 6)).toEqual(['25-34岁', '1', '0', '1', '0', '2']);
+    expect(row('北京市', 6)).toEqual(['北京市', '1', '1', '1', '1', '4']);
+    expect(row('上海市', 6)).toEqual(['上海市', '1', '1', '0', '0', '2']);
+    expect(row('第1次', 3)).toEqual(['第1次', '3', '9.67']);
+    expect(row('第2次', 3)).toEqual(['第2次', '3', '5.33']);
+    expect(row('大学生心理健康普查', 5)).toEqual(['大学生心理健康普查', '2', '1', '1', '50.0%']);
+    // The positive-rate chart itself: its centre label, drawn glyph by glyph.
+    expect(lines.join('')).toContain('33.3%阳性率');
   });
 
   it('pushes a new warning to the screens that may see it, and to nobody else', async () => {

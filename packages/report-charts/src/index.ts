@@ -278,3 +278,5 @@ export function trendOption(
     ],
   };
 }
+
+export * from './stats-center';

@@ -1,4 +1,16 @@
-import { crossKeyLabel, type StatsCenter } from '@psy/contracts';
+import type { StatsCenter } from '@psy/contracts';
+import {
+  bandsChart,
+  crossChart,
+  crossTitles,
+  overTimeChart,
+  plansChart,
+  positiveChart,
+  profileChart,
+  retakesChart,
+  type ChartSpec,
+  type CrossBy,
+} from '@psy/report-charts';
 import PDFDocument from 'pdfkit';
 import { chartSvg, drawSvg, PDF_CHINESE_FONT, type ChartOption } from '../../lib/pdf-charts';
 import { formatShanghai } from '../../lib/time';
@@ -10,9 +22,17 @@ const MARGIN = 50;
 const pct = (v: number | null) => (v === null ? '—' : `${(v * 100).toFixed(1)}%`);
 const orDash = (v: number | null) => (v === null ? '—' : String(v));
 
+/** A page chart as the PDF draws it: one still frame, nothing to hover. */
+function forPdf(option: ChartOption): ChartOption {
+  const { tooltip: _tooltip, ...rest } = option as Record<string, unknown>;
+  return rest;
+}
+
 /**
- * The group report of a data-centre filter: the figures, three charts (ECharts rendered to
- * SVG on the server) and their tables, in Chinese.
+ * The group report of a data-centre filter: its figures, then the page's charts
+ * (`@psy/report-charts`, ECharts rendered to SVG on the server) each with its table, in Chinese:
+ * trend, bands, dimension profile, positive rate, the band cross-tabs by gender, age band and
+ * province, plans' completion, retakes.
  */
 export function renderGroupReportPdf(input: {
   center: StatsCenter;
@@ -36,8 +56,9 @@ export function renderGroupReportPdf(input: {
   const ensure = (h: number) => {
     if (doc.y + h > doc.page.height - MARGIN) doc.addPage();
   };
-  const heading = (text: string) => {
-    ensure(60);
+  /** A section title, on a new page unless `keep` points (the title and what follows) still fit. */
+  const heading = (text: string, keep = 60) => {
+    ensure(keep);
     doc.moveDown(0.8).fillColor(TEAL).fontSize(14).text(text, MARGIN);
     doc
       .moveTo(MARGIN, doc.y + 2)
@@ -58,9 +79,20 @@ export function renderGroupReportPdf(input: {
     doc.x = MARGIN;
     doc.y = y + h + 6;
   };
-  /** A simple table: header row, then rows; columns share the width equally. */
+  /**
+   * A simple table: header row, then rows. The first column (names: a band, a plan, a province)
+   * is as wide as its longest name (at most 40 % of the width), the others share the rest; the
+   * header never ends a page.
+   */
   const table = (head: string[], rows: (string | number)[][]) => {
-    const col = width / head.length;
+    doc.fontSize(9.5);
+    const widest = Math.max(...[head, ...rows].map((r) => doc.widthOfString(String(r[0] ?? ''))));
+    const first =
+      head.length > 2
+        ? Math.min(width * 0.4, Math.max(width / head.length, widest + 8))
+        : width / head.length;
+    const rest = head.length > 1 ? (width - first) / (head.length - 1) : 0;
+    const left = (i: number) => MARGIN + (i === 0 ? 0 : first + (i - 1) * rest);
     const line = (cells: (string | number)[], bold: boolean) => {
       ensure(18);
       const y = doc.y;
@@ -68,11 +100,18 @@ export function renderGroupReportPdf(input: {
         doc
           .fillColor(bold ? TEAL : '#333')
           .fontSize(9.5)
-          .text(String(cell), MARGIN + i * col + 2, y, { width: col - 4, lineBreak: false, ellipsis: true });
+          .text(String(cell), left(i) + 2, y, {
+            width: (i === 0 ? first : rest) - 4,
+            // One line per cell: a name too long for its column ends in an ellipsis.
+            height: 16,
+            lineBreak: false,
+            ellipsis: true,
+          });
       });
       doc.x = MARGIN;
       doc.y = y + 15;
     };
+    ensure(18 + 15 * Math.min(rows.length, 3));
     line(head, true);
     for (const r of rows) line(r, false);
     doc.fillColor('#000');
@@ -95,97 +134,42 @@ export function renderGroupReportPdf(input: {
     [[c.total, c.people, orDash(c.score.meanRaw), orDash(c.score.meanStandard), pct(c.positive.rate)]],
   );
 
-  heading('测评人次趋势');
-  chart({
-    grid: { left: 40, right: 16, top: 16, bottom: 40 },
-    xAxis: { type: 'category', data: c.overTime.map((d) => d.date.slice(5)) },
-    yAxis: { type: 'value', minInterval: 1 },
-    series: [
-      { type: 'line', data: c.overTime.map((d) => d.count), color: TEAL, areaStyle: { opacity: 0.15 } },
-    ],
-  });
-
-  if (c.scale) {
-    heading(`结果分级分布（${c.scale.shortName}）`);
-    if (c.bands.length) {
-      chart(
-        {
-          grid: { left: 40, right: 16, top: 16, bottom: 30 },
-          xAxis: { type: 'category', data: c.bands.map((b) => b.label) },
-          yAxis: { type: 'value', minInterval: 1 },
-          series: [{ type: 'bar', data: c.bands.map((b) => b.count), color: TEAL, barMaxWidth: 48 }],
-        },
-        180,
-      );
-      const n = c.bands.reduce((s, b) => s + b.count, 0);
-      table(
-        ['分级', '人次', '占比'],
-        c.bands.map((b) => [b.label, b.count, pct(n ? b.count / n : null)]),
-      );
-    } else doc.text(c.total ? '该量表没有总分分级，见下方因子剖面。' : '暂无数据');
-
-    if (c.dimensions.length) {
-      heading(c.dimensions.some((d) => d.norm) ? '因子剖面（与中国常模比较）' : '维度均分');
-      chart(
-        {
-          legend: { top: 0 },
-          grid: { left: 40, right: 16, top: 30, bottom: 60 },
-          xAxis: { type: 'category', data: c.dimensions.map((d) => d.name), axisLabel: { rotate: 30 } },
-          yAxis: { type: 'value' },
-          series: [
-            {
-              name: '本组均分',
-              type: 'bar',
-              data: c.dimensions.map((d) => d.mean),
-              color: TEAL,
-              barMaxWidth: 28,
-            },
-            ...(c.dimensions.some((d) => d.norm)
-              ? [
-                  {
-                    name: '中国常模',
-                    type: 'line',
-                    data: c.dimensions.map((d) => d.norm?.mean ?? null),
-                    color: '#fa8c16',
-                  },
-                ]
-              : []),
-          ],
-        },
-        240,
-      );
-      table(
-        ['维度', '本组均分', '常模均值', '常模标准差'],
-        c.dimensions.map((d) => [d.name, d.mean, d.norm?.mean ?? '—', d.norm?.sd ?? '—']),
-      );
+  /**
+   * A chart of the page and its figures as a table. A cross-tab's table is turned to one row
+   * per gender / age band / province (with a total), so 30 provinces run down the page, not across.
+   */
+  const section = (spec: ChartSpec, opts: { height?: number; rows?: 'none' | { crossBy: CrossBy } } = {}) => {
+    heading(spec.title, (opts.height ?? 220) + 50);
+    if (spec.empty) {
+      doc.text(spec.emptyText ?? '暂无数据');
+      return;
     }
-
-    if (c.cross.gender.length) heading('分级 × 性别');
-    const genders = [...new Set(c.cross.gender.map((x) => x.key))];
-    const bandsOrder = [...new Set(c.cross.gender.map((x) => x.band))];
-    if (c.cross.gender.length)
-      table(
-        ['分级', ...genders.map(crossKeyLabel.gender)],
-        bandsOrder.map((b) => [
-          b,
-          ...genders.map((g) => c.cross.gender.find((x) => x.band === b && x.key === g)?.count ?? 0),
-        ]),
-      );
-  }
-
-  if (c.plans.length) {
-    heading('方案完成情况');
+    chart(forPdf(spec.option), opts.height);
+    if (opts.rows === 'none') return;
+    if (!opts.rows) return table(spec.columns, spec.rows);
+    const bands = spec.rows.map((r) => String(r[0]));
     table(
-      ['方案', '开始', '完成', '未完成（超过7天）', '完成率'],
-      c.plans.map((p) => [
-        p.title,
-        p.started,
-        p.completed,
-        p.dropped,
-        pct(p.started ? p.completed / p.started : null),
-      ]),
+      [crossTitles[opts.rows.crossBy], ...bands, '合计'],
+      spec.columns.slice(1).map((key, j) => {
+        const counts = spec.rows.map((r) => Number(r[j + 1]));
+        return [key, ...counts, counts.reduce((a, b) => a + b, 0)];
+      }),
     );
+  };
+
+  // The data centre page's charts in its order (the trend's day-by-day figures stay on the page).
+  section(overTimeChart(c), { rows: 'none' });
+  if (c.scale) {
+    section(bandsChart(c), { height: 200 });
+    if (c.dimensions.length) section(profileChart(c), { height: 240 });
+    section(positiveChart(c), { height: 180 });
+    // A scale without a main band (SCL-90) has no cross-tabs: bandsChart has said so.
+    if (c.bands.length)
+      for (const by of Object.keys(crossTitles) as CrossBy[])
+        section(crossChart(c, by), { rows: { crossBy: by }, height: by === 'province' ? 260 : 220 });
   }
+  if (c.plans.length) section(plansChart(c), { height: 80 + 36 * c.plans.length });
+  if (c.scale) section(retakesChart(c), { height: 200 });
 
   doc
     .moveDown(1.5)

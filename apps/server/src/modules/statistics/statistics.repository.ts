@@ -12,7 +12,7 @@ import type { Scope } from './statistics.policy';
 
 /**
  * Every figure of the dashboards, counted by PostgreSQL (never by loading rows into Node), on
- * the indexes of migration 0009: assessments (status, submitted_at), assessment_parts
+ * the indexes of migration 0011: assessments (status, submitted_at), assessment_parts
  * (scale_id, submitted_at), warnings (created_at), warning_progress (warning_id, created_at).
  */
 

@@ -1,6 +1,7 @@
 import {
   AppstoreOutlined,
   AuditOutlined,
+  BarChartOutlined,
   FileSearchOutlined,
   NotificationOutlined,
   PictureOutlined,
@@ -42,6 +43,7 @@ const entries: ShellEntry[] = [
     icon: <VideoCameraOutlined />,
     also: ['/audit/course/detail'],
   },
+  { path: '/audit/echartMap', label: '统计图表', icon: <BarChartOutlined /> },
   { path: '/audit/center', label: '个人中心', icon: <UserOutlined /> },
 ];
 

@@ -1,6 +1,6 @@
 import type { AppRoute } from '../../lib/route-handle';
 
-/** The test data centre and the workbench's statistics entry (inside the main layout). */
+/** The test data centre and the workbenches' statistics entry (expert and audit; inside the main layout). */
 export const statisticsRoutes: AppRoute[] = [
   {
     path: '/expertEchart',
@@ -11,6 +11,11 @@ export const statisticsRoutes: AppRoute[] = [
     path: '/expert/echartMap',
     lazy: () => import('./pages/chart-entry-page'),
     handle: { title: '统计图表', auth: 'expert' },
+  },
+  {
+    path: '/audit/echartMap',
+    lazy: () => import('./pages/chart-entry-page'),
+    handle: { title: '统计图表', auth: 'auditor' },
   },
 ];
 

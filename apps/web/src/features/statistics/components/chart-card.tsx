@@ -3,7 +3,7 @@ import { Button, Card, Empty, Table } from 'antd';
 import { useRef, type ReactNode } from 'react';
 import { EChart, type EChartHandle } from '../../../components/echart';
 import { saveFile } from '../../../lib/download';
-import type { ChartSpec } from './center-charts';
+import type { ChartSpec } from '@psy/report-charts';
 
 /** One chart of the data centre: the chart, a PNG download of it, and its figures as a table. */
 export function ChartCard({

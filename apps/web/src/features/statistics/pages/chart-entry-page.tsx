@@ -1,6 +1,7 @@
 import { AlertOutlined, BarChartOutlined, ExportOutlined } from '@ant-design/icons';
 import { Button, Card, Col, Row, Typography } from 'antd';
-import { Link } from 'react-router';
+import { Link, useLocation } from 'react-router';
+import { AuditLayout } from '../../../components/workbench/audit-layout';
 import { WorkbenchLayout } from '../../../components/workbench/workbench-layout';
 import { WorkbenchHead } from '../../../components/workbench/workbench-shell';
 
@@ -9,11 +10,20 @@ function openScreen(): void {
   window.open('/echartMap', 'psy-echart-map', 'noopener');
 }
 
-/** 统计图表 (/expert/echartMap): the way into the early-warning big screen and the data centre. */
+/**
+ * 统计图表: the way into the early-warning big screen and the data centre, in the expert
+ * workbench (/expert/echartMap: their own people and institution) and the audit workbench
+ * (/audit/echartMap: the whole platform). The server decides the scope either way.
+ */
 export function Component() {
+  const audit = useLocation().pathname.startsWith('/audit/');
+  const Layout = audit ? AuditLayout : WorkbenchLayout;
   return (
-    <WorkbenchLayout>
-      <WorkbenchHead title="统计图表" sub="查看你负责的来访者的预警态势与测评数据" />
+    <Layout>
+      <WorkbenchHead
+        title="统计图表"
+        sub={audit ? '查看全平台的预警态势与测评数据' : '查看你负责的来访者的预警态势与测评数据'}
+      />
       <Row gutter={[16, 16]}>
         <Col xs={24} md={12}>
           <Card>
@@ -44,6 +54,6 @@ export function Component() {
           </Card>
         </Col>
       </Row>
-    </WorkbenchLayout>
+    </Layout>
   );
 }

@@ -35,7 +35,7 @@ import {
   profileChart,
   retakesChart,
   type CrossBy,
-} from '../components/center-charts';
+} from '@psy/report-charts';
 import { ChartCard } from '../components/chart-card';
 
 interface Filters {

@@ -1,14 +1,16 @@
-import { crossKeyLabel, type StatsCenter } from '@psy/contracts';
-import type { EChartOption } from '../../../components/echart';
+import { ageBands, crossKeyLabel, type StatsCenter } from '@psy/contracts';
+import type { EChartsOption } from 'echarts';
 
 /**
- * The data centre's charts: each answers its ECharts option and the same figures as table
- * rows (shown under the chart), so what is drawn can also be read and copied.
+ * The data centre's charts (/expertEchart): each answers its ECharts option and the same
+ * figures as table rows, so what is drawn can also be read and copied. Built once for the page
+ * (drawn in the browser, the rows under each chart) and the group report PDF (drawn on the
+ * server, the rows as its tables).
  */
 export interface ChartSpec {
   key: string;
   title: string;
-  option: EChartOption;
+  option: EChartsOption;
   columns: string[];
   rows: (string | number)[][];
   empty: boolean;
@@ -99,7 +101,7 @@ export function profileChart(c: StatsCenter): ChartSpec {
           ? [
               {
                 name: '中国常模',
-                type: 'line',
+                type: 'line' as const,
                 color: '#fa8c16',
                 data: c.dimensions.map((d) => d.norm?.mean ?? null),
               },
@@ -154,10 +156,17 @@ export function positiveChart(c: StatsCenter): ChartSpec {
 export type CrossBy = 'gender' | 'ageBand' | 'province';
 export const crossTitles: Record<CrossBy, string> = { gender: '性别', ageBand: '年龄段', province: '地区' };
 
+/** A cross-tab's keys in reading order: age bands youngest first, provinces by code; '' (未填写) last. */
+function keyOrder(by: CrossBy, keys: string[]): string[] {
+  const rank = (k: string) =>
+    k === '' ? Infinity : by === 'ageBand' ? ageBands.findIndex((b) => b.key === k) : 0;
+  return keys.sort((a, b) => rank(a) - rank(b) || a.localeCompare(b));
+}
+
 export function crossChart(c: StatsCenter, by: CrossBy): ChartSpec {
   const cells = c.cross[by];
   const bands = [...new Set(cells.map((x) => x.band))];
-  const keys = [...new Set(cells.map((x) => x.key))].sort();
+  const keys = keyOrder(by, [...new Set(cells.map((x) => x.key))]);
   const at = (band: string, key: string) => cells.find((x) => x.band === band && x.key === key)?.count ?? 0;
   const label = crossKeyLabel[by];
   return {
@@ -171,7 +180,12 @@ export function crossChart(c: StatsCenter, by: CrossBy): ChartSpec {
       xAxis: {
         type: 'category',
         data: keys.map(label),
-        axisLabel: { interval: 0, rotate: keys.length > 6 ? 30 : 0 },
+        // Thirty provinces stand upright side by side; a few age bands lie flat.
+        axisLabel: {
+          interval: 0,
+          rotate: keys.length > 12 ? 90 : keys.length > 6 ? 30 : 0,
+          ...(keys.length > 12 ? { fontSize: 10 } : {}),
+        },
       },
       yAxis: { type: 'value', minInterval: 1 },
       series: bands.map((b) => ({
@@ -196,7 +210,7 @@ export function plansChart(c: StatsCenter): ChartSpec {
       color: [TEAL, '#f5222d', '#d9d9d9'],
       tooltip: { trigger: 'axis', axisPointer: { type: 'shadow' } },
       legend: { top: 0 },
-      grid: { left: 8, right: 16, top: 30, bottom: 8, containLabel: true },
+      grid: { left: 8, right: 16, top: 30, bottom: 8 },
       xAxis: { type: 'value', minInterval: 1 },
       yAxis: { type: 'category', data: c.plans.map((p) => p.title) },
       series: [
