@@ -61,7 +61,7 @@ const patternExamples: Record<string, string> = {
   '^1[3-9]\\d{9}$': DEMO.user,
   '^[a-z0-9]{6,24}$': 'abc123',
   '^[a-z][a-z0-9-]{0,100}\\.webp$': 'content-0000.webp',
-  '^\\/(?!\\/)[A-Za-z0-9/_\\-.]*(\\?[A-Za-z0-9_\\-.=&%]*)?$': '/app/news',
+  '^\\/(?!\\/)[A-Za-z0-9/_\\-.]*(\\?[\\p{L}\\p{N}_\\-.=&%]*)?$': '/app/news',
 };
 
 function unwrap(s: Schema): Schema {
