@@ -38,7 +38,9 @@ export async function startServer(
   child.stdout!.on('data', (d) => (out += d));
   child.stderr!.on('data', (d) => (out += d));
   const base = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + (opts.timeoutMs ?? 60_000);
+  // A first start migrates and seeds the demo data: on PGlite beside a busy test pool that can take
+  // over a minute.
+  const deadline = Date.now() + (opts.timeoutMs ?? 150_000);
   while (Date.now() < deadline) {
     if (child.exitCode !== null || child.signalCode !== null) throw new Error(`server exited early:\n${out}`);
     try {

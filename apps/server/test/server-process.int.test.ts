@@ -47,7 +47,7 @@ async function addMarkerInstitution(): Promise<void> {
 describe(`the server process on ${testDbKind}`, () => {
   it(
     'starts, seeds once, shuts down cleanly and keeps its data across restarts',
-    { timeout: 180_000 },
+    { timeout: 360_000 },
     async () => {
       const env: Record<string, string> = { WEB_DIST: '/nonexistent' };
       if (admin) {
