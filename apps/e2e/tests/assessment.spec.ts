@@ -64,7 +64,7 @@ describe.skipIf(!hasBrowser())('taking an assessment', () => {
     await fillBasicInfo(page, '张小明');
     await page.waitForURL('**/test/steps?aid=*');
     await page.getByText('在过去两周里，你生活中以下症状出现的频率有多少？').first().waitFor();
-    await page.getByRole('button', { name: '开始答题' }).click();
+    await page.getByRole('button', { name: '开始答题', exact: true }).click();
 
     await page.waitForURL('**/test/question?aid=*');
     await page.getByText('做事时提不起劲或没有兴趣').waitFor();
@@ -121,7 +121,7 @@ describe.skipIf(!hasBrowser())('taking an assessment', () => {
 
     await page.waitForURL('**/test/steps?aid=*&part=0');
     await page.getByText('第 1 / 2 个量表').waitFor();
-    await page.getByRole('button', { name: '开始答题' }).click();
+    await page.getByRole('button', { name: '开始答题', exact: true }).click();
     await page.waitForURL('**/test/question?aid=*&part=0');
     await noSidewaysScroll(page);
     await answerAll(page, 9, '完全不会');
@@ -130,7 +130,7 @@ describe.skipIf(!hasBrowser())('taking an assessment', () => {
     await page.waitForURL('**/test/steps?aid=*&part=1');
     await page.getByText('第 2 / 2 个量表').waitFor();
     await page.getByRole('heading', { name: /广泛性焦虑量表/ }).waitFor();
-    await page.getByRole('button', { name: '开始答题' }).click();
+    await page.getByRole('button', { name: '开始答题', exact: true }).click();
     await page.waitForURL('**/test/question?aid=*&part=1');
     await answerAll(page, 7, '完全不会', 1, 3);
     // Every answer was saved as given: a reload resumes at the first open question.

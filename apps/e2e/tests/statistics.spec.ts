@@ -44,7 +44,10 @@ describe.skipIf(!hasBrowser())('statistics: the big screen and the data centre',
       await user.getByRole('button', { name: '同意并继续' }).click();
       await user.waitForURL('**/combit/userForm?aid=*');
       await fillBasicInfo(user, '司马晓');
-      await user.getByRole('button', { name: '开始答题' }).click();
+      // The steps page, not the form's own 保存并开始答题 button still on screen.
+      await user.waitForURL('**/test/steps?aid=*');
+      await user.getByRole('button', { name: '开始答题', exact: true }).click();
+      await user.waitForURL('**/test/question?aid=*');
       await answerAll(user, 9, '好几天');
       const submitted = user.waitForResponse((r) => /\/api\/assessment\/\d+\/submit$/.test(r.url()));
       await user.getByRole('button', { name: '提交答案' }).click();
