@@ -2,7 +2,13 @@ import type { Config } from './config';
 import type { Database } from './db/client';
 import type { Clock } from './lib/clock';
 import type { EventBus } from './lib/events';
+import { createAgendaService } from './modules/agenda/agenda.service';
 import { createAuditService } from './modules/audit/audit.service';
+import { bookingsAgenda } from './modules/bookings/bookings.agenda';
+import { chatAgenda } from './modules/chat/chat.agenda';
+import { reportsAgenda } from './modules/reports/reports.agenda';
+import { transfersAgenda } from './modules/transfers/transfers.agenda';
+import { warningsAgenda } from './modules/warnings/warnings.agenda';
 import { createAuthService } from './modules/auth/auth.service';
 import { createSessionService } from './modules/auth/session.service';
 import type { SmsProvider } from './modules/auth/sms.provider';
@@ -158,7 +164,16 @@ export function createServices({
     siteName: config.site.name,
   });
   subscribeLiveWarnings(events, hub, statistics);
+  const chat = createChatService({ db, clock, hub, privateStorage, signer });
+  // 今日待办 of the expert workbench: each domain brings its own section.
+  const agenda = createAgendaService({ clock });
+  agenda.register(warningsAgenda(db));
+  agenda.register(bookingsAgenda(db));
+  agenda.register(reportsAgenda(db));
+  agenda.register(transfersAgenda(db));
+  agenda.register(chatAgenda(chat));
   return {
+    agenda,
     audit,
     notifications,
     institutions,
@@ -176,7 +191,7 @@ export function createServices({
     reports,
     courses,
     statistics,
-    chat: createChatService({ db, clock, hub, privateStorage, signer }),
+    chat,
     sessions,
     sms,
     auth: createAuthService({ db, clock, secret, events, audit, users, sessions, sms }),

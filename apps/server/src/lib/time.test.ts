@@ -5,6 +5,7 @@ import {
   formatDateTime,
   formatDuration,
   formatShanghai,
+  formatTime,
   isoWeekday,
   orderNoStamp,
   shanghaiDate,
@@ -27,6 +28,7 @@ describe('Shanghai time helpers', () => {
   });
   it('formats for people', () => {
     expect(formatShanghai(new Date('2026-11-25T06:00:00Z'))).toBe('11月25日 14:00');
+    expect(formatTime(new Date('2026-11-25T16:05:00Z'))).toBe('00:05');
   });
   it('dates documents with the year, on the Beijing calendar', () => {
     expect(formatDate('2026-11-22T19:53:00Z')).toBe('2026-11-23');

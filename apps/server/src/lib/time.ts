@@ -50,6 +50,12 @@ export function formatShanghai(d: Date | string): string {
   return `${t.m}月${t.d}日 ${t.hh}:${t.mi}`;
 }
 
+/** "14:00", the Shanghai wall-clock time (today's schedule). */
+export function formatTime(d: Date | string): string {
+  const t = wallClock(d);
+  return `${t.hh}:${t.mi}`;
+}
+
 /** "2026-11-25", the Shanghai date, for documents (the PDF) and anything kept. */
 export function formatDate(d: Date | string): string {
   const t = wallClock(d);

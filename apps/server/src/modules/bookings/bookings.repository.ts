@@ -44,6 +44,23 @@ export async function bookingsOnSlots(db: DbOrTx, slotIds: number[], now: Date) 
 }
 
 export const bookingsRepository = {
+  /** The expert's confirmed or held-to-completion bookings starting in [start, end), in time order. */
+  async expertDay(tx: DbOrTx, expertId: number, start: Date, end: Date) {
+    return tx
+      .select({ b: bookings, userName: users.name })
+      .from(bookings)
+      .innerJoin(users, eq(users.id, bookings.userId))
+      .where(
+        and(
+          eq(bookings.expertId, expertId),
+          inArray(bookings.status, ['confirmed', 'completed']),
+          sql`${bookings.startsAt} >= ${start.toISOString()}::timestamptz`,
+          sql`${bookings.startsAt} < ${end.toISOString()}::timestamptz`,
+        ),
+      )
+      .orderBy(bookings.startsAt, bookings.id);
+  },
+
   async byId(db: DbOrTx, id: number): Promise<BookingRow | undefined> {
     const [row] = await db.select().from(bookings).where(eq(bookings.id, id));
     return row;

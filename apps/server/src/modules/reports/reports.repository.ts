@@ -10,7 +10,31 @@ export type ReportRow = typeof reports.$inferSelect;
 export type ReportStatus = ReportRow['status'];
 
 /** Queries of reports only (the approval list reads the assessment and person it belongs to). */
+/** Reports that wait for (or went through) approval: paid or free, of the expert's people or all. */
+const approvalScope = (expertId: number | undefined): SQL | undefined =>
+  and(
+    eq(assessments.requiresApproval, true),
+    or(lte(assessments.priceFen, 0), isNotNull(reports.paidAt)),
+    expertId !== undefined ? eq(assessments.expertId, expertId) : undefined,
+  );
+
 export const reportsRepository = {
+  /** How many of the expert's reports have waited for approval since before `before`. */
+  async waitingSince(tx: DbOrTx, expertId: number, before: Date): Promise<number> {
+    const [row] = await tx
+      .select({ n: count() })
+      .from(reports)
+      .innerJoin(assessments, eq(assessments.id, reports.assessmentId))
+      .where(
+        and(
+          approvalScope(expertId),
+          eq(reports.status, 'generated'),
+          sql`${assessments.submittedAt} < ${before.toISOString()}::timestamptz`,
+        ),
+      );
+    return Number(row?.n ?? 0);
+  },
+
   async byAssessment(tx: DbOrTx, assessmentId: number, opts: { lock?: boolean } = {}) {
     const q = tx.select().from(reports).where(eq(reports.assessmentId, assessmentId)).$dynamic();
     const [r] = await (opts.lock ? q.for('update') : q);
@@ -86,14 +110,10 @@ export const reportsRepository = {
    */
   async approvals(
     tx: DbOrTx,
-    f: { expertId?: number | undefined; status?: ReportStatus | undefined },
+    f: { expertId?: number | undefined; status?: ReportStatus | undefined; oldestFirst?: boolean },
     p: { pageNum: number; pageSize: number },
   ) {
-    const scope: SQL | undefined = and(
-      eq(assessments.requiresApproval, true),
-      or(lte(assessments.priceFen, 0), isNotNull(reports.paidAt)),
-      f.expertId !== undefined ? eq(assessments.expertId, f.expertId) : undefined,
-    );
+    const scope = approvalScope(f.expertId);
     const where = and(scope, f.status ? eq(reports.status, f.status) : undefined);
     const [rows, counts] = await Promise.all([
       tx
@@ -102,7 +122,11 @@ export const reportsRepository = {
         .innerJoin(assessments, eq(assessments.id, reports.assessmentId))
         .innerJoin(users, eq(users.id, assessments.userId))
         .where(where)
-        .orderBy(asc(reports.status), desc(assessments.submittedAt), desc(assessments.id))
+        .orderBy(
+          ...(f.oldestFirst
+            ? [asc(assessments.submittedAt), asc(assessments.id)]
+            : [asc(reports.status), desc(assessments.submittedAt), desc(assessments.id)]),
+        )
         .limit(p.pageSize)
         .offset((p.pageNum - 1) * p.pageSize),
       tx

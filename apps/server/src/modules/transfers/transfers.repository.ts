@@ -1,5 +1,5 @@
 import type { TransferStatus } from '@psy/contracts';
-import { and, asc, count, desc, eq, isNotNull, ne, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, isNotNull, ne, or, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client';
 import { pageWithTotal } from '../../db/rows';
@@ -113,6 +113,30 @@ export const transfersRepository = {
           .offset(offset),
       tx.select({ n: count() }).from(transfers).where(where),
     );
+  },
+
+  /**
+   * What of the expert's transfers changed since `since` and asks something of them: people
+   * approved to come to them (a first contact to make), and their own proposals the person
+   * declined or the auditor rejected (another plan to find). Newest first, with the total.
+   */
+  async needingAttention(tx: DbOrTx, expertId: number, since: Date, limit: number) {
+    const recent = sql`${transfers.updatedAt} >= ${since.toISOString()}::timestamptz`;
+    const where = and(
+      recent,
+      or(
+        and(scopeWhere({ kind: 'incoming', expertId }), eq(transfers.status, 'approved')),
+        and(
+          scopeWhere({ kind: 'outgoing', expertId }),
+          inArray(transfers.status, ['declined_by_user', 'rejected']),
+        ),
+      ),
+    );
+    const [rows, [total]] = await Promise.all([
+      named(tx).where(where).orderBy(desc(transfers.updatedAt), desc(transfers.id)).limit(limit),
+      tx.select({ n: count() }).from(transfers).where(where),
+    ]);
+    return { rows, total: Number(total?.n ?? 0) };
   },
 
   /** How many transfers of the scope are in each state. */

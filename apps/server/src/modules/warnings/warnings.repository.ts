@@ -55,6 +55,26 @@ export const warningsRepository = {
     );
   },
 
+  /** The expert's pending warnings: how many per level, and the first few, highest level and oldest first. */
+  async pendingOf(tx: DbOrTx, expertId: number, limit: number) {
+    const where = and(eq(warnings.expertId, expertId), eq(warnings.status, 'pending'));
+    const [levels, rows] = await Promise.all([
+      tx
+        .select({ level: warnings.level, n: count(), overdue: count(warnings.escalatedAt) })
+        .from(warnings)
+        .where(where)
+        .groupBy(warnings.level),
+      tx
+        .select({ w: warnings, userName: users.name })
+        .from(warnings)
+        .innerJoin(users, eq(users.id, warnings.userId))
+        .where(where)
+        .orderBy(desc(warnings.level), asc(warnings.createdAt), asc(warnings.id))
+        .limit(limit),
+    ]);
+    return { levels: levels.map((l) => ({ ...l, n: Number(l.n), overdue: Number(l.overdue) })), rows };
+  },
+
   async progressOf(tx: DbOrTx, warningId: number) {
     return tx
       .select({ p: warningProgress, actor: users.name })

@@ -1,79 +1,90 @@
-import {
-  AlertOutlined,
-  AuditOutlined,
-  CalendarOutlined,
-  FileTextOutlined,
-  TeamOutlined,
-} from '@ant-design/icons';
-import { Col, Row, Space, Tag, Typography } from 'antd';
+import { FileTextOutlined, TeamOutlined } from '@ant-design/icons';
+import type { WarningLevel } from '@psy/contracts';
+import { Alert, Col, Row, Space, Tag, Typography } from 'antd';
 import { Link } from 'react-router';
-import { routeExists } from '../../../lib/route-exists';
-import { formatDateTime } from '../../../lib/format';
-import { useReportApprovals } from '../api/approvals';
-import { useExpertAssessments } from '../api/assessments';
-import { useMyScales } from '../api/scales';
-import { useUpcomingBookings } from '../api/upcoming-bookings';
-import { useWarnings } from '../api/warnings';
 import { StatRow } from '../../../components/stat-card';
 import { WarningLevelTag } from '../../../components/status-tags';
 import { WorkbenchLayout } from '../../../components/workbench/workbench-layout';
 import { ListCard, WorkbenchGreeting } from '../../../components/workbench/workbench-shell';
 import styles from '../../../components/workbench/workbench.module.css';
+import { formatDateTime, shanghai } from '../../../lib/format';
+import { routeExists } from '../../../lib/route-exists';
+import { useAgenda, type AgendaSection } from '../api/agenda';
+import { useExpertAssessments } from '../api/assessments';
+import { useMyScales } from '../api/scales';
+import { agendaMeta } from '../components/agenda-meta';
 
-/** 专家工作台 (/expert/work): what is waiting, with a way into each area. */
+const WEEKDAYS = ['周日', '周一', '周二', '周三', '周四', '周五', '周六'];
+
+/** 专家工作台 (/expert/work): what needs me today, each with a way to its list and its items. */
 export function Component() {
+  const agenda = useAgenda();
   const scales = useMyScales();
-  const warnings = useWarnings({ status: 'pending', pageSize: 5 });
-  const highRisk = useWarnings({ status: 'pending', level: '3', pageSize: 1 });
-  const approvals = useReportApprovals({ status: 'generated', pageSize: 1 });
   const assessments = useExpertAssessments({ pageSize: 1 });
-  const bookings = useUpcomingBookings();
-
+  const sections = agenda.data?.sections ?? [];
+  const day = agenda.data ? shanghai(`${agenda.data.date}T12:00:00+08:00`) : shanghai();
+  const waiting = sections.reduce((s, x) => s + x.count, 0);
   const pendingScales = scales.data?.filter((s) => s.status === 'pending_review').length ?? 0;
   const rejected = scales.data?.filter((s) => s.status === 'rejected').length ?? 0;
-  const high = highRisk.data?.total ?? 0;
-  // Every figure of the report card comes from the one counts object of one answer.
-  const approvalCounts = approvals.data?.counts;
-  const submitted = assessments.data?.submittedCount ?? 0;
-  const bookingList = routeExists('/expert/mybooking/list') ? '/expert/mybooking/list' : undefined;
 
   return (
     <WorkbenchLayout>
-      <WorkbenchGreeting sub="这里汇总了需要你处理的量表、预警、报告和预约" />
+      <WorkbenchGreeting
+        sub={`今天是 ${day.format('M月D日')} ${WEEKDAYS[day.day()]}${
+          agenda.data ? (waiting ? `，共有 ${waiting} 项事情等你处理` : '，眼下没有等你处理的事') : ''
+        }`}
+      />
+      {agenda.isError && (
+        <Alert
+          type="error"
+          showIcon
+          style={{ marginBottom: 16 }}
+          message="今日待办加载失败"
+          description={agenda.error.message}
+          action={
+            <a role="button" onClick={() => void agenda.refetch()}>
+              重试
+            </a>
+          }
+        />
+      )}
       <StatRow
-        col={{ xs: 12, lg: 8, xl: 8 }}
+        col={{ xs: 12, md: 8, xl: sections.length > 6 ? 6 : 8 }}
+        cards={(agenda.data ? sections : placeholders).map((s) => {
+          const meta = agendaMeta[s.key];
+          return {
+            icon: meta.icon,
+            color: meta.color,
+            label: meta.label,
+            value: agenda.data ? s.count : undefined,
+            loading: agenda.isPending,
+            sub: s.urgent ? (
+              <Typography.Text type="danger">
+                {meta.urgent} {s.urgent}
+              </Typography.Text>
+            ) : (
+              (s.note ?? undefined)
+            ),
+            to: meta.list,
+          };
+        })}
+      />
+
+      <Row gutter={[16, 16]} style={{ marginTop: 16 }}>
+        {(agenda.data ? sections : placeholders).map((s) => (
+          <Col xs={24} lg={12} key={s.key}>
+            <AgendaCard section={s} pending={agenda.isPending} />
+          </Col>
+        ))}
+      </Row>
+
+      <Typography.Title level={5} style={{ margin: '24px 0 12px' }}>
+        量表与测评
+      </Typography.Title>
+      <StatRow
+        col={{ xs: 24, md: 12 }}
         cards={[
           {
-            icon: <AlertOutlined />,
-            color: '#f5222d',
-            label: '待处理预警',
-            value: warnings.data?.total,
-            loading: warnings.isPending,
-            sub: high ? `其中高危 ${high} 条` : '暂无高危预警',
-            to: '/expert/warning/list',
-          },
-          {
-            icon: <AuditOutlined />,
-            color: '#fa8c16',
-            label: '待审批报告',
-            value: approvalCounts?.generated,
-            loading: approvals.isPending,
-            sub: approvalCounts
-              ? `已通过 ${approvalCounts.approved} 份 · 已退回 ${approvalCounts.returned} 份`
-              : undefined,
-            to: '/expert/archives/approvalList',
-          },
-          {
-            icon: <CalendarOutlined />,
-            color: '#722ed1',
-            label: '待进行的咨询',
-            value: bookings.data?.total,
-            loading: bookings.isPending,
-            sub: '已确认的预约',
-            to: bookingList,
-          },
-          {
-            col: { xs: 12, lg: 12, xl: 12 },
             icon: <FileTextOutlined />,
             color: '#13a8a8',
             label: '我的量表',
@@ -83,63 +94,57 @@ export function Component() {
             to: '/expert/paper/list',
           },
           {
-            col: { xs: 24, lg: 12, xl: 12 },
             icon: <TeamOutlined />,
             color: '#1677ff',
             label: '用户测评',
             value: assessments.data?.total,
             loading: assessments.isPending,
-            sub: `已完成 ${submitted} 份`,
+            sub: `已完成 ${assessments.data?.submittedCount ?? 0} 份`,
             to: '/expert/test/list',
           },
         ]}
       />
-
-      <Row gutter={[16, 16]} style={{ marginTop: 16 }}>
-        <Col xs={24} lg={12}>
-          <ListCard
-            title="待处理预警"
-            extra={<Link to="/expert/warning/list">全部</Link>}
-            items={warnings.data?.list}
-            pending={warnings.isPending}
-            empty="没有待处理的预警"
-          >
-            {(w) => (
-              <>
-                <Space wrap size={6}>
-                  <WarningLevelTag level={w.level} />
-                  <Link to={`/expert/warning/detail?id=${w.id}`}>
-                    {w.userName} · {w.reason}
-                  </Link>
-                  {w.escalated && <Tag color="volcano">已超时</Tag>}
-                </Space>
-                <div className={styles.muted}>
-                  {w.scaleName} · {formatDateTime(w.createdAt)}
-                </div>
-              </>
-            )}
-          </ListCard>
-        </Col>
-        <Col xs={24} lg={12}>
-          <ListCard
-            title="近期咨询"
-            extra={bookingList ? <Link to={bookingList}>全部</Link> : null}
-            items={bookings.data?.list}
-            pending={bookings.isPending}
-            empty="暂无已确认的预约"
-          >
-            {(b) => (
-              <>
-                <Typography.Text strong>{formatDateTime(b.startsAt)}</Typography.Text>{' '}
-                <Tag>{b.mode === 'online' ? '线上' : '线下'}</Tag>
-                <div className={styles.muted}>
-                  {b.user.name} · {b.topic}
-                </div>
-              </>
-            )}
-          </ListCard>
-        </Col>
-      </Row>
     </WorkbenchLayout>
   );
 }
+
+/** While the agenda loads: the sections every expert has, empty. */
+const placeholders: AgendaSection[] = (['warnings', 'bookings', 'reports', 'transfers', 'chats'] as const).map(
+  (key) => ({ key, count: 0, urgent: 0, note: null, items: [] }),
+);
+
+function AgendaCard({ section, pending }: { section: AgendaSection; pending: boolean }) {
+  const meta = agendaMeta[section.key];
+  const more = section.count > section.items.length;
+  return (
+    <ListCard
+      title={
+        <Space size={6}>
+          <span style={{ color: meta.color }}>{meta.icon}</span>
+          {meta.label}
+          {section.count > 0 && <Tag color={section.urgent ? 'red' : 'default'}>{section.count}</Tag>}
+        </Space>
+      }
+      extra={routeExists(meta.list) ? <Link to={meta.list}>{more ? `全部 ${section.count} 项` : '查看'}</Link> : null}
+      items={section.items}
+      pending={pending}
+      empty={meta.empty}
+    >
+      {(item) => (
+        <>
+          <Space wrap size={6}>
+            {item.level && <WarningLevelTag level={item.level as WarningLevel} />}
+            <Link to={meta.item(item.id)}>{item.title}</Link>
+            {item.tag && <Tag color={tagColor(item.tag)}>{item.tag}</Tag>}
+          </Space>
+          <div className={styles.muted}>
+            {[item.sub, section.key === 'bookings' ? null : formatDateTime(item.at)].filter(Boolean).join(' · ')}
+          </div>
+        </>
+      )}
+    </ListCard>
+  );
+}
+
+const tagColor = (tag: string): string | undefined =>
+  ({ 已超时: 'volcano', 进行中: 'processing', 新转入: 'blue', 超过一天: 'orange', 已结束: 'default' })[tag];
