@@ -1,6 +1,7 @@
 import { EditOutlined, LockOutlined, SafetyCertificateOutlined } from '@ant-design/icons';
 import { roleLabels } from '@psy/contracts';
 import { Button, Card, Col, Flex, Row, Skeleton, Tag, Typography } from 'antd';
+import type { ReactNode } from 'react';
 import { useNavigate } from 'react-router';
 import { maskPhone, useSession } from '../../../lib/session';
 import { useDepartment } from '../api/department';
@@ -13,6 +14,11 @@ const roleColors = { user: 'cyan', expert: 'blue', auditor: 'purple', admin: 'ma
 
 /** 个人中心 for users, experts and auditors alike (/user/center, /expert/center, /audit/center). */
 export function Component() {
+  return <CenterPage />;
+}
+
+/** The page, with what a role adds under the account cards (the expert's 今日待办). */
+export function CenterPage({ extra }: { extra?: ReactNode }) {
   const navigate = useNavigate();
   const user = useSession((s) => s.userInfo);
   const { data: dept, isPending: deptPending } = useDepartment();
@@ -68,6 +74,7 @@ export function Component() {
             </Flex>
           </Card>
         </Col>
+        {extra && <Col span={24}>{extra}</Col>}
         <Col span={24}>
           <QuickLinks user={user} />
         </Col>
