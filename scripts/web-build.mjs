@@ -11,7 +11,9 @@ const sources = [
   'apps/web/public',
   'apps/web/index.html',
   'apps/web/vite.config.ts',
+  'apps/web/precompress.ts',
   'packages/contracts/src',
+  'packages/report-charts/src',
 ];
 
 function newestMtime(p) {

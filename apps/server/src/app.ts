@@ -58,6 +58,8 @@ import { usersRoutes } from './modules/users/users.routes';
 import { demoMockRoutes } from './modules/demo-mock/demo-mock.routes';
 import { registerErrorHandler } from './plugins/error-handler';
 import { registerWeb } from './plugins/web';
+import fastifyCompress from '@fastify/compress';
+import zlib from 'node:zlib';
 import { createServices, type Services } from './services';
 import { APP_VERSION } from './version';
 
@@ -85,6 +87,9 @@ declare module 'fastify' {
     stomp: StompServer;
   }
 }
+
+/** Answers smaller than this go out as they are: compressing them saves less than it costs. */
+export const COMPRESS_THRESHOLD_BYTES = 1024;
 
 /** Trusts the nearest `hops` proxies: hop 0 is the socket's peer, then X-Forwarded-For right to left. */
 function trustHops(hops: number) {
@@ -199,6 +204,15 @@ export async function buildApp({
     await broker.close();
   });
   registerErrorHandler(app);
+  // Answers of 1 KB and more go out compressed when the client accepts it (brotli at a quality
+  // cheap enough for every request, else gzip). Static files built with .br/.gz twins are served
+  // precompressed by registerWeb instead; already compressed types (images, video, PDF, xlsx) never.
+  await app.register(fastifyCompress, {
+    threshold: COMPRESS_THRESHOLD_BYTES,
+    encodings: ['br', 'gzip'],
+    brotliOptions: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4 } },
+    zlibOptions: { level: 6 },
+  });
 
   await app.register(fastifySwagger, {
     openapi: {

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, testDbKind, type TestContext } from './context';
 import { uploadContentImage } from './content';
@@ -8,6 +9,7 @@ import { call, DEMO, login } from './helpers';
 
 let ctx: TestContext;
 let dist: string;
+const BIG_JS = Array.from({ length: 400 }, (_, i) => `export const item${i} = "第${i}项";`).join('\n');
 
 beforeAll(async () => {
   dist = fs.mkdtempSync(path.join(os.tmpdir(), 'psy-dist-'));
@@ -22,6 +24,11 @@ beforeAll(async () => {
   );
   fs.writeFileSync(path.join(dist, 'assets', 'index-abc123.js'), 'console.log("app")');
   fs.writeFileSync(path.join(dist, 'logo.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
+  // A built chunk with the twins the build writes (apps/web/precompress.ts).
+  const big = path.join(dist, 'assets', 'antd-big123.js');
+  fs.writeFileSync(big, BIG_JS);
+  fs.writeFileSync(`${big}.br`, zlib.brotliCompressSync(BIG_JS));
+  fs.writeFileSync(`${big}.gz`, zlib.gzipSync(BIG_JS));
   ctx = await createTestContext({ env: { WEB_DIST: dist }, seed: true });
 });
 afterAll(async () => {
@@ -46,6 +53,41 @@ describe('serving the web app', () => {
     expect(res.body).toContain('console.log');
     expect(res.headers['cache-control']).toContain('immutable');
     expect((await ctx.app.inject('/logo.svg')).statusCode).toBe(200);
+  });
+
+  it('sends the precompressed twin the client accepts, the plain file to others', async () => {
+    const url = '/assets/antd-big123.js';
+    const br = await ctx.app.inject({ url, headers: { 'accept-encoding': 'gzip, deflate, br' } });
+    expect(br.statusCode).toBe(200);
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers.vary).toContain('accept-encoding');
+    expect(br.headers['cache-control']).toContain('immutable');
+    expect(br.headers['content-type']).toContain('javascript');
+    expect(br.rawPayload.length).toBeLessThan(BIG_JS.length / 4);
+    expect(zlib.brotliDecompressSync(br.rawPayload).toString()).toBe(BIG_JS);
+    const gz = await ctx.app.inject({ url, headers: { 'accept-encoding': 'gzip' } });
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(zlib.gunzipSync(gz.rawPayload).toString()).toBe(BIG_JS);
+    const plain = await ctx.app.inject({ url });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toBe(BIG_JS);
+  });
+
+  it('compresses API answers of 1 KB and more, and leaves small ones as they are', async () => {
+    const url = '/SysAdmin/api/scale/list?pageSize=50';
+    const plain = await ctx.app.inject({ url });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.rawPayload.length).toBeGreaterThan(1024);
+    const br = await ctx.app.inject({ url, headers: { 'accept-encoding': 'br, gzip' } });
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers.vary).toContain('accept-encoding');
+    expect(JSON.parse(zlib.brotliDecompressSync(br.rawPayload).toString())).toEqual(plain.json());
+    expect(br.rawPayload.length).toBeLessThan(plain.rawPayload.length / 2);
+    const gz = await ctx.app.inject({ url, headers: { 'accept-encoding': 'gzip' } });
+    expect(JSON.parse(zlib.gunzipSync(gz.rawPayload).toString())).toEqual(plain.json());
+    const small = await ctx.app.inject({ url: '/SysAdmin/api/health', headers: { 'accept-encoding': 'br' } });
+    expect(small.rawPayload.length).toBeLessThan(1024);
+    expect(small.headers['content-encoding']).toBeUndefined();
   });
 
   it('a missing asset is a 404, not the app shell', async () => {

@@ -52,6 +52,9 @@ export async function registerWeb(
       prefix: '/',
       index: false,
       wildcard: true,
+      // The build writes .br and .gz next to each text asset: sent as they are to clients that
+      // accept them (Vary: Accept-Encoding), the plain file to others.
+      preCompressed: true,
       setHeaders(reply, filePath) {
         // Vite puts a content hash in every asset name: those never change.
         if (filePath.includes(`${path.sep}assets${path.sep}`)) {
