@@ -30,6 +30,9 @@ import { createNewsService } from './modules/news/news.service';
 import { newsSearch } from './modules/news/news.search';
 import { createTweetsService } from './modules/tweets/tweets.service';
 import { createTransfersService } from './modules/transfers/transfers.service';
+import { createCooperationsService } from './modules/cooperations/cooperations.service';
+import { createSessionNotesService } from './modules/session-notes/session-notes.service';
+import { createRecordsService } from './modules/records/records.service';
 import { tweetSearch } from './modules/tweets/tweets.search';
 import { activitySearch, planSearch } from './modules/plans/plans.search';
 import { createHomeService } from './modules/home/home.service';
@@ -123,6 +126,19 @@ export function createServices({
   const assignments = createAssignmentsService({ clock });
   // Plugs itself into review (kind 'transfer'); approval moves assignments and open warnings.
   const transfers = createTransfersService({ db, clock, events, review, assessments, warnings, assignments });
+  const cooperations = createCooperationsService({ db, clock, events, assessments });
+  const sessionNotes = createSessionNotesService({ db, clock });
+  // The person's record reads every domain's part; later parts (feedback) join with registerSource.
+  const records = createRecordsService({
+    db,
+    clock,
+    audit,
+    assessments,
+    warnings,
+    sessionNotes,
+    transfers,
+    cooperations,
+  });
   // Plugs itself into orders (the course Fulfiller) and review (kind 'course').
   const courses = createCoursesService({
     db,
@@ -173,6 +189,9 @@ export function createServices({
     warnings,
     assignments,
     transfers,
+    cooperations,
+    sessionNotes,
+    records,
     reports,
     courses,
     statistics,

@@ -33,3 +33,5 @@ export * from './tweets';
 export * from './banners';
 export * from './statistics';
 export * from './transfers';
+export * from './cooperations';
+export * from './records';
