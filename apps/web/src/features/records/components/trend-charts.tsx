@@ -35,6 +35,7 @@ function optionOf(t: RecordTrend): EChartOption {
       type: 'value',
       scale: true,
       splitNumber: 3,
+      minInterval: 1,
       axisLabel: { fontSize: 11, color: '#8c8c8c' },
       splitLine: { lineStyle: { color: '#f0f0f0' } },
     },
