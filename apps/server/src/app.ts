@@ -47,6 +47,9 @@ import { newsRoutes } from './modules/news/news.routes';
 import { tweetsRoutes } from './modules/tweets/tweets.routes';
 import { transfersRoutes } from './modules/transfers/transfers.routes';
 import { agendaRoutes } from './modules/agenda/agenda.routes';
+import { cooperationsRoutes } from './modules/cooperations/cooperations.routes';
+import { sessionNotesRoutes } from './modules/session-notes/session-notes.routes';
+import { recordsRoutes } from './modules/records/records.routes';
 import { bannersRoutes } from './modules/banners/banners.routes';
 import { loadAppSecret } from './modules/settings/settings.service';
 import { siteRoutes } from './modules/site/site.routes';
@@ -261,6 +264,9 @@ export async function buildApp({
       await api.register(tweetsRoutes);
       await api.register(transfersRoutes);
       await api.register(agendaRoutes);
+      await api.register(cooperationsRoutes);
+      await api.register(sessionNotesRoutes);
+      await api.register(recordsRoutes);
       await api.register(bannersRoutes);
     },
     { prefix: API_PREFIX },

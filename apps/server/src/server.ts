@@ -2,7 +2,7 @@ import { buildApp } from './app';
 import { ConfigError, loadConfig, type Config } from './config';
 import { openDatabase, type Database } from './db/client';
 import { runMigrations } from './db/migrate';
-import { seed, seedDemoStatistics, seedReference } from './db/seed';
+import { seed, seedDemoSessions, seedDemoStatistics, seedReference } from './db/seed';
 
 function describeDatabase(config: Config): string {
   if (!config.databaseUrl) return `PGlite at ${config.dataDir}`;
@@ -45,6 +45,8 @@ async function main(): Promise<void> {
     );
     const statistics = await seedDemoStatistics(database.db);
     if (statistics) app.log.info(`seed: added ${statistics} demo assessments for the statistics pages`);
+    const sessions = await seedDemoSessions(database.db);
+    if (sessions) app.log.info(`seed: added ${sessions} completed demo sessions for the record pages`);
   } else
     app.log.info(
       'seed: no demo data (SEED=none); create the first administrator with `npm run admin:create`',

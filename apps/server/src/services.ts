@@ -6,6 +6,7 @@ import { createAgendaService } from './modules/agenda/agenda.service';
 import { createAuditService } from './modules/audit/audit.service';
 import { bookingsAgenda } from './modules/bookings/bookings.agenda';
 import { chatAgenda } from './modules/chat/chat.agenda';
+import { cooperationsAgenda } from './modules/cooperations/cooperations.agenda';
 import { reportsAgenda } from './modules/reports/reports.agenda';
 import { transfersAgenda } from './modules/transfers/transfers.agenda';
 import { warningsAgenda } from './modules/warnings/warnings.agenda';
@@ -36,6 +37,9 @@ import { createNewsService } from './modules/news/news.service';
 import { newsSearch } from './modules/news/news.search';
 import { createTweetsService } from './modules/tweets/tweets.service';
 import { createTransfersService } from './modules/transfers/transfers.service';
+import { createCooperationsService } from './modules/cooperations/cooperations.service';
+import { createSessionNotesService } from './modules/session-notes/session-notes.service';
+import { createRecordsService } from './modules/records/records.service';
 import { tweetSearch } from './modules/tweets/tweets.search';
 import { activitySearch, planSearch } from './modules/plans/plans.search';
 import { createHomeService } from './modules/home/home.service';
@@ -129,6 +133,19 @@ export function createServices({
   const assignments = createAssignmentsService({ clock });
   // Plugs itself into review (kind 'transfer'); approval moves assignments and open warnings.
   const transfers = createTransfersService({ db, clock, events, review, assessments, warnings, assignments });
+  const cooperations = createCooperationsService({ db, clock, events, assessments });
+  const sessionNotes = createSessionNotesService({ db, clock });
+  // The person's record reads every domain's part; later parts (feedback) join with registerSource.
+  const records = createRecordsService({
+    db,
+    clock,
+    audit,
+    assessments,
+    warnings,
+    sessionNotes,
+    transfers,
+    cooperations,
+  });
   // Plugs itself into orders (the course Fulfiller) and review (kind 'course').
   const courses = createCoursesService({
     db,
@@ -171,6 +188,7 @@ export function createServices({
   agenda.register(bookingsAgenda(db));
   agenda.register(reportsAgenda(db));
   agenda.register(transfersAgenda(db));
+  agenda.register(cooperationsAgenda(db));
   agenda.register(chatAgenda(chat));
   return {
     agenda,
@@ -188,6 +206,9 @@ export function createServices({
     warnings,
     assignments,
     transfers,
+    cooperations,
+    sessionNotes,
+    records,
     reports,
     courses,
     statistics,

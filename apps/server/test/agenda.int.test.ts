@@ -73,7 +73,7 @@ describe(`今日待办 on ${testDbKind}`, () => {
   it('a new expert has every section, each empty, for the Shanghai date', async () => {
     const a = await agenda(fresh.token);
     expect(a.date).toBe(today);
-    expect(a.sections.map((s) => s.key)).toEqual(['warnings', 'bookings', 'reports', 'transfers', 'chats']);
+    expect(a.sections.map((s) => s.key)).toEqual(['warnings', 'bookings', 'reports', 'transfers', 'cooperations', 'chats']);
     for (const s of a.sections) expect(s).toMatchObject({ count: 0, urgent: 0, note: null, items: [] });
   });
 
@@ -165,6 +165,27 @@ describe(`今日待办 on ${testDbKind}`, () => {
     // Reading the chat clears it.
     await api('GET', `/api/chat/messages?chatId=${chatId}`, fresh.token);
     expect((await section(fresh.token, 'chats')).count).toBe(0);
+  });
+
+  it('cooperation invitations wait for the invited expert until answered', async () => {
+    const invite = await api('POST', '/api/expert/cooperations', t.expert, {
+      userId,
+      inviteeId: fresh.id,
+      scope: 'record_read',
+      reason: '来访者睡眠问题突出，请从临床角度给些建议',
+    });
+    expect(invite.status, invite.body.message).toBe(200);
+    const cid = invite.body.data.id;
+    const s = await section(fresh.token, 'cooperations');
+    expect(s).toMatchObject({ count: 1, urgent: 1 });
+    expect(s.items).toEqual([
+      expect.objectContaining({ id: cid, title: '王静怡 邀请你协作：张小雨', tag: '只读查阅档案' }),
+    ]);
+    // Nothing waits on the inviter's side.
+    expect((await section(t.expert, 'cooperations')).items.map((i) => i.id)).not.toContain(cid);
+    const accept = await api('POST', `/api/expert/cooperations/${cid}/accept`, fresh.token);
+    expect(accept.status, accept.body.message).toBe(200);
+    expect((await section(fresh.token, 'cooperations')).count).toBe(0);
   });
 
   it("reports to approve: the expert's own, as many as the approval list says", async () => {

@@ -75,6 +75,10 @@ export const fieldLabels: Record<string, string> = {
   toExpertId: '接收专家',
   summary: '情况摘要',
   direction: '方向',
+  inviteeId: '受邀专家',
+  risk: '风险评估',
+  nextStep: '下一步计划',
+  topic: '主题',
 };
 
 export function fieldLabel(path: ReadonlyArray<PropertyKey>): string {

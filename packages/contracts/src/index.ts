@@ -34,3 +34,5 @@ export * from './banners';
 export * from './statistics';
 export * from './transfers';
 export * from './agenda';
+export * from './cooperations';
+export * from './records';

@@ -10,6 +10,7 @@ export const notificationKinds = [
   'warning',
   'report',
   'transfer',
+  'cooperation',
   'review',
   'course',
 ] as const;
@@ -22,6 +23,7 @@ export const notificationKindLabels: Record<(typeof notificationKinds)[number], 
   warning: '预警',
   report: '报告',
   transfer: '转介',
+  cooperation: '协作',
   review: '审核',
   course: '课程',
 };

@@ -30,6 +30,8 @@ export type WarningsQuery = PageParams & {
 export const warningItem = z.object({
   id: z.number().int(),
   assessmentId: z.number().int(),
+  /** The person the warning is about (their record: /expert/archives/record?userId=). */
+  userId: z.number().int(),
   userName: z.string(),
   level,
   reason: z.string(),
@@ -49,7 +51,7 @@ export const warningProgressItem = z.object({
   createdAt: z.string(),
 });
 
-export const warningDetail = warningItem.omit({ userName: true }).extend({
+export const warningDetail = warningItem.omit({ userName: true, userId: true }).extend({
   user: z.object({ id: z.number().int(), name: z.string(), telephone: z.string() }),
   progress: z.array(warningProgressItem),
 });

@@ -14,6 +14,7 @@ import { tweetsRoutes } from '../features/tweets/routes';
 import { homeRoutes } from '../features/home/routes';
 import { statisticsRoutes } from '../features/statistics/routes';
 import { transfersRoutes } from '../features/transfers/routes';
+import { recordsRoutes } from '../features/records/routes';
 
 /**
  * Each feature's pages, declared in features/<domain>/routes.tsx and listed here, so the
@@ -34,6 +35,7 @@ export const featureRoutes: AppRoute[] = [
   ...tweetsRoutes,
   ...homeRoutes,
   ...transfersRoutes,
+  ...recordsRoutes,
   // The expert's page with their courses and tweets (app/routes).
   {
     path: '/experts/detail',

@@ -16,6 +16,7 @@ import type { Storage } from '../../modules/uploads/storage';
 import { seedPortraits } from './portraits';
 
 export { seedDemoStatistics } from './statistics';
+export { seedDemoSessions } from './sessions';
 
 export interface SeedResult {
   institutions: number;

@@ -182,6 +182,39 @@ export const assessmentsRepository = {
     return Number(r?.n ?? 0);
   },
 
+  /**
+   * The person's submitted assessments, newest first (at most `limit`), each part with its
+   * scale's names and stored result: their record's timeline and trends.
+   */
+  async recordOf(tx: DbOrTx, userId: number, limit: number) {
+    const taken = await tx
+      .select({ id: assessments.id, title: assessments.title, submittedAt: assessments.submittedAt })
+      .from(assessments)
+      .where(and(eq(assessments.userId, userId), eq(assessments.status, 'submitted')))
+      .orderBy(desc(assessments.submittedAt), desc(assessments.id))
+      .limit(limit);
+    if (!taken.length) return [];
+    const parts = await tx
+      .select({
+        assessmentId: assessmentParts.assessmentId,
+        position: assessmentParts.position,
+        scaleId: assessmentParts.scaleId,
+        result: assessmentParts.result,
+        scaleName: sql<string>`${scaleVersions.definition}->>'name'`,
+        shortName: sql<string>`${scaleVersions.definition}->>'shortName'`,
+      })
+      .from(assessmentParts)
+      .innerJoin(scaleVersions, eq(scaleVersions.id, assessmentParts.scaleVersionId))
+      .where(
+        inArray(
+          assessmentParts.assessmentId,
+          taken.map((a) => a.id),
+        ),
+      )
+      .orderBy(asc(assessmentParts.position));
+    return taken.map((a) => ({ ...a, parts: parts.filter((p) => p.assessmentId === a.id) }));
+  },
+
   // ---- who follows whom up ----
 
   /**

@@ -464,6 +464,32 @@ export function createAssessmentsService({ db, clock, scales, plans, warnings }:
       return repo.followsAny(tx, expertId, userId);
     },
 
+    /**
+     * The person's submitted assessments for their record (newest first, at most 200): each
+     * scale's score (the standard score where there is one), band, and the highest warning.
+     */
+    async recordOf(tx: DbOrTx, userId: number) {
+      const rows = await repo.recordOf(tx, userId, 200);
+      const levels = await warnings.maxLevels(
+        tx,
+        rows.map((a) => a.id),
+      );
+      return rows.map((a) => ({
+        id: a.id,
+        title: a.title,
+        submittedAt: a.submittedAt!,
+        maxWarningLevel: levels.get(a.id) ?? null,
+        parts: a.parts.map((p) => ({
+          scaleId: p.scaleId,
+          scaleName: p.scaleName,
+          shortName: p.shortName,
+          score: p.result ? (p.result.standardScore ?? p.result.rawScore) : null,
+          scoreLabel: p.result?.standardScore != null ? '标准分' : '总分',
+          band: p.result?.band?.label ?? null,
+        })),
+      }));
+    },
+
     /** How many assessments the person has submitted (what a transfer makes readable). */
     submittedCountOf: (tx: DbOrTx, userId: number) =>
       repo.count(tx, and(eq(assessments.userId, userId), eq(assessments.status, 'submitted'))),

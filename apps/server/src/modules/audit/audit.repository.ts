@@ -1,5 +1,6 @@
 import { and, asc, count, desc, eq, gte, inArray, isNull, min, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
+import { pageWithTotal } from '../../db/rows';
 import { auditLogs } from './audit.table';
 
 export type AuditRow = typeof auditLogs.$inferSelect;
@@ -83,6 +84,32 @@ export const auditRepository = {
       .offset(offset)
       .limit(1);
     return row ? new Date(row.at) : null;
+  },
+
+  /** A page of one person's successful `action` events (targetUserId), newest first. */
+  async about(
+    db: DbOrTx,
+    targetUserId: number,
+    action: string,
+    p: { pageNum: number; pageSize: number },
+  ): Promise<{ rows: AuditRow[]; total: number }> {
+    const where = and(
+      eq(auditLogs.targetUserId, targetUserId),
+      eq(auditLogs.action, action),
+      eq(auditLogs.outcome, 'success'),
+    );
+    return pageWithTotal(
+      p,
+      (limit, offset) =>
+        db
+          .select()
+          .from(auditLogs)
+          .where(where)
+          .orderBy(desc(auditLogs.at), desc(auditLogs.id))
+          .limit(limit)
+          .offset(offset),
+      db.select({ n: count() }).from(auditLogs).where(where),
+    );
   },
 
   /** The account's own recent events of the given actions, newest first. */

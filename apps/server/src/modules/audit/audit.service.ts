@@ -1,8 +1,8 @@
 import type { DbOrTx } from '../../db/client';
 import type { Clock } from '../../lib/clock';
-import { auditRepository, type AuditScope, type AuditWindow } from './audit.repository';
+import { auditRepository, type AuditRow, type AuditScope, type AuditWindow } from './audit.repository';
 
-export type { AuditScope, AuditWindow } from './audit.repository';
+export type { AuditRow, AuditScope, AuditWindow } from './audit.repository';
 
 export type AuditAction =
   | 'login'
@@ -15,7 +15,8 @@ export type AuditAction =
   | 'profile_edit'
   | 'account_created'
   | 'data_export'
-  | 'group_report';
+  | 'group_report'
+  | 'record_view';
 
 export const auditActionLabels: Record<AuditAction, string> = {
   login: '密码登录',
@@ -29,6 +30,7 @@ export const auditActionLabels: Record<AuditAction, string> = {
   account_created: '注册账号',
   data_export: '导出测评数据',
   group_report: '下载团体报告',
+  record_view: '查阅心理档案',
 };
 
 /** A password login in progress; not one of the account's visible history actions. */
@@ -52,6 +54,8 @@ export interface AuditEntry {
   telephoneMasked?: string | null;
   ip?: string | null;
   detail?: Record<string, string | number | boolean | null>;
+  /** The person the event is about (whose record was opened). */
+  targetUserId?: number | null;
 }
 
 export function createAuditService({ clock }: { clock: Clock }) {
@@ -64,6 +68,7 @@ export function createAuditService({ clock }: { clock: Clock }) {
     telephoneMasked: e.telephoneMasked ?? null,
     ip: e.ip ?? null,
     detail: e.detail ?? null,
+    targetUserId: e.targetUserId ?? null,
   });
   return {
     async record(db: DbOrTx, e: AuditEntry): Promise<void> {
@@ -77,6 +82,18 @@ export function createAuditService({ clock }: { clock: Clock }) {
       since: Date,
     ): Promise<{ n: number; oldest: Date | null }> {
       return auditRepository.countSince(db, by, action, since);
+    },
+    /**
+     * A page of successful `action` events about one person (who opened their record), newest
+     * first: the events themselves; the caller names the actors.
+     */
+    about(
+      db: DbOrTx,
+      targetUserId: number,
+      action: AuditAction,
+      p: { pageNum: number; pageSize: number },
+    ): Promise<{ rows: AuditRow[]; total: number }> {
+      return auditRepository.about(db, targetUserId, action, p);
     },
     /** The account's own recent security events, newest first. */
     history(db: DbOrTx, userId: number, limit = 10) {

@@ -3,7 +3,8 @@ import { users } from '../users/users.table';
 
 /**
  * Security-relevant events: logins, failures, logouts, password changes, resets, role
- * changes. Never a password, code or token; the phone only masked, plus a keyed hash
+ * changes, and every opening of a person's record (心理档案, `record_view`, with the person in
+ * `target_user_id`). Never a password, code or token; the phone only masked, plus a keyed hash
  * (`subject`) so failures against one account can be counted without storing the number.
  */
 export const auditLogs = pgTable(
@@ -18,10 +19,14 @@ export const auditLogs = pgTable(
     telephoneMasked: varchar({ length: 11 }),
     ip: varchar({ length: 64 }),
     detail: jsonb().$type<Record<string, string | number | boolean | null>>(),
+    /** The person the event is about, when it is about someone else's data (a record opened). */
+    targetUserId: integer().references(() => users.id, { onDelete: 'cascade' }),
   },
   (t) => [
     index().on(t.subject, t.action, t.at),
     index().on(t.ip, t.action, t.at),
     index().on(t.userId, t.at),
+    // Who opened a person's record, newest first (their 档案查阅记录).
+    index().on(t.targetUserId, t.action, t.at),
   ],
 );

@@ -4,6 +4,7 @@ export {
   LOGIN_ATTEMPT,
   type AuditAction,
   type AuditEntry,
+  type AuditRow,
   type AuditScope,
   type AuditService,
   type AuditWindow,

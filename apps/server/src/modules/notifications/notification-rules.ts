@@ -1,4 +1,4 @@
-import { formatFen } from '@psy/contracts';
+import { cooperationScopeLabels, formatFen } from '@psy/contracts';
 import type { EventBus, EventContext } from '../../lib/events';
 import { formatShanghai } from '../../lib/time';
 import type { NotificationsService } from './notifications.service';
@@ -345,6 +345,46 @@ export function subscribeNotificationRules(events: EventBus, notifications: Noti
         );
         await receiver('转介未通过审核', `将 ${e.userName} 转介给您的申请未通过平台审核。`);
         return;
+    }
+  });
+
+  // ---- cooperations: the other expert hears of each step; the person, that an expert was consulted ----
+  events.subscribe('cooperation.changed', async (e, ctx) => {
+    const link = `/expert/archives/cooperationDetail?id=${e.cooperationId}`;
+    const inviter = `${e.inviterName} 老师`;
+    const invitee = `${e.inviteeName} 老师`;
+    const why = e.reason ? `，原因：${e.reason}` : '';
+    const tell = (userId: number, title: string, content: string, to = link) =>
+      notifications.notify(userId, { kind: 'cooperation', title, content, link: to }, ctx);
+    switch (e.status) {
+      case 'invited':
+        await tell(
+          e.inviteeId,
+          '新的协作邀请',
+          `${inviter}邀请您参与 ${e.userName} 的个案协作（${cooperationScopeLabels[e.scope]}），请查看并决定是否接受。`,
+        );
+        return;
+      case 'accepted':
+        await tell(e.inviterId, '协作邀请已接受', `${invitee}已接受参与 ${e.userName} 的个案协作。`);
+        await tell(
+          e.userId,
+          '有专家参与了您的个案',
+          `为了更好地为您提供服务，${inviter}邀请了 ${invitee}${e.inviteeInstitution ? `（${e.inviteeInstitution}）` : ''}参与您的个案协作，对方可以查阅您的心理档案${e.scope === 'record_and_warnings' ? '并协助跟进预警' : ''}。每一次查阅都会被记录，您可以在“档案查阅记录”中查看。`,
+          '/user/recordViews',
+        );
+        return;
+      case 'declined':
+        await tell(e.inviterId, '协作邀请被拒绝', `${invitee}拒绝了参与 ${e.userName} 的个案协作${why}。`);
+        return;
+      case 'withdrawn':
+        await tell(e.inviteeId, '协作邀请已撤回', `${inviter}撤回了关于 ${e.userName} 的协作邀请。`);
+        return;
+      case 'ended': {
+        const other = e.actorId === e.inviterId ? e.inviteeId : e.inviterId;
+        const by = e.actorId === e.inviterId ? inviter : invitee;
+        await tell(other, '协作已结束', `${by}结束了关于 ${e.userName} 的个案协作${why}。`);
+        return;
+      }
     }
   });
 

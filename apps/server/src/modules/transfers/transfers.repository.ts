@@ -92,6 +92,14 @@ export const transfersRepository = {
     return t;
   },
 
+  /** Every transfer of the person, newest first (at most `limit`): their record. */
+  async ofPerson(tx: DbOrTx, userId: number, limit: number): Promise<NamedTransfer[]> {
+    return named(tx)
+      .where(eq(transfers.userId, userId))
+      .orderBy(desc(transfers.createdAt), desc(transfers.id))
+      .limit(limit);
+  },
+
   /** A page of one scope's transfers, the open ones first, then the newest. */
   async page(
     tx: DbOrTx,

@@ -309,6 +309,13 @@ export function createTransfersService(deps: TransfersServiceDeps) {
       return detailOf(actor, id, 'person');
     },
 
+    // ---- the records module ----
+
+    /** The person's transfers for their record (no summary: the list facts only). */
+    async ofPerson(tx: DbOrTx, userId: number): Promise<TransferItem[]> {
+      return (await repo.ofPerson(tx, userId, 100)).map(toItem);
+    },
+
     // ---- auditors ----
 
     auditDetail: (actor: Actor, id: number) => detailOf(actor, id, 'auditor'),

@@ -13,6 +13,12 @@ describe('warning policy', () => {
     expect(canHandleWarning({ userId: 1, role: 'admin' }, { expertId: 8 })).toBe(true);
   });
 
+  it('lets an expert brought onto the case with the warnings in scope follow up, only an expert', () => {
+    expect(canHandleWarning(expert, { expertId: 8 }, true)).toBe(true);
+    expect(canHandleWarning(expert, { expertId: null }, true)).toBe(true);
+    expect(canHandleWarning({ userId: 30, role: 'user' }, { expertId: 8 }, true)).toBe(false);
+  });
+
   it('scopes an expert to their own warnings and auditors to all', () => {
     expect(warningScope(expert)).toBe(7);
     expect(warningScope(auditor)).toBeUndefined();

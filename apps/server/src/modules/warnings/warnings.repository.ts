@@ -89,6 +89,29 @@ export const warningsRepository = {
     await tx.update(warnings).set({ status }).where(eq(warnings.id, row.warningId));
   },
 
+  /** The person's warnings, newest first (at most `limit`), with every progress record and its author. */
+  async ofPerson(tx: DbOrTx, userId: number, limit: number) {
+    const ws = await tx
+      .select()
+      .from(warnings)
+      .where(eq(warnings.userId, userId))
+      .orderBy(desc(warnings.createdAt), desc(warnings.id))
+      .limit(limit);
+    if (!ws.length) return [];
+    const progress = await tx
+      .select({ p: warningProgress, actor: users.name })
+      .from(warningProgress)
+      .innerJoin(users, eq(users.id, warningProgress.actorId))
+      .where(
+        inArray(
+          warningProgress.warningId,
+          ws.map((w) => w.id),
+        ),
+      )
+      .orderBy(asc(warningProgress.id));
+    return ws.map((w) => ({ w, progress: progress.filter((p) => p.p.warningId === w.id) }));
+  },
+
   async ofAssessment(tx: DbOrTx, assessmentId: number): Promise<WarningRow[]> {
     return tx
       .select()

@@ -11,6 +11,7 @@ import type { Actor } from '../../lib/actor';
 import type { Clock } from '../../lib/clock';
 import { AppError, notFound } from '../../lib/errors';
 import type { EventBus } from '../../lib/events';
+import { cooperationGrantOf } from '../cooperations';
 import { canHandleWarning, warningScope } from './warnings.policy';
 import { warningsRepository as repo, type WarningRow } from './warnings.repository';
 
@@ -48,9 +49,19 @@ export function createWarningsService(deps: {
 }) {
   const { db, clock, events, escalateAfterMs } = deps;
 
+  /**
+   * Whether `actor` follows the person's warnings up through an accepted cooperation with that
+   * scope (asked only when their own assignment does not already decide it).
+   */
+  async function coFollows(tx: DbOrTx, actor: Actor, w: { userId: number; expertId: number | null }) {
+    if (actor.role !== 'expert' || w.expertId === actor.userId) return false;
+    return (await cooperationGrantOf(tx, actor.userId, w.userId))?.scope === 'record_and_warnings';
+  }
+
   async function visible(actor: Actor, id: number, opts: { lock?: boolean; tx?: DbOrTx } = {}) {
-    const w = await repo.byId(opts.tx ?? db, id, opts);
-    if (!w || !canHandleWarning(actor, w)) throw notFound('预警不存在');
+    const tx = opts.tx ?? db;
+    const w = await repo.byId(tx, id, opts);
+    if (!w || !canHandleWarning(actor, w, await coFollows(tx, actor, w))) throw notFound('预警不存在');
     return w;
   }
 
@@ -111,7 +122,7 @@ export function createWarningsService(deps: {
     ): Promise<Page<WarningItem>> {
       const { rows, total } = await repo.page(db, { expertId: warningScope(actor), ...q }, q);
       return {
-        list: rows.map(({ w, userName }) => ({ ...warningFacts(w), userName })),
+        list: rows.map(({ w, userName }) => ({ ...warningFacts(w), userId: w.userId, userName })),
         total,
         pageNum: q.pageNum,
         pageSize: q.pageSize,
@@ -145,6 +156,25 @@ export function createWarningsService(deps: {
           body.status,
         );
       });
+    },
+
+    /**
+     * The person's warnings with their follow-up records, newest first (at most 200), and
+     * whether `actor` may follow each up: their record's timeline.
+     */
+    async ofPerson(tx: DbOrTx, actor: Actor, userId: number) {
+      const rows = await repo.ofPerson(tx, userId, 200);
+      const co = rows.length ? await coFollows(tx, actor, { userId, expertId: null }) : false;
+      return rows.map(({ w, progress }) => ({
+        ...warningFacts(w),
+        progress: progress.map(({ p, actor: name }) => ({
+          actorName: name,
+          status: p.status,
+          note: p.note,
+          createdAt: p.createdAt.toISOString(),
+        })),
+        canFollowUp: canHandleWarning(actor, w, co),
+      }));
     },
 
     /** The warnings of one assessment (the expert's assessment detail), highest level first. */

@@ -31,6 +31,8 @@ export const warnings = pgTable(
     // Statistics: warnings by time, and an assessment's warnings.
     index().on(t.createdAt),
     index().on(t.assessmentId),
+    // A person's warnings (their record).
+    index().on(t.userId, t.createdAt),
     check('warning_level', sql`${t.level} between 1 and 3`),
   ],
 );

@@ -8,6 +8,7 @@ import {
   EditOutlined,
   FileTextOutlined,
   ProfileOutlined,
+  ShareAltOutlined,
   SwapOutlined,
   TeamOutlined,
   UserOutlined,
@@ -31,13 +32,19 @@ const entries: ShellEntry[] = [
     path: '/expert/test/list',
     label: '用户测评',
     icon: <TeamOutlined />,
-    also: ['/expert/test/transfer', '/expert/test/detail'],
+    also: ['/expert/test/transfer', '/expert/test/detail', '/expert/archives/record'],
   },
   {
     path: '/expert/warning/list',
     label: '预警管理',
     icon: <AlertOutlined />,
     also: ['/expert/warning/detail', '/expert/warning/status'],
+  },
+  {
+    path: '/expert/archives/cooperationList',
+    label: '协作管理',
+    icon: <ShareAltOutlined />,
+    also: ['/expert/archives/cooperationDetail'],
   },
   {
     path: '/expert/archives/transferList',

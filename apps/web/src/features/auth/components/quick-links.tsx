@@ -4,8 +4,10 @@ import {
   BellOutlined,
   CalendarOutlined,
   CommentOutlined,
+  EyeOutlined,
   FileTextOutlined,
   FormOutlined,
+  ShareAltOutlined,
   ShoppingOutlined,
   SwapOutlined,
   TeamOutlined,
@@ -32,11 +34,15 @@ const forEveryone: QuickLink[] = [
   { path: '/user/message', label: '消息中心', icon: <BellOutlined /> },
 ];
 /** What only the people served have: confirming a transfer an expert proposed. */
-const forUsers: QuickLink[] = [{ path: '/user/userConfirm/list', label: '用户确认', icon: <SwapOutlined /> }];
+const forUsers: QuickLink[] = [
+  { path: '/user/userConfirm/list', label: '用户确认', icon: <SwapOutlined /> },
+  { path: '/user/recordViews', label: '档案查阅记录', icon: <EyeOutlined /> },
+];
 const forExperts: QuickLink[] = [
   { path: '/expert/work', label: '专家工作台', icon: <AuditOutlined /> },
   { path: '/expert/warning/list', label: '预警管理', icon: <AlertOutlined /> },
   { path: '/expert/mybooking/list', label: '预约管理', icon: <CalendarOutlined /> },
+  { path: '/expert/archives/cooperationList', label: '协作管理', icon: <ShareAltOutlined /> },
   { path: '/expert/archives/transferList', label: '转介管理', icon: <SwapOutlined /> },
 ];
 const forAuditors: QuickLink[] = [

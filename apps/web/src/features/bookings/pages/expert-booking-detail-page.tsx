@@ -1,4 +1,4 @@
-import { MessageOutlined, PhoneOutlined } from '@ant-design/icons';
+import { MessageOutlined, PhoneOutlined, ProfileOutlined } from '@ant-design/icons';
 import { consultModeLabels, contactPreferenceLabels } from '@psy/contracts';
 import { Alert, Button, Card, Descriptions, Space } from 'antd';
 import { useNavigate } from 'react-router';
@@ -9,6 +9,7 @@ import { shanghai, slotRange, yuan } from '../../../lib/format';
 import { BookingStatusTag } from '../../../components/status-tags';
 import { ExpertBookingActions } from '../components/expert-booking-actions';
 import { OrderFacts } from '../components/order-facts';
+import { SessionNoteCard } from '../components/session-note-card';
 import { useBookingPage } from '../components/use-booking-page';
 import { factColumns, wideFact } from '../components/layout';
 
@@ -83,6 +84,7 @@ export function Component() {
           ]}
         />
       </Card>
+      {(b.status === 'completed' || b.status === 'confirmed') && <SessionNoteCard booking={b} />}
       <Card title="订单" style={{ marginTop: 16 }}>
         <OrderFacts booking={b} orderLink={false} />
       </Card>
@@ -90,6 +92,12 @@ export function Component() {
         <Space wrap>
           <Button icon={<MessageOutlined />} loading={chat.isPending} onClick={() => chat.start(b.user.id)}>
             联系来访者
+          </Button>
+          <Button
+            icon={<ProfileOutlined />}
+            onClick={() => void navigate(`/expert/archives/record?userId=${b.user.id}`)}
+          >
+            心理档案
           </Button>
           <ExpertBookingActions booking={b} size="middle" />
         </Space>

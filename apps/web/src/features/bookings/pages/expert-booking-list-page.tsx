@@ -32,7 +32,7 @@ export function Component() {
           <>
             <ExpertBookingActions booking={b} />
             <Button size="small" onClick={() => navigate(`/expert/mybooking/detail?id=${b.id}`)}>
-              查看详情
+              {b.status === 'completed' ? '详情与记录' : '查看详情'}
             </Button>
           </>
         )}

@@ -1,5 +1,7 @@
-import { LeftOutlined } from '@ant-design/icons';
-import { Button, Result, Skeleton } from 'antd';
+import { LeftOutlined, ProfileOutlined } from '@ant-design/icons';
+import { Button, Result, Skeleton, Space } from 'antd';
+import { Link } from 'react-router';
+import { useSession } from '../../../lib/session';
 import { useChatThread } from '../api/chat-cache';
 import { useChatStore, useShownMessages } from '../store/chat-store';
 import styles from './chat.module.css';
@@ -23,6 +25,8 @@ export function Conversation({ chatId, me, onBack }: Props) {
   const messages = useShownMessages(chatId, thread?.messages);
   const openChat = useChatStore((s) => s.openChat);
   const peer = thread?.chat?.receiverUserinfo;
+  // An expert talking with a person opens that person's record from here (the record decides who may).
+  const iAmExpert = useSession((s) => s.userInfo?.role === 'expert');
 
   const back = (
     <Button
@@ -83,9 +87,18 @@ export function Conversation({ chatId, me, onBack }: Props) {
             <Skeleton.Input active size="small" />
           )}
         </div>
-        <span className={styles.phoneOnly}>
-          <ConnectionStatus />
-        </span>
+        <Space size={8}>
+          {iAmExpert && peer?.identityType === 0 && (
+            <Link to={`/expert/archives/record?userId=${peer.id}`}>
+              <Button size="small" icon={<ProfileOutlined />}>
+                心理档案
+              </Button>
+            </Link>
+          )}
+          <span className={styles.phoneOnly}>
+            <ConnectionStatus />
+          </span>
+        </Space>
       </div>
       {status === 'ready' && peer ? (
         <MessageList

@@ -13,6 +13,7 @@ const kindColors: Record<Notification['kind'], string> = {
   warning: 'volcano',
   report: 'geekblue',
   transfer: 'purple',
+  cooperation: 'lime',
   review: 'green',
   course: 'magenta',
 };

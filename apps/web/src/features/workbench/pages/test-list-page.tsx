@@ -84,7 +84,7 @@ export function Component() {
             dataSource={data.list}
             loading={isPending}
             size="middle"
-            scroll={{ x: 820 }}
+            scroll={{ x: 880 }}
             pagination={{
               current: pageNum,
               pageSize: PAGE_SIZE,
@@ -96,7 +96,15 @@ export function Component() {
             }}
             locale={{ emptyText: '没有符合条件的测评' }}
             columns={[
-              { title: '姓名', width: 100, render: (_, a) => a.user.name || '未填写' },
+              {
+                title: '姓名',
+                width: 110,
+                render: (_, a) => (
+                  <Link to={`/expert/archives/record?userId=${a.user.id}`} title="查看心理档案">
+                    {a.user.name || '未填写'}
+                  </Link>
+                ),
+              },
               {
                 title: '测评',
                 dataIndex: 'title',
@@ -123,9 +131,10 @@ export function Component() {
               },
               {
                 title: '操作',
-                width: 150,
+                width: 210,
                 render: (_, a) => (
                   <Space size={12}>
+                    <Link to={`/expert/archives/record?userId=${a.user.id}`}>心理档案</Link>
                     <Link to={`/expert/test/transfer?id=${a.id}`}>测评详情</Link>
                     {a.status === 'submitted' && <Link to={`/expert/test/detail?id=${a.id}`}>报告详情</Link>}
                   </Space>

@@ -1,4 +1,4 @@
-import { EditOutlined, FileSearchOutlined } from '@ant-design/icons';
+import { EditOutlined, FileSearchOutlined, ProfileOutlined } from '@ant-design/icons';
 import { Button, Card, Descriptions, Empty, Tag, Timeline } from 'antd';
 import { Link, useSearchParams } from 'react-router';
 import { formatDateTime } from '../../../lib/format';
@@ -30,6 +30,9 @@ export function Component() {
           sub={`${data.scaleName} · ${formatDateTime(data.createdAt)}`}
           extra={
             <>
+              <Link to={`/expert/archives/record?userId=${data.user.id}`}>
+                <Button icon={<ProfileOutlined />}>心理档案</Button>
+              </Link>
               <Link to={`/expert/test/detail?id=${data.assessmentId}`}>
                 <Button icon={<FileSearchOutlined />}>查看测评报告</Button>
               </Link>

@@ -58,6 +58,7 @@ export function Component() {
                   <Space size={12}>
                     <WarningStatusTag status={w.status} />
                     <Link to={`/expert/warning/detail?id=${w.id}`}>详情</Link>
+                    <Link to={`/expert/archives/record?userId=${w.userId}`}>档案</Link>
                     {w.status !== 'closed' && <Link to={`/expert/warning/status?id=${w.id}`}>处理</Link>}
                   </Space>
                 }

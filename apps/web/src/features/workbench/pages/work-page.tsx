@@ -109,7 +109,7 @@ export function Component() {
 }
 
 /** While the agenda loads: the sections every expert has, empty. */
-const placeholders: AgendaSection[] = (['warnings', 'bookings', 'reports', 'transfers', 'chats'] as const).map(
+const placeholders: AgendaSection[] = (['warnings', 'bookings', 'reports', 'transfers', 'cooperations', 'chats'] as const).map(
   (key) => ({ key, count: 0, urgent: 0, note: null, items: [] }),
 );
 

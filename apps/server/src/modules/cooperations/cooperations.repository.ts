@@ -1,0 +1,236 @@
+import type { CooperationStatus } from '@psy/contracts';
+import { and, asc, count, desc, eq, inArray, ne, or, sql, type SQL } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import type { DbOrTx } from '../../db/client';
+import { pageWithTotal } from '../../db/rows';
+import { likeEscape } from '../../lib/sql';
+import { expertTitleOf } from '../experts';
+import { institutions } from '../institutions';
+import { users } from '../users';
+import { cooperationMessages, cooperations } from './cooperations.table';
+
+export type CooperationRow = typeof cooperations.$inferSelect;
+
+const person = alias(users, 'person');
+const inviter = alias(users, 'inviter');
+const invitee = alias(users, 'invitee');
+const inviterInst = alias(institutions, 'inviter_inst');
+const inviteeInst = alias(institutions, 'invitee_inst');
+
+/** A cooperation with the names its lists and detail show. */
+const withNames = {
+  c: cooperations,
+  personName: person.name,
+  inviterName: inviter.name,
+  inviterTitle: expertTitleOf(inviter.id),
+  inviterInstitution: inviterInst.name,
+  inviteeName: invitee.name,
+  inviteeTitle: expertTitleOf(invitee.id),
+  inviteeInstitution: inviteeInst.name,
+};
+
+function named(tx: DbOrTx) {
+  return tx
+    .select(withNames)
+    .from(cooperations)
+    .innerJoin(person, eq(person.id, cooperations.userId))
+    .innerJoin(inviter, eq(inviter.id, cooperations.inviterId))
+    .innerJoin(invitee, eq(invitee.id, cooperations.inviteeId))
+    .leftJoin(inviterInst, eq(inviterInst.id, inviter.institutionId))
+    .leftJoin(inviteeInst, eq(inviteeInst.id, invitee.institutionId))
+    .$dynamic();
+}
+export type NamedCooperation = Awaited<ReturnType<ReturnType<typeof named>['execute']>>[number];
+
+/** Which cooperations a list holds: those an expert sent, or those they received. */
+export type CooperationScopeOfList = { kind: 'sent' | 'received'; expertId: number };
+
+const listWhere = (s: CooperationScopeOfList): SQL =>
+  s.kind === 'sent' ? eq(cooperations.inviterId, s.expertId) : eq(cooperations.inviteeId, s.expertId);
+
+const active = inArray(cooperations.status, ['invited', 'accepted']);
+
+/** Queries of cooperations and their messages only; names are read from users and institutions. */
+export const cooperationsRepository = {
+  async insert(tx: DbOrTx, row: typeof cooperations.$inferInsert): Promise<CooperationRow> {
+    const [c] = await tx.insert(cooperations).values(row).returning();
+    return c!;
+  },
+
+  async byId(tx: DbOrTx, id: number, opts: { lock?: boolean } = {}): Promise<CooperationRow | undefined> {
+    const q = tx.select().from(cooperations).where(eq(cooperations.id, id)).$dynamic();
+    const [c] = await (opts.lock ? q.for('update') : q);
+    return c;
+  },
+
+  async named(tx: DbOrTx, id: number): Promise<NamedCooperation | undefined> {
+    const [c] = await named(tx).where(eq(cooperations.id, id));
+    return c;
+  },
+
+  async update(tx: DbOrTx, id: number, set: Partial<typeof cooperations.$inferInsert>): Promise<void> {
+    await tx.update(cooperations).set(set).where(eq(cooperations.id, id));
+  },
+
+  /** The active cooperation of this person between these two experts (either way round), if any. */
+  async activeBetween(tx: DbOrTx, userId: number, a: number, b: number): Promise<CooperationRow | undefined> {
+    const [c] = await tx
+      .select()
+      .from(cooperations)
+      .where(
+        and(
+          eq(cooperations.userId, userId),
+          active,
+          or(
+            and(eq(cooperations.inviterId, a), eq(cooperations.inviteeId, b)),
+            and(eq(cooperations.inviterId, b), eq(cooperations.inviteeId, a)),
+          ),
+        ),
+      )
+      .limit(1);
+    return c;
+  },
+
+  /** A page of one list, the active ones first, then the newest. */
+  async page(
+    tx: DbOrTx,
+    s: CooperationScopeOfList,
+    q: { status?: CooperationStatus | undefined; pageNum: number; pageSize: number },
+  ) {
+    const where = and(listWhere(s), q.status ? eq(cooperations.status, q.status) : undefined);
+    return pageWithTotal(
+      q,
+      (limit, offset) =>
+        named(tx)
+          .where(where)
+          .orderBy(
+            sql`case when ${cooperations.status} in ('invited', 'accepted') then 0 else 1 end`,
+            desc(cooperations.updatedAt),
+            desc(cooperations.id),
+          )
+          .limit(limit)
+          .offset(offset),
+      tx.select({ n: count() }).from(cooperations).where(where),
+    );
+  },
+
+  /** Invitations the expert has not answered yet, the oldest first, with their total. */
+  async awaitingReply(tx: DbOrTx, expertId: number, limit: number) {
+    const where = and(eq(cooperations.inviteeId, expertId), eq(cooperations.status, 'invited'));
+    const [rows, [total]] = await Promise.all([
+      named(tx).where(where).orderBy(cooperations.createdAt, cooperations.id).limit(limit),
+      tx.select({ n: count() }).from(cooperations).where(where),
+    ]);
+    return { rows, total: Number(total?.n ?? 0) };
+  },
+
+  async countByStatus(tx: DbOrTx, s: CooperationScopeOfList): Promise<Map<CooperationStatus, number>> {
+    const rows = await tx
+      .select({ status: cooperations.status, n: count() })
+      .from(cooperations)
+      .where(listWhere(s))
+      .groupBy(cooperations.status);
+    return new Map(rows.map((r) => [r.status, Number(r.n)]));
+  },
+
+  async countOf(tx: DbOrTx, s: CooperationScopeOfList): Promise<number> {
+    const [r] = await tx.select({ n: count() }).from(cooperations).where(listWhere(s));
+    return Number(r?.n ?? 0);
+  },
+
+  /** Every cooperation on the person, newest first (their record). */
+  async ofPerson(tx: DbOrTx, userId: number, limit: number): Promise<NamedCooperation[]> {
+    return named(tx)
+      .where(eq(cooperations.userId, userId))
+      .orderBy(desc(cooperations.createdAt), desc(cooperations.id))
+      .limit(limit);
+  },
+
+  /** The person's accepted cooperations, current or ended (the experts consulted on their case). */
+  async consultedOn(tx: DbOrTx, userId: number): Promise<NamedCooperation[]> {
+    return named(tx)
+      .where(
+        and(
+          eq(cooperations.userId, userId),
+          sql`${cooperations.respondedAt} is not null`,
+          inArray(cooperations.status, ['accepted', 'ended']),
+        ),
+      )
+      .orderBy(desc(cooperations.respondedAt), desc(cooperations.id));
+  },
+
+  // ---- messages ----
+
+  async insertMessage(tx: DbOrTx, row: typeof cooperationMessages.$inferInsert): Promise<void> {
+    await tx.insert(cooperationMessages).values(row);
+  },
+
+  /** The newest `limit` messages, oldest first. */
+  async messages(tx: DbOrTx, cooperationId: number, limit: number) {
+    const rows = await tx
+      .select({ m: cooperationMessages, authorName: users.name })
+      .from(cooperationMessages)
+      .innerJoin(users, eq(users.id, cooperationMessages.authorId))
+      .where(eq(cooperationMessages.cooperationId, cooperationId))
+      .orderBy(desc(cooperationMessages.id))
+      .limit(limit);
+    return rows.reverse();
+  },
+
+  // ---- accounts (read only) ----
+
+  async account(tx: DbOrTx, id: number) {
+    const [u] = await tx
+      .select({ id: users.id, name: users.name, role: users.role, status: users.status })
+      .from(users)
+      .where(eq(users.id, id));
+    return u;
+  },
+
+  /** Active experts other than `exceptId` whose name, institution or title contains the keyword. */
+  async invitees(tx: DbOrTx, exceptId: number, keyword: string | undefined, limit: number) {
+    const k = keyword ? `%${likeEscape(keyword)}%` : null;
+    const title = expertTitleOf(users.id);
+    return tx
+      .select({ id: users.id, name: users.name, title, institution: institutions.name })
+      .from(users)
+      .leftJoin(institutions, eq(institutions.id, users.institutionId))
+      .where(
+        and(
+          eq(users.role, 'expert'),
+          eq(users.status, 'active'),
+          ne(users.id, exceptId),
+          k
+            ? sql`(${users.name} ilike ${k} or ${institutions.name} ilike ${k} or coalesce(${title}, '') ilike ${k})`
+            : undefined,
+        ),
+      )
+      .orderBy(asc(institutions.name), asc(users.id))
+      .limit(limit);
+  },
+};
+
+/**
+ * What `expertId` holds on the person's case through an accepted cooperation in which they were
+ * invited (the newest, should there be more): a read piece for the records and warnings modules.
+ */
+export async function cooperationGrantOf(
+  tx: DbOrTx,
+  expertId: number,
+  userId: number,
+): Promise<Pick<CooperationRow, 'id' | 'scope'> | null> {
+  const [c] = await tx
+    .select({ id: cooperations.id, scope: cooperations.scope })
+    .from(cooperations)
+    .where(
+      and(
+        eq(cooperations.userId, userId),
+        eq(cooperations.inviteeId, expertId),
+        eq(cooperations.status, 'accepted'),
+      ),
+    )
+    // The wider scope wins when two inviters brought the same expert in.
+    .orderBy(desc(sql`${cooperations.scope} = 'record_and_warnings'`), desc(cooperations.id))
+    .limit(1);
+  return c ?? null;
+}
