@@ -239,18 +239,19 @@ describe.skipIf(!hasBrowser())('the expert and audit workbenches', () => {
   it('the workbench home lists what waits today, highest risk first, and leads to each item', async () => {
     const page = await browser.newPage();
     const { token } = await signIn(page, DEMO.expert);
-    const today = await apiCall<{ sections: { key: string; count: number; items: { id: number; title: string }[] }[] }>(
-      'GET',
-      '/api/expert/today',
-      { token },
-    );
+    const today = await apiCall<{
+      sections: { key: string; count: number; items: { id: number; title: string }[] }[];
+    }>('GET', '/api/expert/today', { token });
     const warnings = today.data.sections.find((s) => s.key === 'warnings')!;
     expect(warnings.count).toBeGreaterThan(0);
     await page.goto('/expert/work');
-    await page.getByText(`共有 ${today.data.sections.reduce((n, s) => n + s.count, 0)} 项事情等你处理`).waitFor();
+    await page
+      .getByText(`共有 ${today.data.sections.reduce((n, s) => n + s.count, 0)} 项事情等你处理`)
+      .waitFor();
     const card = page.getByRole('link', { name: '待处理预警' });
     expect(await card.textContent()).toContain(String(warnings.count));
-    for (const label of ['今日预约', '待审批报告', '转介动态', '协作邀请', '未读会话']) await page.getByText(label).first().waitFor();
+    for (const label of ['今日预约', '待审批报告', '转介动态', '协作邀请', '未读会话'])
+      await page.getByText(label).first().waitFor();
     // The first item is the highest-level, longest-waiting warning: it opens that warning.
     await page.getByRole('link', { name: warnings.items[0]!.title }).click();
     await page.waitForURL(`**/expert/warning/detail?id=${warnings.items[0]!.id}`);

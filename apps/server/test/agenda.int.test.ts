@@ -48,11 +48,19 @@ async function agenda(token: string) {
       count: number;
       urgent: number;
       note: string | null;
-      items: { id: number; title: string; sub: string | null; at: string; level: number | null; tag: string | null }[];
+      items: {
+        id: number;
+        title: string;
+        sub: string | null;
+        at: string;
+        level: number | null;
+        tag: string | null;
+      }[];
     }[];
   };
 }
-const section = async (token: string, key: string) => (await agenda(token)).sections.find((s) => s.key === key)!;
+const section = async (token: string, key: string) =>
+  (await agenda(token)).sections.find((s) => s.key === key)!;
 
 beforeAll(async () => {
   ctx = await createTestContext({ seed: true, clock: clock.clock });
@@ -73,7 +81,14 @@ describe(`今日待办 on ${testDbKind}`, () => {
   it('a new expert has every section, each empty, for the Shanghai date', async () => {
     const a = await agenda(fresh.token);
     expect(a.date).toBe(today);
-    expect(a.sections.map((s) => s.key)).toEqual(['warnings', 'bookings', 'reports', 'transfers', 'cooperations', 'chats']);
+    expect(a.sections.map((s) => s.key)).toEqual([
+      'warnings',
+      'bookings',
+      'reports',
+      'transfers',
+      'cooperations',
+      'chats',
+    ]);
     for (const s of a.sections) expect(s).toMatchObject({ count: 0, urgent: 0, note: null, items: [] });
   });
 
@@ -86,7 +101,12 @@ describe(`今日待办 on ${testDbKind}`, () => {
       .select({ id: assessments.id })
       .from(assessments)
       .where(eq(assessments.id, started.body.data.id));
-    const w = (expertId: number, level: number, hoursAgo: number, extra: Partial<typeof warnings.$inferInsert> = {}) => ({
+    const w = (
+      expertId: number,
+      level: number,
+      hoursAgo: number,
+      extra: Partial<typeof warnings.$inferInsert> = {},
+    ) => ({
       assessmentId: assessment!.id,
       userId,
       expertId,
@@ -121,7 +141,14 @@ describe(`今日待办 on ${testDbKind}`, () => {
     const book = async (start: Date, status: 'confirmed' | 'completed' | 'cancelled', topic: string) => {
       const [slot] = await ctx.database.db
         .insert(slots)
-        .values({ expertId: fresh.id, startsAt: start, endsAt: new Date(start.getTime() + 50 * 60_000), mode: 'online', source: 'manual', status: 'closed' })
+        .values({
+          expertId: fresh.id,
+          startsAt: start,
+          endsAt: new Date(start.getTime() + 50 * 60_000),
+          mode: 'online',
+          source: 'manual',
+          status: 'closed',
+        })
         .returning();
       await ctx.database.db.insert(bookings).values({
         userId,
@@ -158,10 +185,15 @@ describe(`今日待办 on ${testDbKind}`, () => {
     expect(begin.status, begin.body.message).toBe(200);
     const chatId = begin.body.data.chatId;
     for (const text of ['老师您好', '想预约下周的咨询'])
-      expect((await api('POST', '/api/chat/send', t.user, { chatId, messageType: '0', messageContent: text })).status).toBe(200);
+      expect(
+        (await api('POST', '/api/chat/send', t.user, { chatId, messageType: '0', messageContent: text }))
+          .status,
+      ).toBe(200);
     const s = await section(fresh.token, 'chats');
     expect(s).toMatchObject({ count: 1, note: '共 2 条未读消息' });
-    expect(s.items).toEqual([expect.objectContaining({ id: chatId, title: '张小雨', sub: '想预约下周的咨询', tag: '2 条未读' })]);
+    expect(s.items).toEqual([
+      expect.objectContaining({ id: chatId, title: '张小雨', sub: '想预约下周的咨询', tag: '2 条未读' }),
+    ]);
     // Reading the chat clears it.
     await api('GET', `/api/chat/messages?chatId=${chatId}`, fresh.token);
     expect((await section(fresh.token, 'chats')).count).toBe(0);
@@ -194,7 +226,10 @@ describe(`今日待办 on ${testDbKind}`, () => {
     expect(list.status, list.body.message).toBe(200);
     expect(s.count).toBe(list.body.data.counts.generated);
     expect(s.items.map((i) => i.id).sort()).toEqual(
-      list.body.data.list.slice(0, 5).map((r: { assessmentId: number }) => r.assessmentId).sort(),
+      list.body.data.list
+        .slice(0, 5)
+        .map((r: { assessmentId: number }) => r.assessmentId)
+        .sort(),
     );
     expect((await section(fresh.token, 'reports')).count).toBe(0);
   });
@@ -230,7 +265,9 @@ describe(`今日待办 on ${testDbKind}`, () => {
       summary: '近两个月睡眠差，建议继续每周一次面谈。',
     });
     expect(back.status, back.body.message).toBe(200);
-    const decline = await api('POST', `/api/user/transfers/${back.body.data.id}/decline`, t.user, { reason: '不想再换了' });
+    const decline = await api('POST', `/api/user/transfers/${back.body.data.id}/decline`, t.user, {
+      reason: '不想再换了',
+    });
     expect(decline.status, decline.body.message).toBe(200);
     const after = await section(fresh.token, 'transfers');
     expect(after.count).toBe(2);

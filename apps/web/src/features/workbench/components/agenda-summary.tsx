@@ -21,7 +21,10 @@ export function AgendaSummary() {
       {agenda.isPending ? (
         <Skeleton active paragraph={{ rows: 3 }} title={false} />
       ) : agenda.isError ? (
-        <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={`今日待办加载失败：${agenda.error.message}`} />
+        <Empty
+          image={Empty.PRESENTED_IMAGE_SIMPLE}
+          description={`今日待办加载失败：${agenda.error.message}`}
+        />
       ) : (
         <List
           size="small"
@@ -43,11 +46,19 @@ export function AgendaSummary() {
                     )
                   }
                 />
-                <Badge count={s.count} showZero color={s.count ? (s.urgent ? '#f5222d' : meta.color) : '#d9d9d9'} />
+                <Badge
+                  count={s.count}
+                  showZero
+                  color={s.count ? (s.urgent ? '#f5222d' : meta.color) : '#d9d9d9'}
+                />
               </List.Item>
             );
             return routeExists(meta.list) ? (
-              <Link to={meta.list} aria-label={`${meta.label} ${s.count}`} style={{ color: 'inherit', display: 'block' }}>
+              <Link
+                to={meta.list}
+                aria-label={`${meta.label} ${s.count}`}
+                style={{ color: 'inherit', display: 'block' }}
+              >
                 {row}
               </Link>
             ) : (

@@ -109,9 +109,9 @@ export function Component() {
 }
 
 /** While the agenda loads: the sections every expert has, empty. */
-const placeholders: AgendaSection[] = (['warnings', 'bookings', 'reports', 'transfers', 'cooperations', 'chats'] as const).map(
-  (key) => ({ key, count: 0, urgent: 0, note: null, items: [] }),
-);
+const placeholders: AgendaSection[] = (
+  ['warnings', 'bookings', 'reports', 'transfers', 'cooperations', 'chats'] as const
+).map((key) => ({ key, count: 0, urgent: 0, note: null, items: [] }));
 
 function AgendaCard({ section, pending }: { section: AgendaSection; pending: boolean }) {
   const meta = agendaMeta[section.key];
@@ -125,7 +125,11 @@ function AgendaCard({ section, pending }: { section: AgendaSection; pending: boo
           {section.count > 0 && <Tag color={section.urgent ? 'red' : 'default'}>{section.count}</Tag>}
         </Space>
       }
-      extra={routeExists(meta.list) ? <Link to={meta.list}>{more ? `全部 ${section.count} 项` : '查看'}</Link> : null}
+      extra={
+        routeExists(meta.list) ? (
+          <Link to={meta.list}>{more ? `全部 ${section.count} 项` : '查看'}</Link>
+        ) : null
+      }
       items={section.items}
       pending={pending}
       empty={meta.empty}
@@ -138,7 +142,9 @@ function AgendaCard({ section, pending }: { section: AgendaSection; pending: boo
             {item.tag && <Tag color={tagColor(item.tag)}>{item.tag}</Tag>}
           </Space>
           <div className={styles.muted}>
-            {[item.sub, section.key === 'bookings' ? null : formatDateTime(item.at)].filter(Boolean).join(' · ')}
+            {[item.sub, section.key === 'bookings' ? null : formatDateTime(item.at)]
+              .filter(Boolean)
+              .join(' · ')}
           </div>
         </>
       )}
