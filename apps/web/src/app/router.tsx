@@ -27,7 +27,11 @@ const pages: (RouteObject & { handle?: RouteHandle })[] = [
     handle: { title: '个人信息', auth: 'user', keepAlive: true },
   },
   { path: '/user/center', lazy: centerPage, handle: { title: '个人中心', auth: 'user' } },
-  { path: '/expert/center', lazy: () => import('./routes/expert-center-page'), handle: { title: '个人中心（专家）', auth: 'expert' } },
+  {
+    path: '/expert/center',
+    lazy: () => import('./routes/expert-center-page'),
+    handle: { title: '个人中心（专家）', auth: 'expert' },
+  },
   { path: '/audit/center', lazy: centerPage, handle: { title: '个人中心（审核）', auth: 'auditor' } },
   {
     path: '/all/search',
