@@ -46,6 +46,7 @@ import { searchRoutes } from './modules/search/search.routes';
 import { newsRoutes } from './modules/news/news.routes';
 import { tweetsRoutes } from './modules/tweets/tweets.routes';
 import { transfersRoutes } from './modules/transfers/transfers.routes';
+import { feedbackRoutes } from './modules/feedback/feedback.routes';
 import { bannersRoutes } from './modules/banners/banners.routes';
 import { loadAppSecret } from './modules/settings/settings.service';
 import { siteRoutes } from './modules/site/site.routes';
@@ -245,6 +246,7 @@ export async function buildApp({
       await api.register(newsRoutes);
       await api.register(tweetsRoutes);
       await api.register(transfersRoutes);
+      await api.register(feedbackRoutes);
       await api.register(bannersRoutes);
     },
     { prefix: API_PREFIX },

@@ -30,6 +30,7 @@ import { createNewsService } from './modules/news/news.service';
 import { newsSearch } from './modules/news/news.search';
 import { createTweetsService } from './modules/tweets/tweets.service';
 import { createTransfersService } from './modules/transfers/transfers.service';
+import { createFeedbackService } from './modules/feedback/feedback.service';
 import { tweetSearch } from './modules/tweets/tweets.search';
 import { activitySearch, planSearch } from './modules/plans/plans.search';
 import { createHomeService } from './modules/home/home.service';
@@ -138,6 +139,17 @@ export function createServices({
   // Plugs itself into assessments (report access) and orders (the report Fulfiller); recommends
   // experts and courses.
   const reports = createReportsService({ db, clock, orders, review, assessments, experts, courses });
+  // Each kind's owner answers for its objects: whose, which expert handles it, whether it is ready.
+  const feedback = createFeedbackService({
+    db,
+    clock,
+    events,
+    subjects: {
+      booking: (tx, id) => bookings.feedbackSubject(tx, id),
+      report: (tx, id) => reports.feedbackSubject(tx, id),
+      course: (tx, id, userId) => courses.feedbackSubject(tx, id, userId),
+    },
+  });
   // Content images are checked to exist before an article, tweet or banner may show them.
   const uploads = createUploadsService({ storage });
   const news = createNewsService({ db, clock, uploads });
@@ -173,6 +185,7 @@ export function createServices({
     warnings,
     assignments,
     transfers,
+    feedback,
     reports,
     courses,
     statistics,

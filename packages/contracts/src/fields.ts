@@ -75,6 +75,9 @@ export const fieldLabels: Record<string, string> = {
   toExpertId: '接收专家',
   summary: '情况摘要',
   direction: '方向',
+  objectId: '反馈对象',
+  anonymous: '匿名设置',
+  reply: '回复',
 };
 
 export function fieldLabel(path: ReadonlyArray<PropertyKey>): string {

@@ -33,3 +33,4 @@ export * from './tweets';
 export * from './banners';
 export * from './statistics';
 export * from './transfers';
+export * from './feedback';

@@ -12,6 +12,7 @@ export const notificationKinds = [
   'transfer',
   'review',
   'course',
+  'feedback',
 ] as const;
 export const notificationKindLabels: Record<(typeof notificationKinds)[number], string> = {
   system: '系统',
@@ -24,6 +25,7 @@ export const notificationKindLabels: Record<(typeof notificationKinds)[number], 
   transfer: '转介',
   review: '审核',
   course: '课程',
+  feedback: '反馈',
 };
 
 export const notification = z.object({

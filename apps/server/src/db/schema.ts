@@ -16,6 +16,7 @@ export * from '../modules/assessments/assessments.table';
 export * from '../modules/warnings/warnings.table';
 export * from '../modules/assignments/assignments.table';
 export * from '../modules/transfers/transfers.table';
+export * from '../modules/feedback/feedback.table';
 export * from '../modules/reports/reports.table';
 export * from '../modules/review/review.table';
 export * from '../modules/news/news.table';

@@ -39,6 +39,8 @@ export const reportsRepository = {
         title: assessments.title,
         userId: assessments.userId,
         requiresApproval: assessments.requiresApproval,
+        expertId: assessments.expertId,
+        priceFen: assessments.priceFen,
       })
       .from(assessments)
       .where(eq(assessments.id, id));

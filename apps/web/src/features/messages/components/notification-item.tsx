@@ -15,6 +15,7 @@ const kindColors: Record<Notification['kind'], string> = {
   transfer: 'purple',
   review: 'green',
   course: 'magenta',
+  feedback: 'lime',
 };
 
 interface Props {
