@@ -139,7 +139,13 @@ describe(`feedback on ${testDbKind}: the seed, and what everyone reads of an exp
       ['匿名用户', 4],
     ]);
     // Nothing beyond the name, rating, words and date leaves the platform.
-    expect(Object.keys(pub.body.data.list[0]).sort()).toEqual(['content', 'createdAt', 'id', 'name', 'rating']);
+    expect(Object.keys(pub.body.data.list[0]).sort()).toEqual([
+      'content',
+      'createdAt',
+      'id',
+      'name',
+      'rating',
+    ]);
     // The list of experts: the rated first, best first; the unrated after them.
     const list = await api('GET', '/api/expert/list?pageSize=50');
     const cards = list.body.data.list as { id: number; rating: number | null }[];
@@ -229,7 +235,11 @@ describe(`leaving feedback on ${testDbKind}: each kind of object, and what is re
     expect(again.map((x) => x.status)).toEqual([409, 409, 409]);
 
     const mine = await api('GET', `/api/user/feedback/on?kind=booking&objectId=${b}`, t.user);
-    expect(mine.body.data).toMatchObject({ canLeave: false, reason: null, feedback: { id: bookingFeedback } });
+    expect(mine.body.data).toMatchObject({
+      canLeave: false,
+      reason: null,
+      feedback: { id: bookingFeedback },
+    });
     const told = await notes('expert', '收到新的反馈');
     expect(told[0]).toMatchObject({
       content: expect.stringContaining('张小雨 对「王静怡 老师的咨询'),
@@ -250,7 +260,10 @@ describe(`leaving feedback on ${testDbKind}: each kind of object, and what is re
       content: '不是我的反馈也想改一改',
     });
     expect(other.status).toBe(404);
-    const bad = await api('PUT', `/api/user/feedback/${bookingFeedback}`, t.user, { rating: 0, content: words });
+    const bad = await api('PUT', `/api/user/feedback/${bookingFeedback}`, t.user, {
+      rating: 0,
+      content: words,
+    });
     expect([bad.status, bad.body.message]).toEqual([400, '评分须为1到5分']);
     const now = (await api('GET', `/api/user/feedback/${bookingFeedback}`, t.user)).body.data;
     expect(now).toMatchObject({ rating: 5, anonymous: true });
@@ -274,7 +287,12 @@ describe(`leaving feedback on ${testDbKind}: each kind of object, and what is re
     const r = await leave('user', { kind: 'report', objectId: aid, rating: 3 });
     expect(r.status, r.body.message).toBe(200);
     expect(r.body.data).toMatchObject({
-      subject: { kind: 'report', id: aid, title: expect.stringContaining('测评报告：'), link: `/reportView?id=${aid}` },
+      subject: {
+        kind: 'report',
+        id: aid,
+        title: expect.stringContaining('测评报告：'),
+        link: `/reportView?id=${aid}`,
+      },
       expert: { id: id.expert },
     });
     // A free report is open at once.
@@ -356,7 +374,9 @@ describe(`handling feedback on ${testDbKind}: open -> handled, the reply and the
       user: { name: '张小雨' },
       anonymous: true,
     });
-    const tooLong = await api('POST', `/api/expert/feedback/${fid}/handle`, t.expert, { reply: '谢'.repeat(501) });
+    const tooLong = await api('POST', `/api/expert/feedback/${fid}/handle`, t.expert, {
+      reply: '谢'.repeat(501),
+    });
     expect([tooLong.status, tooLong.body.message]).toEqual([400, '回复最多500个字']);
     expect((await api('GET', `/api/expert/feedback/${fid}`, t.expert)).body.data.status).toBe('open');
 
@@ -369,7 +389,10 @@ describe(`handling feedback on ${testDbKind}: open -> handled, the reply and the
 
     const twice = await api('POST', `/api/expert/feedback/${fid}/handle`, t.expert, { reply: '再回复一次' });
     expect([twice.status, twice.body.message]).toEqual([409, '该反馈已处理']);
-    const edit = await api('PUT', `/api/user/feedback/${fid}`, t.user, { rating: 1, content: '还想再改一下内容' });
+    const edit = await api('PUT', `/api/user/feedback/${fid}`, t.user, {
+      rating: 1,
+      content: '还想再改一下内容',
+    });
     expect([edit.status, edit.body.message]).toEqual([409, '专家已处理该反馈，不能再修改']);
 
     // The person: on the booking, in their list, and a notification.
@@ -436,7 +459,10 @@ describe(`the expert's rating on ${testDbKind}`, () => {
     // The demo expert: the seeded 5 and 4 and the demo user's booking feedback (edited to 5);
     // the report and course feedback addressed to them are not in it.
     const demo = await api('GET', `/api/expert/detail/${id.expert}`);
-    expect(demo.body.data).toMatchObject({ rating: Math.round(((5 + 4 + 5) / 3) * 100) / 100, ratingCount: 3 });
+    expect(demo.body.data).toMatchObject({
+      rating: Math.round(((5 + 4 + 5) / 3) * 100) / 100,
+      ratingCount: 3,
+    });
     // Editing a rating moves the mean at once.
     const open = (await api('GET', '/api/user/feedback?pageSize=50', t.user3)).body.data.list.find(
       (f: { expert: { id: number } }) => f.expert.id === id.sun,

@@ -28,7 +28,7 @@ const WINDOWS = 2;
 
 /**
  * 专家详情 (/experts/detail?id=): profile, free slots to pick from, 在线咨询 and 立即预约.
- * `feed` (the expert's tweets) goes under the booking card and `below` (their courses) under
+ * `feed` (the expert's tweets) goes under the booking card and `below` (feedback, courses) under
  * the profile: other features' views, placed by the app layer;
  * the route itself is composed in app/routes/expert-detail-page.tsx.
  */
