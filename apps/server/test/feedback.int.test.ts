@@ -290,7 +290,7 @@ describe(`leaving feedback on ${testDbKind}: each kind of object, and what is re
       subject: {
         kind: 'report',
         id: aid,
-        title: expect.stringContaining('测评报告：'),
+        title: expect.stringContaining('抑郁'),
         link: `/reportView?id=${aid}`,
       },
       expert: { id: id.expert },
@@ -320,7 +320,7 @@ describe(`leaving feedback on ${testDbKind}: each kind of object, and what is re
     const r = await leave('user', { kind: 'course', objectId: course!.id, rating: 4 });
     expect(r.status, r.body.message).toBe(200);
     expect(r.body.data).toMatchObject({
-      subject: { kind: 'course', title: '课程：情绪急救箱：与焦虑和低落好好相处' },
+      subject: { kind: 'course', title: '情绪急救箱：与焦虑和低落好好相处' },
       expert: { id: id.expert },
     });
     // The author of a course never rates it.

@@ -522,7 +522,7 @@ export function createCoursesService(deps: CoursesServiceDeps) {
         ownerId: e ? e.userId : null,
         expertId: c.expertId,
         ready: e?.status === 'active',
-        title: `课程：${c.title}`,
+        title: c.title,
       };
     },
 
@@ -558,7 +558,7 @@ export function createCoursesService(deps: CoursesServiceDeps) {
             userId: actor.userId,
             kind: 'course',
             itemId: id,
-            title: `课程：${c.title}`,
+            title: c.title,
             amountFen: c.priceFen,
           });
           return { orderId: o.id, joined: false };

@@ -340,7 +340,7 @@ export function createReportsService(deps: {
         ownerId: a.userId,
         expertId: a.expertId ?? (await assignedExpertOf(tx, a.userId)),
         ready: a.priceFen <= 0 || r.paidAt !== null,
-        title: `测评报告：${a.title}`,
+        title: a.title,
       };
     },
 

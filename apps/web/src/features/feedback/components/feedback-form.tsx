@@ -66,7 +66,7 @@ export function FeedbackForm({
       </Form.Item>
       {withAnonymous && (
         <Form.Item name="anonymous" valuePropName="checked" style={{ marginBottom: 12 }}>
-          <Checkbox>匿名评价（专家主页上显示为“匿名用户”，否则显示为“张**”）</Checkbox>
+          <Checkbox>匿名评价（专家主页上显示为“匿名用户”；不勾选只显示您的姓，如“张**”）</Checkbox>
         </Form.Item>
       )}
       <Space wrap>

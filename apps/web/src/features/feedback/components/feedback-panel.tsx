@@ -11,12 +11,12 @@ import { FeedbackStatusTag } from './feedback-status-tag';
 const titles: Record<FeedbackKind, string> = {
   booking: '咨询反馈',
   report: '报告反馈',
-  course: '课程反馈',
+  course: '给讲师的反馈',
 };
 const invitations: Record<FeedbackKind, string> = {
   booking: '这次咨询对您有帮助吗？您的评分会显示在专家主页，帮助其他来访者选择。',
-  report: '对这份报告的解读有疑问或建议？负责跟进您的专家会看到并回复。',
-  course: '对这门课有什么想法？讲师会看到您的反馈并回复。',
+  report: '对这份报告的解读有疑问或建议？负责跟进您的专家会看到并回复，其他人看不到。',
+  course: '有想对讲师说的话？这里的反馈只有讲师本人能看到，讲师会回复您（公开的评分请写在“学员评价”）。',
 };
 
 function Mine({ f, kind }: { f: FeedbackDetail; kind: FeedbackKind }) {

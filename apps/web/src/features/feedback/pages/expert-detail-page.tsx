@@ -117,7 +117,7 @@ export function Component() {
                   <Descriptions.Item label="来访者">{f.user.name || '用户'}</Descriptions.Item>
                 </Descriptions>
                 {f.subject.link && (
-                  <Link to={f.subject.link}>
+                  <Link to={f.subject.link} style={{ display: 'inline-block', marginTop: 8 }}>
                     <Button size="small">查看{feedbackKindLabels[f.subject.kind]}</Button>
                   </Link>
                 )}
