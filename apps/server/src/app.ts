@@ -50,6 +50,7 @@ import { agendaRoutes } from './modules/agenda/agenda.routes';
 import { cooperationsRoutes } from './modules/cooperations/cooperations.routes';
 import { sessionNotesRoutes } from './modules/session-notes/session-notes.routes';
 import { recordsRoutes } from './modules/records/records.routes';
+import { feedbackRoutes } from './modules/feedback/feedback.routes';
 import { bannersRoutes } from './modules/banners/banners.routes';
 import { loadAppSecret } from './modules/settings/settings.service';
 import { siteRoutes } from './modules/site/site.routes';
@@ -267,6 +268,7 @@ export async function buildApp({
       await api.register(cooperationsRoutes);
       await api.register(sessionNotesRoutes);
       await api.register(recordsRoutes);
+      await api.register(feedbackRoutes);
       await api.register(bannersRoutes);
     },
     { prefix: API_PREFIX },

@@ -7,6 +7,8 @@ import { createAuditService } from './modules/audit/audit.service';
 import { bookingsAgenda } from './modules/bookings/bookings.agenda';
 import { chatAgenda } from './modules/chat/chat.agenda';
 import { cooperationsAgenda } from './modules/cooperations/cooperations.agenda';
+import { feedbackAgenda } from './modules/feedback/feedback.agenda';
+import { feedbackRecordSource } from './modules/feedback/feedback.record';
 import { reportsAgenda } from './modules/reports/reports.agenda';
 import { transfersAgenda } from './modules/transfers/transfers.agenda';
 import { warningsAgenda } from './modules/warnings/warnings.agenda';
@@ -40,6 +42,7 @@ import { createTransfersService } from './modules/transfers/transfers.service';
 import { createCooperationsService } from './modules/cooperations/cooperations.service';
 import { createSessionNotesService } from './modules/session-notes/session-notes.service';
 import { createRecordsService } from './modules/records/records.service';
+import { createFeedbackService } from './modules/feedback/feedback.service';
 import { tweetSearch } from './modules/tweets/tweets.search';
 import { activitySearch, planSearch } from './modules/plans/plans.search';
 import { createHomeService } from './modules/home/home.service';
@@ -161,6 +164,17 @@ export function createServices({
   // Plugs itself into assessments (report access) and orders (the report Fulfiller); recommends
   // experts and courses.
   const reports = createReportsService({ db, clock, orders, review, assessments, experts, courses });
+  // Each kind's owner answers for its objects: whose, which expert handles it, whether it is ready.
+  const feedback = createFeedbackService({
+    db,
+    clock,
+    events,
+    subjects: {
+      booking: (tx, id) => bookings.feedbackSubject(tx, id),
+      report: (tx, id) => reports.feedbackSubject(tx, id),
+      course: (tx, id, userId) => courses.feedbackSubject(tx, id, userId),
+    },
+  });
   // Content images are checked to exist before an article, tweet or banner may show them.
   const uploads = createUploadsService({ storage });
   const news = createNewsService({ db, clock, uploads });
@@ -190,6 +204,8 @@ export function createServices({
   agenda.register(transfersAgenda(db));
   agenda.register(cooperationsAgenda(db));
   agenda.register(chatAgenda(chat));
+  agenda.register(feedbackAgenda(db));
+  records.registerSource(feedbackRecordSource);
   return {
     agenda,
     audit,
@@ -209,6 +225,7 @@ export function createServices({
     cooperations,
     sessionNotes,
     records,
+    feedback,
     reports,
     courses,
     statistics,

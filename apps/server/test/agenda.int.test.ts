@@ -88,6 +88,7 @@ describe(`今日待办 on ${testDbKind}`, () => {
       'transfers',
       'cooperations',
       'chats',
+      'feedback',
     ]);
     for (const s of a.sections) expect(s).toMatchObject({ count: 0, urgent: 0, note: null, items: [] });
   });

@@ -35,6 +35,18 @@ describe(`seed on ${testDbKind}`, () => {
   });
 
   it('running it again adds and changes nothing', async () => {
+    const consultations = async () =>
+      (
+        await executeRows<{ bookings: number; feedback: number; open: number }>(
+          testDb.database.db,
+          sql`select (select count(*)::int from bookings where status = 'completed') as bookings,
+              (select count(*)::int from feedback) as feedback,
+              (select count(*)::int from feedback where status = 'open') as open`,
+        )
+      )[0];
+    // Past consultations: five completed bookings, four with feedback (one still open, one
+    // anonymous); the demo user's is left for them to rate.
+    expect(await consultations()).toEqual({ bookings: 5, feedback: 4, open: 2 });
     const before = {
       users: await testDb.database.db.select().from(users).orderBy(asc(users.id)),
       institutions: await testDb.database.db.select().from(institutions).orderBy(asc(institutions.id)),
@@ -46,6 +58,7 @@ describe(`seed on ${testDbKind}`, () => {
       institutions: await testDb.database.db.select().from(institutions).orderBy(asc(institutions.id)),
     };
     expect(after).toEqual(before);
+    expect(await consultations()).toEqual({ bookings: 5, feedback: 4, open: 2 });
   });
 
   it('adds the statistics demo data once, the same every time, spread over provinces, ages and levels', async () => {

@@ -316,8 +316,7 @@ describe(`an approved transfer on ${testDbKind}`, () => {
       contactPreference: 'chat',
     });
     expect(booked.status, booked.body.message).toBe(200);
-    const [b] = await ctx.database.db.select().from(bookings).where(eq(bookings.userId, id.user));
-    bookingId = b!.id;
+    bookingId = booked.body.data.id;
     // Before the transfer the receiver reads none of it.
     expect((await api('GET', `/api/expert/assessments/${openAid}`, t.receiver)).status).toBe(404);
     expect((await api('GET', `/api/expert/warnings/${openWarning}`, t.receiver)).status).toBe(404);

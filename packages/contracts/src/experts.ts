@@ -20,7 +20,9 @@ export const expertCard = z.object({
   sessionMinutes: z.number().int(),
   modes: z.array(consultMode),
   institution: z.object({ id: z.number().int(), name: z.string() }).nullable(),
-  rating: z.number(),
+  /** The mean rating of the expert's booking feedback (two decimals), or null before the first. */
+  rating: z.number().nullable(),
+  /** How many booking feedbacks the rating is the mean of. */
   ratingCount: z.number().int(),
   yearsOfPractice: z.number().int(),
   /** Start of the next bookable slot, or null when none is open. */

@@ -79,6 +79,9 @@ export const fieldLabels: Record<string, string> = {
   risk: '风险评估',
   nextStep: '下一步计划',
   topic: '主题',
+  objectId: '反馈对象',
+  anonymous: '匿名设置',
+  reply: '回复',
 };
 
 export function fieldLabel(path: ReadonlyArray<PropertyKey>): string {

@@ -36,3 +36,4 @@ export * from './transfers';
 export * from './agenda';
 export * from './cooperations';
 export * from './records';
+export * from './feedback';

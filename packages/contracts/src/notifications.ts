@@ -13,6 +13,7 @@ export const notificationKinds = [
   'cooperation',
   'review',
   'course',
+  'feedback',
 ] as const;
 export const notificationKindLabels: Record<(typeof notificationKinds)[number], string> = {
   system: '系统',
@@ -26,6 +27,7 @@ export const notificationKindLabels: Record<(typeof notificationKinds)[number], 
   cooperation: '协作',
   review: '审核',
   course: '课程',
+  feedback: '反馈',
 };
 
 export const notification = z.object({

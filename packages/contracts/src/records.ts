@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { idParam, page, pageQuery } from './common';
 import { cooperationScopes, cooperationStatuses } from './cooperations';
+import { feedbackKinds, feedbackStatuses } from './feedback';
 import { transferStatuses } from './transfers';
 import { warningStatuses } from './warnings';
 
@@ -155,6 +156,21 @@ export const recordCooperationEntry = z.object({
   reason: z.string(),
 });
 
+/** Feedback the person left on a consultation, a report or a course, with its handling. */
+export const recordFeedbackEntry = z.object({
+  kind: z.literal('feedback'),
+  at,
+  id: z.number().int(),
+  about: z.enum(feedbackKinds),
+  subjectTitle: z.string(),
+  rating: z.number().int().min(1).max(5),
+  content: z.string(),
+  status: z.enum(feedbackStatuses),
+  reply: z.string().nullable(),
+  /** The expert it was addressed to. */
+  expert: z.object({ id: z.number().int(), name: z.string() }),
+});
+
 /**
  * One event of the person's timeline. Extension point: another domain joins with its own
  * variant here (the feedback module's `kind: 'feedback'`) and a `RecordSource` registered
@@ -166,6 +182,7 @@ export const recordEntry = z.discriminatedUnion('kind', [
   recordBookingEntry,
   recordTransferEntry,
   recordCooperationEntry,
+  recordFeedbackEntry,
 ]);
 export type RecordEntry = z.infer<typeof recordEntry>;
 export type RecordEntryKind = RecordEntry['kind'];
@@ -176,6 +193,7 @@ export const recordEntryKindLabels: Record<RecordEntryKind, string> = {
   booking: '预约与咨询记录',
   transfer: '转介',
   cooperation: '协作',
+  feedback: '反馈',
 };
 
 /** One scale's scores over time, oldest first: the small line per scale. */

@@ -18,6 +18,7 @@ export * from '../modules/assignments/assignments.table';
 export * from '../modules/transfers/transfers.table';
 export * from '../modules/cooperations/cooperations.table';
 export * from '../modules/session-notes/session-notes.table';
+export * from '../modules/feedback/feedback.table';
 export * from '../modules/reports/reports.table';
 export * from '../modules/review/review.table';
 export * from '../modules/news/news.table';

@@ -15,6 +15,8 @@ import { homeRoutes } from '../features/home/routes';
 import { statisticsRoutes } from '../features/statistics/routes';
 import { transfersRoutes } from '../features/transfers/routes';
 import { recordsRoutes } from '../features/records/routes';
+import { feedbackRoutes } from '../features/feedback/routes';
+import { page } from '../lib/route-handle';
 
 /**
  * Each feature's pages, declared in features/<domain>/routes.tsx and listed here, so the
@@ -36,12 +38,17 @@ export const featureRoutes: AppRoute[] = [
   ...homeRoutes,
   ...transfersRoutes,
   ...recordsRoutes,
-  // The expert's page with their courses and tweets (app/routes).
+  ...feedbackRoutes,
+  // The expert's page with their feedback, courses and tweets (app/routes).
   {
     path: '/experts/detail',
     lazy: () => import('./routes/expert-detail-page'),
     handle: { title: '专家详情' },
   },
+  // A booking, a report and a course with the person's feedback on it (app/routes).
+  page('/booking/detail', '预约详情', () => import('./routes/booking-detail-page'), { auth: 'user' }),
+  page('/reportView', '查看报告', () => import('./routes/report-view-page'), { auth: 'user' }),
+  page('/course/detail', '课程详情', () => import('./routes/course-detail-page')),
   ...statisticsRoutes,
   // Audit pages made of the workbench's scale and report-approval views (app/routes).
   auditor('/audit/test/detail', '量表审核详情', () => import('./routes/audit-scale-detail-page')),

@@ -134,8 +134,6 @@ export const demoExperts: Record<
     sessionMinutes: number;
     yearsOfPractice: number;
     address: string | null;
-    rating: number;
-    ratingCount: number;
     weekly: { weekday: number; startTime: string; mode: 'online' | 'offline' }[];
   }
 > = {
@@ -150,8 +148,6 @@ export const demoExperts: Record<
     sessionMinutes: 50,
     yearsOfPractice: 12,
     address: '北京市海淀区中关村大街 27 号中关村大厦 12 层 1206 室',
-    rating: 4.9,
-    ratingCount: 326,
     weekly: [
       { weekday: 1, startTime: '10:00', mode: 'online' },
       { weekday: 1, startTime: '14:00', mode: 'offline' },
@@ -172,8 +168,6 @@ export const demoExperts: Record<
     sessionMinutes: 45,
     yearsOfPractice: 15,
     address: '广州市越秀区中山二路 58 号门诊楼 5 层心理门诊',
-    rating: 4.8,
-    ratingCount: 512,
     weekly: [
       { weekday: 2, startTime: '09:00', mode: 'offline' },
       { weekday: 2, startTime: '15:00', mode: 'online' },
@@ -191,8 +185,6 @@ export const demoExperts: Record<
     sessionMinutes: 50,
     yearsOfPractice: 8,
     address: null,
-    rating: 4.9,
-    ratingCount: 208,
     weekly: [
       { weekday: 2, startTime: '19:00', mode: 'online' },
       { weekday: 4, startTime: '19:00', mode: 'online' },
@@ -210,8 +202,6 @@ export const demoExperts: Record<
     sessionMinutes: 60,
     yearsOfPractice: 10,
     address: '杭州市西湖区文三路 90 号东部软件园 2 号楼 3 层',
-    rating: 4.7,
-    ratingCount: 141,
     weekly: [
       { weekday: 1, startTime: '19:30', mode: 'online' },
       { weekday: 3, startTime: '12:30', mode: 'online' },

@@ -11,6 +11,7 @@ import { careAssignments } from '../../modules/assignments/assignments.table';
 import { seedAssessments, seedBuiltinScales } from './assessments';
 import { seedCourses, type SeedFiles } from './courses';
 import { seedContent } from './content';
+import { seedConsultations } from './consultations';
 import { DEMO_PASSWORD, demoAssignments, demoExperts, demoInstitutions, demoUsers } from './demo-data';
 import type { Storage } from '../../modules/uploads/storage';
 import { seedPortraits } from './portraits';
@@ -87,6 +88,8 @@ export async function seed(db: Db, opts: { storage?: Storage; files?: SeedFiles 
   // Course covers and videos are files: without `opts.files` only their rows are added.
   await seedCourses(db, opts.files, systemClock());
   await seedContent(db, opts.storage, systemClock());
+  // Consultations that took place (completed bookings) and what people said about them.
+  await seedConsultations(db, systemClock);
   return result;
 }
 

@@ -5,7 +5,7 @@ import { maskPhone } from '../../lib/crypto';
 import { AppError, notFound } from '../../lib/errors';
 import type { BookingEvent, EventBus } from '../../lib/events';
 import { EXCLUSION_VIOLATION, pgError, UNIQUE_VIOLATION } from '../../lib/pg-errors';
-import { formatShanghai } from '../../lib/time';
+import { formatDateTime, formatShanghai } from '../../lib/time';
 import type { Actor } from '../auth';
 import type { AvailabilityService } from '../availability';
 import type { ExpertsService } from '../experts';
@@ -276,6 +276,21 @@ export function createBookingsService(deps: {
 
     cancelByExpert: (actor: Actor, id: number, reason: string) =>
       transition(actor, id, 'expert', (tx, b) => cancel(tx, b, 'expert', reason)),
+
+    /**
+     * For feedback (the feedback module): whose the booking is, its expert (who handles the
+     * feedback), whether it was completed, and what it is called; undefined when there is none.
+     */
+    async feedbackSubject(tx: DbOrTx, id: number) {
+      const r = await repo.withPeople(tx, id);
+      if (!r) return undefined;
+      return {
+        ownerId: r.b.userId,
+        expertId: r.b.expertId,
+        ready: r.b.status === 'completed',
+        title: `${r.expertName} 老师的咨询（${formatDateTime(r.b.startsAt)}）`,
+      };
+    },
 
     /** After the start time the expert records how it went. */
     finish: (actor: Actor, id: number, outcome: 'completed' | 'no_show') =>

@@ -509,6 +509,23 @@ export function createCoursesService(deps: CoursesServiceDeps) {
       if (!r) throw new AppError('CONFLICT', '您已评价过该课程');
     },
 
+    /**
+     * For feedback (the feedback module): the caller's enrolment in a course (ownerId null when
+     * they never joined it), its author (who handles the feedback), whether the enrolment is
+     * active (bought or joined, not refunded), and the title; undefined for a course nobody may see.
+     */
+    async feedbackSubject(tx: DbOrTx, id: number, userId: number) {
+      const c = await repo.byId(tx, id);
+      const e = c ? await repo.enrolment(tx, id, userId) : undefined;
+      if (!c || !c.publishedVersionId || (!isLive(c) && !e)) return undefined;
+      return {
+        ownerId: e ? e.userId : null,
+        expertId: c.expertId,
+        ready: e?.status === 'active',
+        title: c.title,
+      };
+    },
+
     // ---- buying and learning ----
 
     /**
@@ -541,7 +558,7 @@ export function createCoursesService(deps: CoursesServiceDeps) {
             userId: actor.userId,
             kind: 'course',
             itemId: id,
-            title: `课程：${c.title}`,
+            title: c.title,
             amountFen: c.priceFen,
           });
           return { orderId: o.id, joined: false };

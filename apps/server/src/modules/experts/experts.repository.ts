@@ -1,9 +1,10 @@
 import type { ExpertListQuery } from '@psy/contracts';
-import { and, asc, count, desc, eq, gte, lte, sql, type AnyColumn, type SQL } from 'drizzle-orm';
+import { and, asc, count, eq, gte, lte, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { executeRows, pageWithTotal } from '../../db/rows';
 import { likeEscape } from '../../lib/sql';
 import { nextFreeSlotAt } from '../availability';
+import { feedbackQueries } from '../feedback';
 import { institutions } from '../institutions';
 import { users } from '../users';
 import { expertProfiles } from './experts.table';
@@ -20,7 +21,14 @@ export interface CardRow {
   institutionId: number | null;
   institutionName: string | null;
   nextSlotAt: string | null;
+  /** The mean of the expert's booking feedback ratings, or null before the first. */
+  rating: number | null;
+  ratingCount: number;
 }
+
+const rating = feedbackQueries.ratingOf(users.id);
+/** Best rated first; experts nobody has rated yet after those who have. */
+const byRating = [sql`${rating} desc nulls last`, asc(users.id)];
 
 const activeExpert = and(eq(users.role, 'expert'), eq(users.status, 'active'));
 
@@ -34,6 +42,8 @@ function cards(db: DbOrTx, now: Date) {
       institutionId: institutions.id,
       institutionName: institutions.name,
       nextSlotAt: nextFreeSlotAt(users.id, now),
+      rating,
+      ratingCount: feedbackQueries.ratingCountOf(users.id),
     })
     .from(expertProfiles)
     .innerJoin(users, eq(users.id, expertProfiles.userId))
@@ -62,7 +72,7 @@ export const expertsRepository = {
       (limit, offset) =>
         cards(db, now)
           .where(where)
-          .orderBy(desc(expertProfiles.rating), asc(users.id))
+          .orderBy(...byRating)
           .limit(limit)
           .offset(offset),
       db
@@ -98,7 +108,7 @@ export const expertsRepository = {
           )}]::text[]`,
         ),
       )
-      .orderBy(desc(expertProfiles.rating), asc(users.id))
+      .orderBy(...byRating)
       .limit(limit);
   },
 

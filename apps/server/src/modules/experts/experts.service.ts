@@ -31,8 +31,8 @@ const toCard = (r: CardRow): ExpertCard => ({
   sessionMinutes: r.profile.sessionMinutes,
   modes: r.profile.modes,
   institution: r.institutionId && r.institutionName ? { id: r.institutionId, name: r.institutionName } : null,
-  rating: Number(r.profile.rating),
-  ratingCount: r.profile.ratingCount,
+  rating: r.rating === null ? null : Number(r.rating),
+  ratingCount: Number(r.ratingCount),
   yearsOfPractice: r.profile.yearsOfPractice,
   nextSlotAt: r.nextSlotAt ? new Date(r.nextSlotAt).toISOString() : null,
 });

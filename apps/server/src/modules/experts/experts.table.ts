@@ -1,9 +1,12 @@
 import { sql } from 'drizzle-orm';
-import { check, index, integer, jsonb, numeric, pgTable, text, varchar } from 'drizzle-orm/pg-core';
+import { check, index, integer, jsonb, pgTable, text, varchar } from 'drizzle-orm/pg-core';
 import { timestamps } from '../../db/columns';
 import { users } from '../users/users.table';
 
-/** What a client sees of an expert; one row per expert account. */
+/**
+ * What a client sees of an expert; one row per expert account. The rating is not kept here: it is
+ * the mean of the expert's booking feedback (the feedback module's `feedbackQueries`).
+ */
 export const expertProfiles = pgTable(
   'expert_profiles',
   {
@@ -19,8 +22,6 @@ export const expertProfiles = pgTable(
     sessionMinutes: integer().notNull().default(50),
     yearsOfPractice: integer().notNull().default(0),
     address: varchar({ length: 200 }),
-    rating: numeric({ precision: 2, scale: 1, mode: 'number' }).notNull().default(5),
-    ratingCount: integer().notNull().default(0),
     ...timestamps,
   },
   (t) => [check('expert_price_nonnegative', sql`${t.priceFen} >= 0`), index().on(t.priceFen)],

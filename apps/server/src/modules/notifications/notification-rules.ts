@@ -387,6 +387,33 @@ export function subscribeNotificationRules(events: EventBus, notifications: Noti
       }
     }
   });
+  // ---- feedback: the expert hears of new feedback, the person of its handling ----
+  events.subscribe('feedback.created', (e, ctx) =>
+    notifications.notify(
+      e.expertId,
+      {
+        kind: 'feedback',
+        title: '收到新的反馈',
+        content: `${e.userName} 对「${e.subjectTitle}」给出了 ${e.rating} 星反馈，请及时查看处理。`,
+        link: `/expert/feedback/feedbackDetail?id=${e.feedbackId}`,
+      },
+      ctx,
+    ),
+  );
+  events.subscribe('feedback.handled', (e, ctx) =>
+    notifications.notify(
+      e.userId,
+      {
+        kind: 'feedback',
+        title: e.replied ? '专家回复了您的反馈' : '您的反馈已处理',
+        content: e.replied
+          ? `${e.expertName} 老师回复了您对「${e.subjectTitle}」的反馈，点击查看回复。`
+          : `${e.expertName} 老师已处理您对「${e.subjectTitle}」的反馈，感谢您的意见。`,
+        link: '/user/feedback',
+      },
+      ctx,
+    ),
+  );
 
   // The review workflow tells the submitter; a report's submitter is the person who took the test.
   // A transfer's every party hears of its decision through transfer.changed instead.

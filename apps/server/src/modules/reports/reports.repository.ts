@@ -63,6 +63,8 @@ export const reportsRepository = {
         title: assessments.title,
         userId: assessments.userId,
         requiresApproval: assessments.requiresApproval,
+        expertId: assessments.expertId,
+        priceFen: assessments.priceFen,
       })
       .from(assessments)
       .where(eq(assessments.id, id));

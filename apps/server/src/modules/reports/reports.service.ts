@@ -17,6 +17,7 @@ import type { Actor } from '../../lib/actor';
 import type { Clock } from '../../lib/clock';
 import { AppError, notFound } from '../../lib/errors';
 import type { AssessmentRow, AssessmentsService, ReportPort } from '../assessments';
+import { assignedExpertOf } from '../assignments';
 import { formatDateTime } from '../../lib/time';
 import type { CoursesService } from '../courses';
 import type { ExpertsService } from '../experts';
@@ -323,6 +324,23 @@ export function createReportsService(deps: {
           ...retest(new Date(result.submittedAt), c.concern),
         },
         generatedAt: clock().toISOString(),
+      };
+    },
+
+    /**
+     * For feedback (the feedback module): the report's person, the expert who handles feedback
+     * on it — the one who follows the assessment up and approves its report (assessments.expert_id),
+     * else the person's assigned expert — whether it is open to them (free, or paid), and its
+     * name; undefined when the assessment has no report (not submitted) or does not exist.
+     */
+    async feedbackSubject(tx: DbOrTx, id: number) {
+      const [a, r] = await Promise.all([repo.assessment(tx, id), repo.byAssessment(tx, id)]);
+      if (!a || !r) return undefined;
+      return {
+        ownerId: a.userId,
+        expertId: a.expertId ?? (await assignedExpertOf(tx, a.userId)),
+        ready: a.priceFen <= 0 || r.paidAt !== null,
+        title: a.title,
       };
     },
 

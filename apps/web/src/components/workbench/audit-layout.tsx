@@ -3,6 +3,7 @@ import {
   AuditOutlined,
   BarChartOutlined,
   FileSearchOutlined,
+  LikeOutlined,
   NotificationOutlined,
   PictureOutlined,
   ReadOutlined,
@@ -29,6 +30,7 @@ const entries: ShellEntry[] = [
     icon: <SwapOutlined />,
     also: ['/audit/archives/detail'],
   },
+  { path: '/audit/feedback/list', label: '反馈记录', icon: <LikeOutlined /> },
   { path: '/audit/tweet/list', label: '推文审核', icon: <ReadOutlined />, also: ['/audit/tweet/detail'] },
   {
     path: '/audit/news/list',

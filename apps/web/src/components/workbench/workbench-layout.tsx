@@ -7,6 +7,7 @@ import {
   ClockCircleOutlined,
   EditOutlined,
   FileTextOutlined,
+  LikeOutlined,
   ProfileOutlined,
   ShareAltOutlined,
   SwapOutlined,
@@ -51,6 +52,12 @@ const entries: ShellEntry[] = [
     label: '转介管理',
     icon: <SwapOutlined />,
     also: ['/expert/archives/transferDetail'],
+  },
+  {
+    path: '/expert/feedback/feedbackIndex',
+    label: '反馈处理',
+    icon: <LikeOutlined />,
+    also: ['/expert/feedback/feedbackDetail'],
   },
   {
     path: '/expert/archives/approvalList',

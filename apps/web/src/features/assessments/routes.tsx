@@ -19,7 +19,6 @@ export const assessmentsRoutes: AppRoute[] = [
   page('/test/question', '答题', () => import('./pages/question-page'), { auth: 'user' }),
   page('/test/pay', '测评结果', resultPage, { auth: 'user' }),
   page('/test/resultPay', '测评支付', () => import('./pages/result-pay-page'), { auth: 'user' }),
-  page('/reportView', '查看报告', () => import('./pages/report-view-page'), { auth: 'user' }),
   // A loader redirect, so nothing renders on the way (as the router's own redirects do).
   { path: '/user/paper', loader: () => redirect('/user/paper/list'), element: null },
   page('/user/paper/list', '我的测评', () => import('./pages/my-list-page'), { auth: 'user' }),

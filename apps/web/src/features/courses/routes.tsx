@@ -11,11 +11,11 @@ const page = (
 /**
  * Courses (routes.md): the catalogue (kept alive), a course, buying it, my courses with the
  * player, and the expert's course management. The auditors' pages sit in the audit
- * workbench (app/routes/audit-course-*).
+ * workbench (app/routes/audit-course-*); 课程详情 (/course/detail), which holds a learner's feedback,
+ * is composed in app/routes/course-detail-page.tsx.
  */
 export const coursesRoutes: AppRoute[] = [
   page('/app/course', { title: '课程学习', keepAlive: true }, () => import('./pages/catalogue-page')),
-  page('/course/detail', { title: '课程详情' }, () => import('./pages/detail-page')),
   page('/course/pay', { title: '购买课程', auth: 'user' }, () => import('./pages/pay-page')),
   page('/user/course', { title: '我的课程', auth: 'user' }, () => import('./pages/learn-page')),
   { path: '/expert/course', loader: () => redirect('/expert/course/list'), element: null },

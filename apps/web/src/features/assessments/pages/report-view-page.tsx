@@ -1,7 +1,7 @@
 import { AuditOutlined, DownloadOutlined, PrinterOutlined } from '@ant-design/icons';
 import { regionName, type FullReport } from '@psy/contracts';
 import { Button, Card, Descriptions, Flex, Result, Skeleton, Typography } from 'antd';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { ApiError } from '../../../lib/api';
 import { formatDate, formatDateTime, formatDuration } from '../../../lib/format';
@@ -16,8 +16,12 @@ import { ReportPartCard } from '../components/report-part';
 import { IconTitle } from '../components/score-parts';
 import styles from '../components/assessments.module.css';
 
-/** 查看报告 (/reportView?id=): the full report once bought (and approved), with its PDF. */
-export function Component() {
+/**
+ * 查看报告 (/reportView?id=): the full report once bought (and approved), with its PDF. `feedback`
+ * (the feedback feature's panel) goes after the next steps, not printed; the route is composed in
+ * app/routes/report-view-page.tsx.
+ */
+export function ReportViewPage({ feedback }: { feedback?: (assessmentId: number) => ReactNode }) {
   const [params] = useSearchParams();
   const id = idParam(params.get('id'));
   const { data, isPending, isError, error, refetch } = useFullReport(id);
@@ -128,6 +132,11 @@ export function Component() {
       })}
 
       <NextStepsCard next={data.next} />
+      {feedback && (
+        <div data-print="hide" style={{ marginBottom: 16 }}>
+          {feedback(id)}
+        </div>
+      )}
 
       <Card className={styles.flowCard} size="small">
         <Typography.Paragraph type="secondary" style={{ margin: 0, fontSize: 13 }}>

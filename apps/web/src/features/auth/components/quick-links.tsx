@@ -8,6 +8,7 @@ import {
   FileTextOutlined,
   FormOutlined,
   ShareAltOutlined,
+  LikeOutlined,
   ShoppingOutlined,
   SwapOutlined,
   TeamOutlined,
@@ -29,6 +30,7 @@ const forEveryone: QuickLink[] = [
   { path: '/user/paper/list', label: '我的测评', icon: <FormOutlined /> },
   { path: '/booking/list', label: '我的预约', icon: <CalendarOutlined /> },
   { path: '/user/orderInfo', label: '我的订单', icon: <ShoppingOutlined /> },
+  { path: '/user/feedback', label: '我的反馈', icon: <LikeOutlined /> },
   { path: '/user/chart', label: '专家咨询', icon: <TeamOutlined /> },
   { path: '/sys/userChat', label: '在线咨询', icon: <CommentOutlined /> },
   { path: '/user/message', label: '消息中心', icon: <BellOutlined /> },
@@ -44,11 +46,13 @@ const forExperts: QuickLink[] = [
   { path: '/expert/mybooking/list', label: '预约管理', icon: <CalendarOutlined /> },
   { path: '/expert/archives/cooperationList', label: '协作管理', icon: <ShareAltOutlined /> },
   { path: '/expert/archives/transferList', label: '转介管理', icon: <SwapOutlined /> },
+  { path: '/expert/feedback/feedbackIndex', label: '反馈处理', icon: <LikeOutlined /> },
 ];
 const forAuditors: QuickLink[] = [
   { path: '/audit/work', label: '管理员工作台', icon: <AuditOutlined /> },
   { path: '/audit/test/list', label: '量表审核', icon: <FileTextOutlined /> },
   { path: '/audit/archives/list', label: '用户转介', icon: <SwapOutlined /> },
+  { path: '/audit/feedback/list', label: '反馈记录', icon: <LikeOutlined /> },
 ];
 
 /** Shortcuts to the places an account uses most; only pages that exist are offered. */

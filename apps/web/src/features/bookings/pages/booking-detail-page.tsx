@@ -1,4 +1,6 @@
 import { MessageOutlined } from '@ant-design/icons';
+import type { Booking } from '@psy/contracts';
+import type { ReactNode } from 'react';
 import { Alert, Button, Card, Flex, Space, Typography } from 'antd';
 import { useNavigate } from 'react-router';
 import { useBeginChat } from '../../../lib/begin-chat';
@@ -11,8 +13,11 @@ import { useBookingPage } from '../components/use-booking-page';
 import { RefundRule } from '../components/refund-rule';
 import { useCountdown } from '../../../lib/use-countdown';
 
-/** 预约详情 (/booking/detail?id=) for the person who booked. */
-export function Component() {
+/**
+ * 预约详情 (/booking/detail?id=) for the person who booked. `feedback` (the feedback feature's
+ * panel) goes under the booking; the route is composed in app/routes/booking-detail-page.tsx.
+ */
+export function BookingDetailPage({ feedback }: { feedback?: (b: Booking) => ReactNode }) {
   const navigate = useNavigate();
   const { booking: b, state } = useBookingPage({ to: '/booking/list', label: '我的预约' });
   const chat = useBeginChat();
@@ -100,6 +105,7 @@ export function Component() {
       <Card title="预约信息">
         <BookingSummary booking={b} />
       </Card>
+      {feedback?.(b)}
       <Card title="订单与退款" style={{ marginTop: 16 }}>
         <OrderFacts booking={b} orderLink />
       </Card>

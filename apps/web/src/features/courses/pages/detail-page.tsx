@@ -31,7 +31,7 @@ import {
   Tag,
   Typography,
 } from 'antd';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { ExpertAvatar } from '../../../components/expert-avatar';
 import { CardSkeleton, idParam, queryStates } from '../../../components/page-states';
@@ -247,8 +247,12 @@ function Actions({ course }: { course: CourseDetail }) {
   );
 }
 
-/** 课程详情 (/course/detail?id=): introduction, expert, chapters with free trials, reviews, buy or continue. */
-export function Component() {
+/**
+ * 课程详情 (/course/detail?id=): introduction, expert, chapters with free trials, reviews, buy or
+ * continue. `feedback` (the feedback feature's panel, to the author) goes under the reviews for a
+ * learner; the route is composed in app/routes/course-detail-page.tsx.
+ */
+export function CourseDetailPage({ feedback }: { feedback?: (courseId: number) => ReactNode }) {
   const [params] = useSearchParams();
   const id = idParam(params);
   const navigate = useNavigate();
@@ -337,6 +341,7 @@ export function Component() {
             <LessonList chapters={course.chapters} onOpen={open} />
           </Card>
           <Reviews course={course} />
+          {course.enrolment && feedback?.(course.id)}
         </Col>
         <Col xs={24} lg={8}>
           <Card title="主讲专家">

@@ -1,8 +1,9 @@
-import { ClockCircleOutlined, StarFilled } from '@ant-design/icons';
+import { ClockCircleOutlined } from '@ant-design/icons';
 import { consultModeLabels, type ExpertCard as Expert } from '@psy/contracts';
 import { Card, Flex, Tag, Typography } from 'antd';
 import { Link } from 'react-router';
 import { ExpertAvatar } from '../../../components/expert-avatar';
+import { ExpertRating } from './expert-rating';
 import styles from './experts.module.css';
 import { monthDayTime, yuan } from '../../../lib/format';
 
@@ -39,10 +40,7 @@ export function ExpertCard({
                 {expert.title}
               </Typography.Text>
               <div className={styles.meta}>
-                <span className={styles.rating}>
-                  <StarFilled /> {expert.rating.toFixed(1)}
-                </span>
-                <span>{expert.ratingCount} 条评价</span>
+                <ExpertRating rating={expert.rating} count={expert.ratingCount} />
                 <span>从业 {expert.yearsOfPractice} 年</span>
               </div>
             </div>

@@ -4,7 +4,6 @@ import {
   MessageOutlined,
   RightOutlined,
   SafetyCertificateOutlined,
-  StarFilled,
 } from '@ant-design/icons';
 import { consultModeLabels, type Slot } from '@psy/contracts';
 import { Button, Card, Col, Empty, Flex, Row, Skeleton, Space, Tag, Typography } from 'antd';
@@ -17,6 +16,7 @@ import { toast } from '../../../lib/toast';
 import { useBeginChat } from '../../../lib/begin-chat';
 import { useExpertDetail, useFreeSlots } from '../api/expert-detail';
 import { ExpertAvatar } from '../../../components/expert-avatar';
+import { ExpertRating } from '../components/expert-rating';
 import styles from '../components/experts.module.css';
 import { shanghai, slotRange, yuan } from '../../../lib/format';
 import { IntakeModal } from '../components/intake-modal';
@@ -28,7 +28,7 @@ const WINDOWS = 2;
 
 /**
  * 专家详情 (/experts/detail?id=): profile, free slots to pick from, 在线咨询 and 立即预约.
- * `feed` (the expert's tweets) goes under the booking card and `below` (their courses) under
+ * `feed` (the expert's tweets) goes under the booking card and `below` (feedback, courses) under
  * the profile: other features' views, placed by the app layer;
  * the route itself is composed in app/routes/expert-detail-page.tsx.
  */
@@ -120,10 +120,7 @@ export function ExpertDetailPage({
                 </Typography.Title>
                 <Typography.Text type="secondary">{expert.title}</Typography.Text>
                 <div className={styles.meta} style={{ fontSize: 14, marginTop: 8 }}>
-                  <span className={styles.rating}>
-                    <StarFilled /> {expert.rating.toFixed(1)}
-                  </span>
-                  <span>{expert.ratingCount} 条评价</span>
+                  <ExpertRating rating={expert.rating} count={expert.ratingCount} />
                   <span>从业 {expert.yearsOfPractice} 年</span>
                   <span>单次 {expert.sessionMinutes} 分钟</span>
                 </div>

@@ -16,6 +16,7 @@ const kindColors: Record<Notification['kind'], string> = {
   cooperation: 'lime',
   review: 'green',
   course: 'magenta',
+  feedback: 'lime',
 };
 
 interface Props {

@@ -3,6 +3,8 @@ import {
   consultModeLabels,
   cooperationScopeLabels,
   cooperationStatusLabels,
+  feedbackKindLabels,
+  feedbackStatusLabels,
   recordEntryKindLabels,
   riskLevelLabels,
   transferStatusLabels,
@@ -11,7 +13,7 @@ import {
   type RecordEntryKind,
   type RiskLevel,
 } from '@psy/contracts';
-import { Empty, Segmented, Tag, Timeline, Typography } from 'antd';
+import { Empty, Rate, Segmented, Tag, Timeline, Typography } from 'antd';
 import { useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { WarningLevelTag, WarningStatusTag } from '../../../components/status-tags';
@@ -19,13 +21,14 @@ import { formatDateTime, slotRange } from '../../../lib/format';
 import { useSession } from '../../../lib/session';
 import styles from './records.module.css';
 
-type Filter = 'all' | 'assessment' | 'warning' | 'booking' | 'moves';
+type Filter = 'all' | 'assessment' | 'warning' | 'booking' | 'moves' | 'feedback';
 const filters: { value: Filter; label: string; kinds: RecordEntryKind[] | null }[] = [
   { value: 'all', label: '全部', kinds: null },
   { value: 'assessment', label: '测评', kinds: ['assessment'] },
   { value: 'warning', label: '预警', kinds: ['warning'] },
   { value: 'booking', label: '咨询', kinds: ['booking'] },
   { value: 'moves', label: '转介与协作', kinds: ['transfer', 'cooperation'] },
+  { value: 'feedback', label: '反馈', kinds: ['feedback'] },
 ];
 
 const kindColors: Record<RecordEntryKind, string> = {
@@ -34,6 +37,7 @@ const kindColors: Record<RecordEntryKind, string> = {
   booking: 'green',
   transfer: 'purple',
   cooperation: 'cyan',
+  feedback: 'magenta',
 };
 
 export const riskColors: Record<RiskLevel, string> = {
@@ -168,6 +172,32 @@ function EntryBody({ e, record, me }: { e: RecordEntry; record: PersonalRecord; 
             <Typography.Text type="secondary">{cooperationScopeLabels[e.scope]}</Typography.Text>
           </div>
           <div className={styles.entryBody}>原因：{e.reason}</div>
+        </>
+      );
+    case 'feedback':
+      return (
+        <>
+          <div className={styles.entryHead}>
+            <Typography.Text strong>
+              {feedbackKindLabels[e.about]}反馈：{e.subjectTitle}
+            </Typography.Text>
+            <Rate disabled value={e.rating} style={{ fontSize: 13 }} />
+            <Tag color={e.status === 'open' ? 'magenta' : 'default'}>{feedbackStatusLabels[e.status]}</Tag>
+          </div>
+          <div className={styles.entryBody}>{e.content}</div>
+          {e.reply && (
+            <div className={styles.entryBody}>
+              <Typography.Text type="secondary">{e.expert.name} 回复：</Typography.Text>
+              {e.reply}
+            </div>
+          )}
+          {e.expert.id === me && (
+            <Links>
+              <Link to={`/expert/feedback/feedbackDetail?id=${e.id}`}>
+                {e.status === 'open' ? '去处理' : '反馈详情'}
+              </Link>
+            </Links>
+          )}
         </>
       );
   }

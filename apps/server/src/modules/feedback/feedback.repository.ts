@@ -1,0 +1,166 @@
+import type { FeedbackKind, FeedbackStatus } from '@psy/contracts';
+import { and, count, desc, eq, sql, type AnyColumn, type SQL } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import type { DbOrTx } from '../../db/client';
+import { pageWithTotal } from '../../db/rows';
+import { users } from '../users';
+import { feedback } from './feedback.table';
+
+export type FeedbackRow = typeof feedback.$inferSelect;
+
+/** A rating at or below this is a complaint: it comes first on the expert's desk. */
+export const LOW_RATING = 2;
+
+const writer = alias(users, 'writer');
+const addressee = alias(users, 'addressee');
+
+function named(tx: DbOrTx) {
+  return tx
+    .select({ f: feedback, userName: writer.name, expertName: addressee.name })
+    .from(feedback)
+    .innerJoin(writer, eq(writer.id, feedback.userId))
+    .innerJoin(addressee, eq(addressee.id, feedback.expertId))
+    .$dynamic();
+}
+export type NamedFeedback = Awaited<ReturnType<ReturnType<typeof named>['execute']>>[number];
+
+/** Whose feedback a list holds: addressed to an expert, written by a person, or all (auditors). */
+export type FeedbackScope =
+  { kind: 'expert'; expertId: number } | { kind: 'user'; userId: number } | { kind: 'all' };
+
+function scopeWhere(s: FeedbackScope): SQL | undefined {
+  if (s.kind === 'expert') return eq(feedback.expertId, s.expertId);
+  if (s.kind === 'user') return eq(feedback.userId, s.userId);
+  return undefined;
+}
+
+/** Queries of feedback only; names are read from the users table. */
+export const feedbackRepository = {
+  async insert(tx: DbOrTx, row: typeof feedback.$inferInsert): Promise<FeedbackRow> {
+    const [f] = await tx.insert(feedback).values(row).returning();
+    return f!;
+  },
+
+  async byId(tx: DbOrTx, id: number, opts: { lock?: boolean } = {}): Promise<FeedbackRow | undefined> {
+    const q = tx.select().from(feedback).where(eq(feedback.id, id)).$dynamic();
+    const [f] = await (opts.lock ? q.for('update') : q);
+    return f;
+  },
+
+  async named(tx: DbOrTx, id: number): Promise<NamedFeedback | undefined> {
+    const [f] = await named(tx).where(eq(feedback.id, id));
+    return f;
+  },
+
+  /** The person's feedback on one object, if they left one. */
+  async on(
+    tx: DbOrTx,
+    kind: FeedbackKind,
+    objectId: number,
+    userId: number,
+  ): Promise<FeedbackRow | undefined> {
+    const [f] = await tx
+      .select()
+      .from(feedback)
+      .where(and(eq(feedback.kind, kind), eq(feedback.objectId, objectId), eq(feedback.userId, userId)));
+    return f;
+  },
+
+  async update(tx: DbOrTx, id: number, set: Partial<typeof feedback.$inferInsert>): Promise<void> {
+    await tx.update(feedback).set(set).where(eq(feedback.id, id));
+  },
+
+  /** A page of one scope's feedback, newest first. */
+  async page(
+    tx: DbOrTx,
+    s: FeedbackScope,
+    q: {
+      status?: FeedbackStatus | undefined;
+      kind?: FeedbackKind | undefined;
+      pageNum: number;
+      pageSize: number;
+    },
+  ) {
+    const where = and(
+      scopeWhere(s),
+      q.status ? eq(feedback.status, q.status) : undefined,
+      q.kind ? eq(feedback.kind, q.kind) : undefined,
+    );
+    return pageWithTotal(
+      q,
+      (limit, offset) =>
+        named(tx)
+          .where(where)
+          .orderBy(desc(feedback.createdAt), desc(feedback.id))
+          .limit(limit)
+          .offset(offset),
+      tx.select({ n: count() }).from(feedback).where(where),
+    );
+  },
+
+  /** How many of the scope's feedback (of one kind, when given) are in each state. */
+  /** Open feedback addressed to the expert, the oldest first; how many, and how many rate 1–2. */
+  async openFor(tx: DbOrTx, expertId: number, limit: number) {
+    const where = and(eq(feedback.expertId, expertId), eq(feedback.status, 'open'));
+    const [rows, [totals]] = await Promise.all([
+      named(tx).where(where).orderBy(feedback.createdAt, feedback.id).limit(limit),
+      tx
+        .select({ n: count(), low: sql<number>`count(*) filter (where ${feedback.rating} <= ${LOW_RATING})` })
+        .from(feedback)
+        .where(where),
+    ]);
+    return { rows, total: Number(totals?.n ?? 0), low: Number(totals?.low ?? 0) };
+  },
+
+  /** What the person wrote, newest first, with the name of the expert it went to (their record). */
+  async ofPerson(tx: DbOrTx, userId: number, limit: number): Promise<NamedFeedback[]> {
+    return named(tx)
+      .where(eq(feedback.userId, userId))
+      .orderBy(desc(feedback.createdAt), desc(feedback.id))
+      .limit(limit);
+  },
+
+  async countByStatus(
+    tx: DbOrTx,
+    s: FeedbackScope,
+    kind?: FeedbackKind,
+  ): Promise<Map<FeedbackStatus, number>> {
+    const rows = await tx
+      .select({ status: feedback.status, n: count() })
+      .from(feedback)
+      .where(and(scopeWhere(s), kind ? eq(feedback.kind, kind) : undefined))
+      .groupBy(feedback.status);
+    return new Map(rows.map((r) => [r.status, Number(r.n)]));
+  },
+
+  /** An expert's booking feedback as everyone reads it, newest first (the writer's name to mask). */
+  async publicPage(tx: DbOrTx, expertId: number, q: { pageNum: number; pageSize: number }) {
+    const where = and(eq(feedback.expertId, expertId), eq(feedback.kind, 'booking'));
+    return pageWithTotal(
+      q,
+      (limit, offset) =>
+        tx
+          .select({ f: feedback, userName: writer.name })
+          .from(feedback)
+          .innerJoin(writer, eq(writer.id, feedback.userId))
+          .where(where)
+          .orderBy(desc(feedback.createdAt), desc(feedback.id))
+          .limit(limit)
+          .offset(offset),
+      tx.select({ n: count() }).from(feedback).where(where),
+    );
+  },
+};
+
+/**
+ * For the experts module's lists and detail: an expert's public rating, the mean of the ratings
+ * of their booking feedback (two decimals, null before the first), and how many there are.
+ */
+export const feedbackQueries = {
+  ratingOf: (expertId: AnyColumn | SQL) =>
+    sql<
+      number | null
+    >`(select round(avg(f.rating), 2)::float8 from ${feedback} f where f.expert_id = ${expertId} and f.kind = 'booking')`,
+  ratingCountOf: (expertId: AnyColumn | SQL) =>
+    sql<number>`(select count(*)::int from ${feedback} f where f.expert_id = ${expertId} and f.kind = 'booking')`,
+};
