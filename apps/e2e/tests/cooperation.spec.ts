@@ -186,8 +186,11 @@ describe.skipIf(!hasBrowser())('cooperation on a person’s case, and a session 
       await expert.getByText('您是负责专家').waitFor();
       await expert.getByText('档案时间线').waitFor();
       await shot(expert, 'expert-record');
-      // The seeded session a week ago has no note yet.
-      await expert.getByRole('link', { name: '填写咨询记录' }).first().click();
+      // The seeded session a week ago has no note yet (nor has the seed's other past consultation).
+      await expert
+        .locator('.ant-timeline-item', { hasText: '复谈：睡眠有改善' })
+        .getByRole('link', { name: '填写咨询记录' })
+        .click();
       await expert.waitForURL(/\/expert\/mybooking\/detail\?id=\d+/);
       const bookingId = Number(new URL(expert.url()).searchParams.get('id'));
       await expert.getByText('仅专业人员可见，来访者看不到').waitFor();
