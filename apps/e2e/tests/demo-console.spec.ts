@@ -185,9 +185,11 @@ describe.skipIf(!hasBrowser())('the demo management console', () => {
     await other.evaluate((t) => localStorage.setItem('demoConsoleToken', t), token!);
 
     await page.getByRole('button', { name: '账户菜单' }).click();
+    // The toast shows for 3 s: watch for it from before the click, so a slow page cannot miss it.
+    const toast = page.getByText('已退出演示后台').waitFor();
     await page.getByText('退出登录').click();
     await page.waitForURL('**/demo/login');
-    await page.getByText('已退出演示后台').waitFor();
+    await toast;
     expect(await page.evaluate(() => localStorage.getItem('demoConsoleToken'))).toBeNull();
 
     const after = await mockCall('/v1/user/permission', token!);
