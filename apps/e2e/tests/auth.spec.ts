@@ -92,8 +92,9 @@ describe.skipIf(!hasBrowser())('accounts and the site shell', () => {
   });
 
   it('changes the password in the 420 px modal and is logged out', async () => {
-    // A demo expert no other browser test signs in as (codes are limited to one a minute per phone).
-    const phone = '13800000012';
+    // A demo expert no other browser test signs in as (codes are limited to one a minute per phone,
+    // and the transfer and cooperation specs sign in as 刘文博 with the demo password).
+    const phone = '13800000014';
     const page = await browser.newPage();
     await page.goto('/login');
     await passwordLogin(page, phone);
@@ -106,8 +107,10 @@ describe.skipIf(!hasBrowser())('accounts and the site shell', () => {
     expect(await dialog.evaluate((el) => (el as HTMLElement).offsetWidth)).toBe(420);
     expect(await dialog.getByPlaceholder('请输入手机号').inputValue()).toBe(phone);
     await dialog.getByPlaceholder('请输入手机号').fill('');
+    // Toasts last 3 s: each is watched for from before the click that raises it.
+    const required = page.getByText('请填写必填项').first().waitFor();
     await dialog.getByRole('button', { name: '确认修改' }).click();
-    await page.getByText('请填写必填项').first().waitFor();
+    await required;
     await dialog.getByText('请输入手机号', { exact: true }).waitFor();
     await dialog.getByText('请输入短信验证码', { exact: true }).waitFor();
     await dialog.getByText('请填写新密码', { exact: true }).waitFor();
@@ -118,12 +121,14 @@ describe.skipIf(!hasBrowser())('accounts and the site shell', () => {
     await dialog.getByRole('button', { name: /^\d+s$/ }).waitFor();
     await dialog.getByPlaceholder('请输入短信验证码').fill(await latestSmsCode(phone));
     await dialog.getByPlaceholder('请填写新密码').fill('Changed@2026');
+    const changed = page.getByText('密码已修改，请重新登录').first().waitFor();
     await dialog.getByRole('button', { name: '确认修改' }).click();
-    await page.getByText('密码已修改，请重新登录').first().waitFor();
+    await changed;
     await page.waitForURL(/\/login$/);
     expect(await page.evaluate(() => localStorage.getItem('userToken'))).toBeNull();
+    const refused = page.getByText('手机号或密码错误').first().waitFor();
     await passwordLogin(page, phone, DEMO_PASSWORD);
-    await page.getByText('手机号或密码错误').waitFor();
+    await refused;
     await passwordLogin(page, phone, 'Changed@2026');
     await page.waitForURL('**/sys/home');
   });
