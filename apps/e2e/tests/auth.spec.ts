@@ -100,9 +100,14 @@ describe.skipIf(!hasBrowser())('accounts and the site shell', () => {
     await passwordLogin(page, phone);
     await page.waitForURL('**/sys/home');
 
-    await openUserMenu(page, '修改密码');
     const dialog = page.locator('.ant-modal').filter({ hasText: '修改密码' });
-    await dialog.waitFor();
+    await openUserMenu(page, '修改密码');
+    // On a loaded machine the header may still re-render under the first click (the session is
+    // read after landing): open the menu once more if no dialog came up.
+    await dialog.waitFor({ timeout: 10_000 }).catch(async () => {
+      await openUserMenu(page, '修改密码');
+      await dialog.waitFor();
+    });
     // offsetWidth ignores the opening zoom animation's transform.
     expect(await dialog.evaluate((el) => (el as HTMLElement).offsetWidth)).toBe(420);
     expect(await dialog.getByPlaceholder('请输入手机号').inputValue()).toBe(phone);

@@ -183,6 +183,10 @@ describe.skipIf(!hasBrowser())('the demo management console', () => {
     const other = await browser.newPage();
     await other.goto('/demo/login');
     await other.evaluate((t) => localStorage.setItem('demoConsoleToken', t), token!);
+    // Settled in the console before the logout: a login page still loading would otherwise take
+    // the token up only after it died, and end its session itself before the check below.
+    await other.goto('/demo/home');
+    await other.getByText('近七日访问量').waitFor();
 
     await page.getByRole('button', { name: '账户菜单' }).click();
     // The toast shows for 3 s: watch for it from before the click, so a slow page cannot miss it.
