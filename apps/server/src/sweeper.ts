@@ -4,12 +4,14 @@ import type { Services } from './services';
 
 /**
  * Time-driven work: unpaid holds and orders run out, reminders go out, weekly templates
- * stay published ahead. Every step is idempotent, so several instances may sweep at once.
+ * stay published ahead, the statistics rollups catch up with the days that changed. Every
+ * step is idempotent, so several instances may sweep at once.
  */
 export async function sweepOnce(services: Services): Promise<void> {
   await services.bookings.sweep();
   await services.orders.sweep();
   await services.warnings.escalate();
+  await services.statistics.refreshRollups();
 }
 
 export function startSweeper(

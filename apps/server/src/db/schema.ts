@@ -26,3 +26,4 @@ export * from '../modules/tweets/tweets.table';
 export * from '../modules/banners/banners.table';
 export * from '../modules/outbox/outbox.table';
 export * from '../modules/courses/courses.table';
+export * from '../modules/statistics/statistics.table';

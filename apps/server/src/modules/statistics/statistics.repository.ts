@@ -1,4 +1,4 @@
-import { ageBands, type AgeBandKey } from '@psy/contracts';
+import type { AgeBandKey } from '@psy/contracts';
 import { and, eq, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { executeRows } from '../../db/rows';
@@ -9,17 +9,38 @@ import { scales, scaleVersions } from '../scales';
 import { users } from '../users';
 import { warningProgress, warnings } from '../warnings';
 import type { Scope } from './statistics.policy';
+import {
+  PART_GRAIN,
+  statsAssessmentFacts as af,
+  statsDailyAssessments as dailyAssessments,
+  statsDailyDimensions as dailyDimensions,
+  statsDailyParts as dailyParts,
+  statsDailyPlans as dailyPlans,
+  statsDirtyDays,
+  statsPartFacts as pf,
+} from './statistics.table';
 
 /**
- * Every figure of the dashboards, counted by PostgreSQL (never by loading rows into Node), on
- * the indexes of migration 0011: assessments (status, submitted_at), assessment_parts
- * (scale_id, submitted_at), warnings (created_at), warning_progress (warning_id, created_at).
+ * Every figure of the dashboards, counted by PostgreSQL (never by loading rows into Node).
+ *
+ * Where the figures come from (statistics.table.ts says how they are kept):
+ * - platform-wide figures (an auditor's scope, no institution filter) add up the daily rollups
+ *   for the days without a dirty mark and the facts for the marked ones, in one statement;
+ * - an expert's scopes, an institution filter and the filters the rollups do not group by are
+ *   counted on the facts, on their indexes (narrow: one expert's or institution's people);
+ * - the people of a range and the retakes need each person's own order of takes: the facts
+ *   hold the days of each take's previous ones (`prev_day`), so a person-level filter counts
+ *   them from an index alone; any other filter counts distinct people and numbers the takes;
+ * - warnings (their follow-up changes state all the time) are counted on `warnings` itself.
  */
 
-/** The filters of the data centre, resolved: the scope is the caller's, times are instants. */
+/** The filters of the data centre, resolved: the scope is the caller's, days are Shanghai days. */
 export interface Filter {
   scope: Scope;
-  /** Inclusive start and exclusive end of the time range. */
+  /** First and last Shanghai day of the range, both included. */
+  fromDay: string;
+  toDay: string;
+  /** The same range as instants: inclusive start, exclusive end (the export reads raw rows). */
   fromAt: Date;
   toAt: Date;
   scaleId?: number | undefined;
@@ -31,30 +52,38 @@ export interface Filter {
   province?: string | undefined;
 }
 
+/** One row of the part figures: a band, optionally by one of gender, age band or province. */
+export interface PartFigureRow {
+  scaleId: number;
+  grain: number;
+  band: string;
+  gender: string | null;
+  ageBand: string | null;
+  province: string | null;
+  n: number;
+  assessments: number;
+  nRaw: number;
+  sumRaw: number;
+  nStd: number;
+  sumStd: number;
+  positive: number;
+  minRaw: number | null;
+}
+
+type N = number;
+const num = (v: unknown): number | null => (v === null || v === undefined ? null : Number(v));
+
 const ts = (d: Date) => sql`${d.toISOString()}::timestamptz`;
+const day = (d: string) => sql`${d}::date`;
 /** The Shanghai calendar day (YYYY-MM-DD) of a timestamptz column. */
 const shanghaiDay = (col: AnyColumn) =>
   sql<string>`to_char((${col} at time zone 'UTC') + interval '8 hours', 'YYYY-MM-DD')`;
 
 const info = (key: string) => sql`(${assessments.basicInfo} ->> ${key})`;
-const ageOf = sql`(${assessments.basicInfo} ->> 'age')::int`;
 const provinceOf = sql<string>`left(${assessments.basicInfo} ->> 'regionCode', 2)`;
-const ageBandOf = sql<string>`case ${sql.join(
-  ageBands.map((b) => sql`when ${ageOf} between ${b.min} and ${b.max} then ${b.key}`),
-  sql` `,
-)} end`;
-const bandOf = sql<string>`coalesce(${assessmentParts.result} -> 'band' ->> 'label', '未分级')`;
-const rawOf = sql`(${assessmentParts.result} ->> 'rawScore')::float8`;
 
 const peopleOfInstitution = (id: number) =>
   sql`(select ${users.id} from ${users} where ${users.institutionId} = ${id})`;
-
-/** The caller's people, on assessments. */
-function assessmentScope(s: Scope): SQL | undefined {
-  if (s.kind === 'all') return undefined;
-  if (s.kind === 'mine') return eq(assessments.expertId, s.expertId);
-  return sql`${assessments.userId} in ${peopleOfInstitution(s.institutionId)}`;
-}
 
 /** The caller's people, on warnings (the warnings module's own rule: the assigned expert). */
 function warningScope(s: Scope): SQL | undefined {
@@ -63,44 +92,71 @@ function warningScope(s: Scope): SQL | undefined {
   return sql`${warnings.userId} in ${peopleOfInstitution(s.institutionId)}`;
 }
 
-/** Who and what, whatever the status: scope, plan, activity, institution, gender, age, province, scale. */
-function personWhere(f: Filter): SQL | undefined {
-  const band = f.ageBand ? ageBands.find((b) => b.key === f.ageBand) : undefined;
+/** A day with a dirty mark: its rollup rows may be stale, its facts are not. */
+const isDirty = (col: AnyColumn) => sql`${col} in (select ${statsDirtyDays.day} from ${statsDirtyDays})`;
+const isClean = (col: AnyColumn) =>
+  sql`not exists (select 1 from ${statsDirtyDays} where ${statsDirtyDays.day} = ${col})`;
+const inRange = (col: AnyColumn, f: { fromDay: string; toDay: string }) =>
+  sql`${col} between ${day(f.fromDay)} and ${day(f.toDay)}`;
+
+/** Tables with the columns of the assessment filters (facts and the assessment rollups). */
+interface FilterColumns {
+  planId: AnyColumn;
+  activityId: AnyColumn;
+  gender: AnyColumn;
+  ageBand: AnyColumn;
+  province: AnyColumn;
+}
+
+/** Plan, activity, gender, age band and province: what the assessment rollups group by. */
+function columnFilters(t: FilterColumns, f: Filter): SQL | undefined {
   return and(
-    assessmentScope(f.scope),
-    f.planId ? eq(assessments.planId, f.planId) : undefined,
-    f.activityId ? eq(assessments.activityId, f.activityId) : undefined,
-    f.institutionId ? sql`${assessments.userId} in ${peopleOfInstitution(f.institutionId)}` : undefined,
-    f.gender ? sql`${info('gender')} = ${f.gender}` : undefined,
-    band ? sql`${ageOf} between ${band.min} and ${band.max}` : undefined,
-    f.province ? sql`${provinceOf} = ${f.province}` : undefined,
+    f.planId ? eq(t.planId, f.planId) : undefined,
+    f.activityId ? eq(t.activityId, f.activityId) : undefined,
+    f.gender ? eq(t.gender, f.gender) : undefined,
+    f.ageBand ? eq(t.ageBand, f.ageBand) : undefined,
+    f.province ? eq(t.province, f.province) : undefined,
   );
 }
 
-/** Submitted assessments matching every filter, in the time range. */
-function submittedWhere(f: Filter): SQL {
+/** The caller's scope and the institution filter on a facts table (people, never copied). */
+function factScope(t: { userId: AnyColumn; expertId: AnyColumn }, f: Filter): SQL | undefined {
+  const s = f.scope;
   return and(
-    eq(assessments.status, 'submitted'),
-    sql`${assessments.submittedAt} >= ${ts(f.fromAt)}`,
-    sql`${assessments.submittedAt} < ${ts(f.toAt)}`,
-    personWhere(f),
-    f.scaleId
-      ? sql`exists (select 1 from ${assessmentParts} where ${assessmentParts.assessmentId} = ${assessments.id} and ${assessmentParts.scaleId} = ${f.scaleId})`
-      : undefined,
-  )!;
+    s.kind === 'mine' ? eq(t.expertId, s.expertId) : undefined,
+    s.kind === 'institution' ? sql`${t.userId} in ${peopleOfInstitution(s.institutionId)}` : undefined,
+    f.institutionId ? sql`${t.userId} in ${peopleOfInstitution(f.institutionId)}` : undefined,
+  );
 }
 
-/** One scale's scored parts of the matching assessments (`join`: more tables before the where). */
-const partsFrom = (f: Filter, scaleId: number, join = sql``) => sql`
-  from ${assessmentParts}
-  join ${assessments} on ${assessments.id} = ${assessmentParts.assessmentId}
-  ${join}
-  where ${submittedWhere({ ...f, scaleId: undefined })}
-    and ${assessmentParts.scaleId} = ${scaleId}
-    and ${assessmentParts.status} = 'submitted'`;
+/** Every filter but the scale and the range, on a facts table. */
+const factFilters = (t: typeof af | typeof pf, f: Filter) => and(factScope(t, f), columnFilters(t, f));
 
-type N = number;
-const num = (v: unknown): number | null => (v === null || v === undefined ? null : Number(v));
+/** Platform-wide and no institution: the assessment and plan rollups answer (they group by the rest). */
+const platformWide = (f: Filter) => f.scope.kind === 'all' && !f.institutionId;
+/** The part rollups group by scale and band only (and one of gender, age band, province for cross-tabs). */
+const partsRollup = (f: Filter) =>
+  platformWide(f) && !f.planId && !f.activityId && !f.gender && !f.ageBand && !f.province;
+/**
+ * Filters that take or leave a person whole (scope all or institution, an institution): each
+ * person's chain of takes (`prev_day`) is then theirs within the filter too.
+ */
+const personLevel = (f: Filter) =>
+  f.scope.kind !== 'mine' && !f.planId && !f.activityId && !f.gender && !f.ageBand && !f.province;
+
+/** `group by` of the part figures for the grains asked: () for the band alone, then one column each. */
+function grainGroups(grains: number[]) {
+  const sets = grains.map((g) =>
+    g === PART_GRAIN.gender
+      ? sql`(${pf.gender})`
+      : g === PART_GRAIN.ageBand
+        ? sql`(${pf.ageBand})`
+        : g === PART_GRAIN.province
+          ? sql`(${pf.province})`
+          : sql`()`,
+  );
+  return sql`grouping sets (${sql.join(sets, sql`, `)})`;
+}
 
 export const statisticsRepository = {
   async institutionOf(db: DbOrTx, userId: number): Promise<number | null> {
@@ -108,7 +164,259 @@ export const statisticsRepository = {
     return u?.id ?? null;
   },
 
-  // ---- the big screen ----
+  async scaleById(db: DbOrTx, id: number) {
+    const [s] = await db
+      .select({ id: scales.id, name: scales.name, shortName: scales.shortName, code: scales.code })
+      .from(scales)
+      .where(eq(scales.id, id));
+    return s;
+  },
+
+  // ---- assessments and people ----
+
+  /** Submitted assessments per Shanghai day (those with a part of the scale, when one is asked for). */
+  async assessmentsByDay(db: DbOrTx, f: Filter) {
+    let query: SQL;
+    if (f.scaleId && partsRollup(f)) {
+      query = sql`select day, sum(n)::int as n from (
+          select ${dailyParts.day} as day, ${dailyParts.assessments} as n from ${dailyParts}
+          where ${dailyParts.grain} = ${PART_GRAIN.band} and ${dailyParts.scaleId} = ${f.scaleId}
+            and ${inRange(dailyParts.day, f)} and ${isClean(dailyParts.day)}
+          union all
+          select ${pf.day}, 1 from ${pf}
+          where ${pf.scaleId} = ${f.scaleId} and ${pf.firstOfScale} and ${inRange(pf.day, f)} and ${isDirty(pf.day)}
+        ) x group by day`;
+    } else if (f.scaleId) {
+      query = sql`select ${pf.day} as day, count(*)::int as n from ${pf}
+        where ${and(eq(pf.scaleId, f.scaleId), sql`${pf.firstOfScale}`, inRange(pf.day, f), factFilters(pf, f))}
+        group by 1`;
+    } else if (platformWide(f)) {
+      query = sql`select day, sum(n)::int as n from (
+          select ${dailyAssessments.day} as day, ${dailyAssessments.n} as n from ${dailyAssessments}
+          where ${and(inRange(dailyAssessments.day, f), isClean(dailyAssessments.day), columnFilters(dailyAssessments, f))}
+          union all
+          select ${af.day}, 1 from ${af}
+          where ${and(inRange(af.day, f), isDirty(af.day), columnFilters(af, f))}
+        ) x group by day`;
+    } else {
+      query = sql`select ${af.day} as day, count(*)::int as n from ${af}
+        where ${and(inRange(af.day, f), factFilters(af, f))} group by 1`;
+    }
+    return executeRows<{ day: string; n: N }>(db, sql`select to_char(day, 'YYYY-MM-DD') as day, n from (${query}) d`);
+  },
+
+  /**
+   * The people who submitted in the range (with a part of the scale, when one is asked for).
+   * A person is counted at their first take in the range: the one whose previous take lies
+   * before it. Filters that split a person's takes count distinct people instead.
+   */
+  async people(db: DbOrTx, f: Filter): Promise<number> {
+    const t = f.scaleId ? pf : af;
+    const where = and(
+      f.scaleId ? eq(pf.scaleId, f.scaleId) : undefined,
+      inRange(t.day, f),
+      factFilters(t, f),
+    );
+    const [r] = await executeRows<{ n: N }>(
+      db,
+      personLevel(f)
+        ? sql`select count(*) filter (where ${t.prevDay} is null or ${t.prevDay} < ${day(f.fromDay)})::int as n
+            from ${t} where ${where}`
+        : sql`select count(distinct ${t.userId})::int as n from ${t} where ${where}`,
+    );
+    return r?.n ?? 0;
+  },
+
+  /** Submitted assessments since `fromDay` by the province of the basic info. */
+  async assessmentsByProvince(db: DbOrTx, f: Filter) {
+    return executeRows<{ code: string | null; n: N }>(
+      db,
+      platformWide(f)
+        ? sql`select code, sum(n)::int as n from (
+            select ${dailyAssessments.province} as code, ${dailyAssessments.n} as n from ${dailyAssessments}
+            where ${inRange(dailyAssessments.day, f)} and ${isClean(dailyAssessments.day)}
+            union all
+            select ${af.province}, 1 from ${af} where ${inRange(af.day, f)} and ${isDirty(af.day)}
+          ) x group by code`
+        : sql`select ${af.province} as code, count(*)::int as n from ${af}
+            where ${and(inRange(af.day, f), factFilters(af, f))} group by 1`,
+    );
+  },
+
+  /** Plans' assessments started in the range: started, completed, and dropped (unfinished, started before `droppedBefore`). */
+  async plans(db: DbOrTx, f: Filter, droppedBefore: Date, droppedDay: string) {
+    const raw = (days?: SQL) => sql`
+      select ${af.planId} as plan_id, 1 as started, ${af.submitted}::int as completed,
+        (not ${af.submitted} and ${af.startedAt} < ${ts(droppedBefore)})::int as dropped
+      from ${af}
+      where ${and(sql`${af.planId} is not null`, inRange(af.startedDay, f), days, platformWide(f) ? columnFilters(af, f) : factFilters(af, f))}`;
+    // The day `droppedBefore` falls on is split by it: counted from the facts, as dirty days are.
+    const source = platformWide(f)
+      ? sql`select ${dailyPlans.planId} as plan_id, ${dailyPlans.started} as started, ${dailyPlans.completed} as completed,
+            case when ${dailyPlans.day} < ${day(droppedDay)} then ${dailyPlans.unfinished} else 0 end as dropped
+          from ${dailyPlans}
+          where ${and(
+            inRange(dailyPlans.day, f),
+            sql`${dailyPlans.day} <> ${day(droppedDay)}`,
+            isClean(dailyPlans.day),
+            columnFilters(dailyPlans, f),
+          )}
+          union all ${raw(sql`(${af.startedDay} = ${day(droppedDay)} or ${isDirty(af.startedDay)})`)}`
+      : raw();
+    return executeRows<{ id: N; title: string; started: N; completed: N; dropped: N }>(
+      db,
+      sql`select ${plans.id} as id, ${plans.title} as title, sum(x.started)::int as started,
+          sum(x.completed)::int as completed, sum(x.dropped)::int as dropped
+        from (${source}) x join ${plans} on ${plans.id} = x.plan_id
+        group by ${plans.id} order by started desc, ${plans.id}`,
+    );
+  },
+
+  // ---- scales ----
+
+  /** The `limit` most taken scales of the matching assessments (scored parts). */
+  async topScales(db: DbOrTx, f: Filter, limit: number) {
+    const source = partsRollup(f)
+      ? sql`select ${dailyParts.scaleId} as scale_id, ${dailyParts.n} as n from ${dailyParts}
+          where ${dailyParts.grain} = ${PART_GRAIN.band} and ${inRange(dailyParts.day, f)} and ${isClean(dailyParts.day)}
+          union all
+          select ${pf.scaleId}, 1 from ${pf} where ${inRange(pf.day, f)} and ${isDirty(pf.day)}`
+      : sql`select ${pf.scaleId} as scale_id, 1 as n from ${pf} where ${and(inRange(pf.day, f), factFilters(pf, f))}`;
+    return executeRows<{ id: N; name: string; shortName: string; code: string; n: N }>(
+      db,
+      sql`select ${scales.id} as id, ${scales.name} as name, ${scales.shortName} as "shortName",
+          ${scales.code} as code, t.n
+        from (select scale_id, sum(n)::int as n from (${source}) x group by scale_id) t
+        join ${scales} on ${scales.id} = t.scale_id
+        order by t.n desc, ${scales.id} limit ${limit}`,
+    );
+  },
+
+  /**
+   * Scored parts of the scales by band, and for grains 1-3 by gender, age band or province:
+   * counts, score sums and the lowest raw score of each band (bands are shown in score order).
+   */
+  async partFigures(db: DbOrTx, f: Filter, scaleIds: number[], grains: number[]): Promise<PartFigureRow[]> {
+    if (!scaleIds.length) return [];
+    const ids = sql.join(
+      scaleIds.map((id) => sql`${id}`),
+      sql`, `,
+    );
+    // grouping() may name only grouped columns: with the band alone, none of them is.
+    const byBandOnly = grains.every((g) => g === PART_GRAIN.band);
+    const facts = (where: SQL | undefined) => sql`
+      select ${pf.scaleId} as scale_id,
+        ${
+          byBandOnly
+            ? sql`0 as grain, ${pf.band} as band, null::text as gender, null::text as age_band, null::text as province,`
+            : sql`case grouping(${pf.gender}, ${pf.ageBand}, ${pf.province}) when 7 then 0 when 3 then 1 when 5 then 2 else 3 end as grain,
+        ${pf.band} as band, ${pf.gender} as gender, ${pf.ageBand} as age_band, ${pf.province} as province,`
+        }
+        count(*) as n, count(*) filter (where ${pf.firstOfScale}) as assessments,
+        count(${pf.raw}) as n_raw, coalesce(sum(${pf.raw}), 0) as sum_raw,
+        count(${pf.std}) as n_std, coalesce(sum(${pf.std}), 0) as sum_std,
+        count(*) filter (where ${pf.positive}) as positive, min(${pf.raw}) as min_raw
+      from ${pf}
+      where ${pf.scaleId} in (${ids}) and ${where}
+      group by ${pf.scaleId}, ${pf.band}${byBandOnly ? sql`` : sql`, ${grainGroups(grains)}`}`;
+    const source = partsRollup(f)
+      ? sql`select ${dailyParts.scaleId}, ${dailyParts.grain}, ${dailyParts.band}, ${dailyParts.gender},
+            ${dailyParts.ageBand}, ${dailyParts.province}, ${dailyParts.n}, ${dailyParts.assessments},
+            ${dailyParts.nRaw}, ${dailyParts.sumRaw}, ${dailyParts.nStd}, ${dailyParts.sumStd},
+            ${dailyParts.positive}, ${dailyParts.minRaw}
+          from ${dailyParts}
+          where ${dailyParts.scaleId} in (${ids}) and ${dailyParts.grain} in (${sql.join(
+            grains.map((g) => sql`${g}`),
+            sql`, `,
+          )})
+            and ${inRange(dailyParts.day, f)} and ${isClean(dailyParts.day)}
+          union all ${facts(and(inRange(pf.day, f), isDirty(pf.day)))}`
+      : facts(and(inRange(pf.day, f), factFilters(pf, f)));
+    const rows = await executeRows<Record<string, unknown>>(
+      db,
+      sql`select scale_id, grain, band, gender, age_band, province, sum(n)::int as n,
+          sum(assessments)::int as assessments, sum(n_raw)::int as n_raw, sum(sum_raw)::float8 as sum_raw,
+          sum(n_std)::int as n_std, sum(sum_std)::float8 as sum_std, sum(positive)::int as positive,
+          min(min_raw)::float8 as min_raw
+        from (${source}) x
+        group by scale_id, grain, band, gender, age_band, province`,
+    );
+    return rows.map((r) => ({
+      scaleId: Number(r.scale_id),
+      grain: Number(r.grain),
+      band: String(r.band),
+      gender: (r.gender as string | null) ?? null,
+      ageBand: (r.age_band as string | null) ?? null,
+      province: (r.province as string | null) ?? null,
+      n: Number(r.n),
+      assessments: Number(r.assessments),
+      nRaw: Number(r.n_raw),
+      sumRaw: Number(r.sum_raw),
+      nStd: Number(r.n_std),
+      sumStd: Number(r.sum_std),
+      positive: Number(r.positive),
+      minRaw: num(r.min_raw),
+    }));
+  },
+
+  /** Mean of each dimension score, in the scale's order. */
+  async dimensions(db: DbOrTx, f: Filter, scaleId: number) {
+    const facts = (where: SQL | undefined) => sql`
+      select d.value ->> 'key' as key, d.value ->> 'name' as name, d.ord::int as ord,
+        case when jsonb_typeof(d.value -> 'score') = 'number' then 1 else 0 end as n,
+        case when jsonb_typeof(d.value -> 'score') = 'number' then (d.value ->> 'score')::float8 else 0 end as sum
+      from ${pf} cross join lateral jsonb_array_elements(${pf.dims}) with ordinality as d(value, ord)
+      where ${pf.scaleId} = ${scaleId} and ${pf.dims} is not null and ${where}`;
+    let source: SQL;
+    if (partsRollup(f)) {
+      source = sql`select ${dailyDimensions.key} as key, ${dailyDimensions.name} as name, ${dailyDimensions.ord} as ord,
+          ${dailyDimensions.n} as n, ${dailyDimensions.sum} as sum
+        from ${dailyDimensions}
+        where ${dailyDimensions.scaleId} = ${scaleId} and ${inRange(dailyDimensions.day, f)} and ${isClean(dailyDimensions.day)}
+        union all ${facts(and(inRange(pf.day, f), isDirty(pf.day)))}`;
+    } else {
+      // Most scales have no dimensions: the rollup (and the dirty days' facts) tell at once,
+      // before the facts of a whole range are read for nothing.
+      const [any] = await executeRows<{ yes: boolean }>(
+        db,
+        sql`select (exists (select 1 from ${dailyDimensions} where ${dailyDimensions.scaleId} = ${scaleId})
+            or exists (select 1 from ${pf} where ${pf.scaleId} = ${scaleId} and ${pf.dims} is not null
+              and ${isDirty(pf.day)})) as yes`,
+      );
+      if (!any?.yes) return [];
+      source = facts(and(inRange(pf.day, f), factFilters(pf, f)));
+    }
+    const rows = await executeRows<{ key: string; name: string; n: N; sum: number }>(
+      db,
+      sql`select key, min(name) as name, sum(n)::int as n, sum(sum)::float8 as sum
+        from (${source}) x group by key order by min(ord)`,
+    );
+    return rows.map((r) => ({ key: r.key, name: r.name, mean: r.n ? Number(r.sum) / r.n : null }));
+  },
+
+  /**
+   * Mean raw score by the person's take of the scale in the range (3 = third or later), takes
+   * in the order of their assessments' submission.
+   */
+  async retakes(db: DbOrTx, f: Filter, scaleId: number) {
+    const where = and(eq(pf.scaleId, scaleId), inRange(pf.day, f), factFilters(pf, f));
+    return executeRows<{ attempt: N; count: N; meanRaw: number | null }>(
+      db,
+      personLevel(f)
+        ? sql`select case when ${pf.prevDay} is null or ${pf.prevDay} < ${day(f.fromDay)} then 1
+              when ${pf.prev2Day} is null or ${pf.prev2Day} < ${day(f.fromDay)} then 2 else 3 end as attempt,
+            count(*)::int as count, avg(${pf.raw})::float8 as "meanRaw"
+          from ${pf} where ${where} group by 1 order by 1`
+        : sql`select least(rn, 3)::int as attempt, count(*)::int as count, avg(raw)::float8 as "meanRaw"
+          from (
+            select row_number() over (partition by ${pf.userId} order by ${pf.submittedAt}, ${pf.partId}) as rn,
+              ${pf.raw} as raw
+            from ${pf} where ${where}
+          ) t group by 1 order by 1`,
+    );
+  },
+
+  // ---- warnings (the big screen) ----
 
   /** Warnings by level raised since each of the three instants. */
   async levelCounts(db: DbOrTx, s: Scope, since: { today: Date; week: Date; month: Date }) {
@@ -135,78 +443,28 @@ export const statisticsRepository = {
     );
   },
 
-  async assessmentsByDay(db: DbOrTx, f: Filter) {
-    return executeRows<{ day: string; n: N }>(
+  /** Warnings raised since `from` by the province of their assessment's basic info. */
+  async warningsByProvince(db: DbOrTx, s: Scope, from: Date) {
+    return executeRows<{ code: string | null; n: N }>(
       db,
-      sql`select ${shanghaiDay(assessments.submittedAt)} as day, count(*)::int as n
-        from ${assessments} where ${submittedWhere(f)} group by 1`,
-    );
-  },
-
-  /** Warnings and submitted assessments since `from`, by the province of the basic info. */
-  async byProvince(db: DbOrTx, s: Scope, from: Date) {
-    const [ws, as] = await Promise.all([
-      executeRows<{ code: string; n: N }>(
-        db,
-        sql`select ${provinceOf} as code, count(*)::int as n
-          from ${warnings} join ${assessments} on ${assessments.id} = ${warnings.assessmentId}
-          where ${and(sql`${warnings.createdAt} >= ${ts(from)}`, warningScope(s))}
-          group by 1`,
-      ),
-      executeRows<{ code: string; n: N }>(
-        db,
-        sql`select ${provinceOf} as code, count(*)::int as n from ${assessments}
-          where ${and(
-            eq(assessments.status, 'submitted'),
-            sql`${assessments.submittedAt} >= ${ts(from)}`,
-            assessmentScope(s),
-          )}
-          group by 1`,
-      ),
-    ]);
-    return { warnings: ws, assessments: as };
-  },
-
-  /** The `limit` most taken scales of the matching assessments. */
-  async topScales(db: DbOrTx, f: Filter, limit: number) {
-    return executeRows<{ id: N; name: string; shortName: string; code: string; n: N }>(
-      db,
-      sql`select ${scales.id} as id, ${scales.name} as name, ${scales.shortName} as "shortName",
-          ${scales.code} as code, count(*)::int as n
-        from ${assessmentParts}
-        join ${assessments} on ${assessments.id} = ${assessmentParts.assessmentId}
-        join ${scales} on ${scales.id} = ${assessmentParts.scaleId}
-        where ${submittedWhere({ ...f, scaleId: undefined })} and ${assessmentParts.status} = 'submitted'
-        group by ${scales.id} order by n desc, ${scales.id} limit ${limit}`,
-    );
-  },
-
-  async scaleById(db: DbOrTx, id: number) {
-    const [s] = await db
-      .select({ id: scales.id, name: scales.name, shortName: scales.shortName, code: scales.code })
-      .from(scales)
-      .where(eq(scales.id, id));
-    return s;
-  },
-
-  /** Band label -> count for one scale, bands in score order (lowest first). */
-  async bands(db: DbOrTx, f: Filter, scaleId: number) {
-    return executeRows<{ label: string; count: N }>(
-      db,
-      sql`select ${bandOf} as label, count(*)::int as count ${partsFrom(f, scaleId)}
-        group by 1 order by min(${rawOf}), 1`,
+      sql`select ${af.province} as code, count(*)::int as n
+        from ${warnings} join ${af} on ${af.assessmentId} = ${warnings.assessmentId}
+        where ${and(sql`${warnings.createdAt} >= ${ts(from)}`, warningScope(s))}
+        group by 1`,
     );
   },
 
   async topInstitutions(db: DbOrTx, s: Scope, limit: number) {
     return executeRows<{ id: N; name: string; open: N }>(
       db,
-      sql`select ${institutions.id} as id, ${institutions.name} as name, count(*)::int as open
-        from ${warnings}
-        join ${users} on ${users.id} = ${warnings.userId}
-        join ${institutions} on ${institutions.id} = ${users.institutionId}
-        where ${and(sql`${warnings.status} <> 'closed'`, warningScope(s))}
-        group by ${institutions.id} order by open desc, ${institutions.id} limit ${limit}`,
+      sql`select ${institutions.id} as id, ${institutions.name} as name, t.open
+        from (
+          select ${users.institutionId} as institution_id, count(*)::int as open
+          from ${warnings} join ${users} on ${users.id} = ${warnings.userId}
+          where ${and(sql`${warnings.status} <> 'closed'`, warningScope(s))}
+          group by 1
+        ) t join ${institutions} on ${institutions.id} = t.institution_id
+        order by t.open desc, ${institutions.id} limit ${limit}`,
     );
   },
 
@@ -291,85 +549,15 @@ export const statisticsRepository = {
     return { expertId: w.expertId, personInstitutionId: w.institutionId, recipients };
   },
 
-  // ---- the data centre ----
+  // ---- upkeep ----
 
-  async totals(db: DbOrTx, f: Filter) {
-    const [r] = await executeRows<{ total: N; people: N }>(
-      db,
-      sql`select count(*)::int as total, count(distinct ${assessments.userId})::int as people
-        from ${assessments} where ${submittedWhere(f)}`,
-    );
-    return { total: r?.total ?? 0, people: r?.people ?? 0 };
+  /** Rebuilds the rollup rows of the days marked dirty (the sweeper's step); answers how many days. */
+  async refreshRollups(db: DbOrTx): Promise<number> {
+    const [r] = await executeRows<{ n: N }>(db, sql`select stats_refresh_rollups() as n`);
+    return Number(r?.n ?? 0);
   },
 
-  async score(db: DbOrTx, f: Filter, scaleId: number) {
-    const [r] = await executeRows<{ n: N; raw: number | null; std: number | null; positive: N }>(
-      db,
-      sql`select count(*)::int as n, avg(${rawOf})::float8 as raw,
-          avg((${assessmentParts.result} ->> 'standardScore')::float8)::float8 as std,
-          count(*) filter (where (${assessmentParts.result} ->> 'positive')::boolean)::int as positive
-        ${partsFrom(f, scaleId)}`,
-    );
-    return { n: r?.n ?? 0, meanRaw: num(r?.raw), meanStandard: num(r?.std), positive: r?.positive ?? 0 };
-  },
-
-  /** Mean of each dimension score, in the scale's order. */
-  async dimensions(db: DbOrTx, f: Filter, scaleId: number) {
-    return executeRows<{ key: string; name: string; mean: number }>(
-      db,
-      sql`select d.value ->> 'key' as key, min(d.value ->> 'name') as name,
-          avg((d.value ->> 'score')::float8)::float8 as mean
-        ${partsFrom(f, scaleId, sql`cross join lateral jsonb_array_elements(${assessmentParts.result} -> 'dimensions') with ordinality as d(value, ord)`)}
-        group by 1 order by min(d.ord)`,
-    );
-  },
-
-  /** Band by gender, age band and province. */
-  async cross(db: DbOrTx, f: Filter, scaleId: number) {
-    const by = (key: SQL) =>
-      executeRows<{ band: string; key: string; count: N }>(
-        db,
-        sql`select ${bandOf} as band, coalesce(${key}, '') as key, count(*)::int as count
-          ${partsFrom(f, scaleId)} group by 1, 2
-          order by min(min(${rawOf})) over (partition by ${bandOf}), 1, 2`,
-      );
-    const [gender, ageBand, province] = await Promise.all([
-      by(info('gender')),
-      by(ageBandOf),
-      by(provinceOf),
-    ]);
-    return { gender, ageBand, province };
-  },
-
-  /** Mean raw score by the person's attempt number at the scale (3 = third or later). */
-  async retakes(db: DbOrTx, f: Filter, scaleId: number) {
-    return executeRows<{ attempt: N; count: N; meanRaw: number | null }>(
-      db,
-      sql`select least(rn, 3)::int as attempt, count(*)::int as count, avg(raw)::float8 as "meanRaw"
-        from (
-          select row_number() over (partition by ${assessments.userId} order by ${assessmentParts.submittedAt}, ${assessmentParts.id}) as rn,
-            ${rawOf} as raw
-          ${partsFrom(f, scaleId)}
-        ) t group by 1 order by 1`,
-    );
-  },
-
-  /** Plans' assessments started in the range: started, completed, and dropped (unfinished after 7 days). */
-  async plans(db: DbOrTx, f: Filter, droppedBefore: Date) {
-    return executeRows<{ id: N; title: string; started: N; completed: N; dropped: N }>(
-      db,
-      sql`select ${plans.id} as id, ${plans.title} as title, count(*)::int as started,
-          count(*) filter (where ${assessments.status} = 'submitted')::int as completed,
-          count(*) filter (where ${assessments.status} = 'in_progress' and ${assessments.startedAt} < ${ts(droppedBefore)})::int as dropped
-        from ${assessments} join ${plans} on ${plans.id} = ${assessments.planId}
-        where ${and(
-          sql`${assessments.startedAt} >= ${ts(f.fromAt)}`,
-          sql`${assessments.startedAt} < ${ts(f.toAt)}`,
-          personWhere(f),
-        )}
-        group by ${plans.id} order by started desc, ${plans.id}`,
-    );
-  },
+  // ---- filter choices ----
 
   /** Filter choices: scales that are published or were taken, plans, activities, institutions. */
   async options(db: DbOrTx, institutionId: number | null) {
@@ -402,9 +590,10 @@ export const statisticsRepository = {
     return v?.definition ?? null;
   },
 
+  /** Scored parts of the scale in the filter: the export's rows. */
   async countParts(db: DbOrTx, f: Filter, scaleId: number): Promise<number> {
-    const [r] = await executeRows<{ n: N }>(db, sql`select count(*)::int as n ${partsFrom(f, scaleId)}`);
-    return r?.n ?? 0;
+    const rows = await statisticsRepository.partFigures(db, f, [scaleId], [PART_GRAIN.band]);
+    return rows.reduce((s, r) => s + r.n, 0);
   },
 
   /** One page of the export, keyed by part id (no OFFSET: each page is an index range). */
@@ -442,15 +631,13 @@ export const statisticsRepository = {
           ${institutions.name} as institution, ${assessments.startedAt} as "startedAt",
           ${assessments.submittedAt} as "submittedAt", ${assessmentParts.durationSeconds} as "durationSeconds",
           ${assessmentParts.result} as result
-        from ${assessmentParts}
-        join ${assessments} on ${assessments.id} = ${assessmentParts.assessmentId}
+        from ${pf}
+        join ${assessmentParts} on ${assessmentParts.id} = ${pf.partId}
+        join ${assessments} on ${assessments.id} = ${pf.assessmentId}
         join ${users} on ${users.id} = ${assessments.userId}
         left join ${institutions} on ${institutions.id} = ${users.institutionId}
-        where ${submittedWhere({ ...f, scaleId: undefined })}
-          and ${assessmentParts.scaleId} = ${scaleId}
-          and ${assessmentParts.status} = 'submitted'
-          and ${assessmentParts.id} > ${afterId}
-        order by ${assessmentParts.id} limit ${limit}`,
+        where ${and(eq(pf.scaleId, scaleId), inRange(pf.day, f), factFilters(pf, f), sql`${pf.partId} > ${afterId}`)}
+        order by ${pf.partId} limit ${limit}`,
     );
   },
 };

@@ -33,7 +33,8 @@ import {
   type Scope,
   type StatsViewer,
 } from './statistics.policy';
-import { statisticsRepository as repo, type Filter } from './statistics.repository';
+import { statisticsRepository as repo, type Filter, type PartFigureRow } from './statistics.repository';
+import { PART_GRAIN } from './statistics.table';
 
 const DAY = 86_400_000;
 /** Days of the big screen's trend, map and band charts. */
@@ -54,6 +55,31 @@ const round = (v: number | null, digits = 2) =>
 function emptyLevels(): LevelCounts {
   return { 1: 0, 2: 0, 3: 0 };
 }
+
+/** Bands in score order: by the lowest raw score seen in each (none last), then by label. */
+function bandOrder(rows: PartFigureRow[]): Map<string, number> {
+  const sorted = [...rows].sort((a, b) =>
+    a.minRaw === b.minRaw
+      ? compareText(a.band, b.band)
+      : a.minRaw === null
+        ? 1
+        : b.minRaw === null
+          ? -1
+          : a.minRaw - b.minRaw || compareText(a.band, b.band),
+  );
+  return new Map(sorted.map((r, i) => [r.band, i]));
+}
+
+/** Label and count of each band, in score order. */
+function bandsOf(rows: PartFigureRow[]): { label: string; count: number }[] {
+  const order = bandOrder(rows);
+  return [...rows]
+    .sort((a, b) => order.get(a.band)! - order.get(b.band)!)
+    .map((r) => ({ label: r.band, count: r.n }));
+}
+
+/** Code point order, as the database's C collation sorts. */
+const compareText = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 
 /** Every Shanghai date from `from` to `to`, both included. */
 function daysBetween(from: string, to: string): string[] {
@@ -111,6 +137,8 @@ export function createStatisticsService({ db, clock, audit, cacheMs, siteName }:
       throw new AppError('BAD_REQUEST', statsMessages.rangeTooLong);
     const filter: Filter = {
       scope,
+      fromDay: from,
+      toDay: to,
       fromAt: shanghaiInstant(from, '00:00'),
       toAt: shanghaiInstant(addDays(to, 1), '00:00'),
       scaleId: q.scaleId,
@@ -145,12 +173,19 @@ export function createStatisticsService({ db, clock, audit, cacheMs, siteName }:
       month: shanghaiInstant(`${today.slice(0, 8)}01`, '00:00'),
     };
     const from = shanghaiInstant(first, '00:00');
-    const window: Filter = { scope, fromAt: from, toAt: new Date(now.getTime() + DAY) };
-    const [levelRows, wDays, aDays, prov, top, insts, follow, latest] = await Promise.all([
+    const window: Filter = {
+      scope,
+      fromDay: first,
+      toDay: today,
+      fromAt: from,
+      toAt: shanghaiInstant(addDays(today, 1), '00:00'),
+    };
+    const [levelRows, wDays, aDays, wProvinces, aProvinces, top, insts, follow, latest] = await Promise.all([
       repo.levelCounts(db, scope, since),
       repo.warningsByDay(db, scope, from),
       repo.assessmentsByDay(db, window),
-      repo.byProvince(db, scope, from),
+      repo.warningsByProvince(db, scope, from),
+      repo.assessmentsByProvince(db, window),
       repo.topScales(db, window, SCREEN_SCALES + 2),
       repo.topInstitutions(db, scope, TOP_INSTITUTIONS),
       repo.followUp(db, scope, from, new Date(now.getTime() - 7 * DAY)),
@@ -171,16 +206,20 @@ export function createStatisticsService({ db, clock, audit, cacheMs, siteName }:
       if (!p) provinces.set(code, (p = { warnings: 0, assessments: 0 }));
       return p;
     };
-    for (const r of prov.warnings) if (r.code && provinceName(r.code)) at(r.code).warnings = r.n;
-    for (const r of prov.assessments) if (r.code && provinceName(r.code)) at(r.code).assessments = r.n;
-    const scored = await Promise.all(
-      top.map(async (s) => ({
-        scaleId: s.id,
-        shortName: s.shortName,
-        total: s.n,
-        bands: await repo.bands(db, window, s.id),
-      })),
+    for (const r of wProvinces) if (r.code && provinceName(r.code)) at(r.code).warnings = r.n;
+    for (const r of aProvinces) if (r.code && provinceName(r.code)) at(r.code).assessments = r.n;
+    const figures = await repo.partFigures(
+      db,
+      window,
+      top.map((s) => s.id),
+      [PART_GRAIN.band],
     );
+    const scored = top.map((s) => ({
+      scaleId: s.id,
+      shortName: s.shortName,
+      total: s.n,
+      bands: bandsOf(figures.filter((r) => r.scaleId === s.id)),
+    }));
     // Scales without a main band table (SCL-90) have nothing to show as a band donut.
     const bands = scored.filter((b) => b.bands.some((x) => x.label !== UNBANDED)).slice(0, SCREEN_SCALES);
     return {
@@ -214,18 +253,20 @@ export function createStatisticsService({ db, clock, audit, cacheMs, siteName }:
 
   async function buildCenter(r: Awaited<ReturnType<typeof resolveFilter>>): Promise<StatsCenter> {
     const { filter, from, to } = r;
-    const [totals, days, scale, plans] = await Promise.all([
-      repo.totals(db, filter),
+    const droppedBefore = new Date(clock().getTime() - 7 * DAY);
+    const [days, people, scale, plans] = await Promise.all([
       repo.assessmentsByDay(db, filter),
+      repo.people(db, filter),
       focusScale(filter),
-      repo.plans(db, filter, new Date(clock().getTime() - 7 * DAY)),
+      repo.plans(db, filter, droppedBefore, shanghaiDate(droppedBefore)),
     ]);
     const byDay = new Map(days.map((d) => [d.day, d.n]));
     const base = {
       scope: r.scopeName,
       from,
       to,
-      ...totals,
+      total: days.reduce((s, d) => s + d.n, 0),
+      people,
       overTime: daysBetween(from, to).map((date) => ({ date, count: byDay.get(date) ?? 0 })),
       plans,
     };
@@ -241,13 +282,33 @@ export function createStatisticsService({ db, clock, audit, cacheMs, siteName }:
         retakes: [],
       };
     }
-    const [allBands, score, dims, allCross, retakes] = await Promise.all([
-      repo.bands(db, filter, scale.id),
-      repo.score(db, filter, scale.id),
+    const [figures, dims, retakes] = await Promise.all([
+      repo.partFigures(db, filter, [scale.id], Object.values(PART_GRAIN)),
       repo.dimensions(db, filter, scale.id),
-      repo.cross(db, filter, scale.id),
       repo.retakes(db, filter, scale.id),
     ]);
+    const byBand = figures.filter((x) => x.grain === PART_GRAIN.band);
+    const allBands = bandsOf(byBand);
+    const sum = (key: 'n' | 'nRaw' | 'sumRaw' | 'nStd' | 'sumStd' | 'positive') =>
+      byBand.reduce((s, x) => s + x[key], 0);
+    const score = {
+      n: sum('n'),
+      meanRaw: sum('nRaw') ? sum('sumRaw') / sum('nRaw') : null,
+      meanStandard: sum('nStd') ? sum('sumStd') / sum('nStd') : null,
+      positive: sum('positive'),
+    };
+    // Cross-tabs: bands in score order, then the key ('' for a person who gave none).
+    const order = bandOrder(byBand);
+    const crossOf = (grain: number, key: (x: PartFigureRow) => string | null) =>
+      figures
+        .filter((x) => x.grain === grain)
+        .map((x) => ({ band: x.band, key: key(x) ?? '', count: x.n }))
+        .sort((a, b) => order.get(a.band)! - order.get(b.band)! || compareText(a.key, b.key));
+    const allCross = {
+      gender: crossOf(PART_GRAIN.gender, (x) => x.gender),
+      ageBand: crossOf(PART_GRAIN.ageBand, (x) => x.ageBand),
+      province: crossOf(PART_GRAIN.province, (x) => x.province),
+    };
     // A scale without a main band table (SCL-90) has no band figures: only its factors.
     const banded = allBands.some((b) => b.label !== UNBANDED);
     const bands = banded ? allBands : [];
@@ -309,6 +370,15 @@ export function createStatisticsService({ db, clock, audit, cacheMs, siteName }:
     invalidate() {
       screenCache.invalidate();
       centerCache.invalidate();
+    },
+
+    /**
+     * The sweeper's step: rebuilds the rollup rows of the days whose facts changed. Figures are
+     * exact either way (those days are counted from the facts until then); this keeps the
+     * platform-wide ones reading the small rollups. Answers the number of days rebuilt.
+     */
+    async refreshRollups(): Promise<number> {
+      return repo.refreshRollups(db);
     },
 
     /**

@@ -1,0 +1,203 @@
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  date,
+  doublePrecision,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  smallint,
+  text,
+  timestamp,
+} from 'drizzle-orm/pg-core';
+
+/**
+ * The statistics module's own tables: facts and daily rollups derived from `assessments` and
+ * `assessment_parts`, never written by the application. Database triggers (migration
+ * 0015_statistics_rollups, functions `stats_refresh_assessment`, `stats_rebuild_days`,
+ * `stats_refresh_rollups`, `stats_rebuild_all`) keep them in step with every write to those
+ * two tables, whoever makes it, in the writing transaction:
+ *
+ * - the facts hold one narrow row per assessment and per scored part of a submitted one, with
+ *   what the filters need already read out of the JSON (gender, age band, province, band,
+ *   scores); they are rewritten for an assessment whenever it or one of its parts changes;
+ * - a change also marks the Shanghai days it touches in `stats_dirty_days`; the sweeper
+ *   rebuilds those days' rollup rows from the facts (`stats_refresh_rollups`) and clears the
+ *   marks in one transaction. A reader takes the rollup only for days without a mark and the
+ *   facts for the others, in one statement, so every figure is exact at every moment.
+ *
+ * Nothing here records a scope that can change: the expert of an assessment is the
+ * assessment's own `expert_id` (kept as it was on a transfer), and the person's institution is
+ * read from `users` at query time, never copied. The rollups hold no scope at all: they answer
+ * only the platform-wide (auditor) figures.
+ */
+
+/** One row per assessment, whatever its status (plans' completion needs the unfinished ones). */
+export const statsAssessmentFacts = pgTable(
+  'stats_assessment_facts',
+  {
+    assessmentId: integer().primaryKey(),
+    userId: integer().notNull(),
+    expertId: integer(),
+    planId: integer(),
+    activityId: integer(),
+    submitted: boolean().notNull(),
+    startedAt: timestamp({ withTimezone: true }).notNull(),
+    /** Shanghai calendar day of started_at. */
+    startedDay: date({ mode: 'string' }).notNull(),
+    submittedAt: timestamp({ withTimezone: true }),
+    /** Shanghai calendar day of submitted_at (null while unfinished). */
+    day: date({ mode: 'string' }),
+    /** From the basic info: gender as given, age band key (contracts' ageBands), two-digit province. */
+    gender: text(),
+    ageBand: text(),
+    province: text(),
+    /**
+     * The day of the same person's previous submitted assessment (by submitted_at, id): the
+     * people of a day range are the rows in it whose previous one lies before it.
+     */
+    prevDay: date({ mode: 'string' }),
+  },
+  (t) => [
+    index('stats_assessment_facts_day_chain').on(t.day, t.userId, t.prevDay),
+    index().on(t.expertId, t.day),
+    index().on(t.userId, t.day),
+    index()
+      .on(t.startedDay)
+      .where(sql`${t.planId} is not null`),
+  ],
+);
+
+/** One row per scored part of a submitted assessment, with the assessment's who and when. */
+export const statsPartFacts = pgTable(
+  'stats_part_facts',
+  {
+    partId: integer().primaryKey(),
+    assessmentId: integer().notNull(),
+    userId: integer().notNull(),
+    expertId: integer(),
+    planId: integer(),
+    activityId: integer(),
+    gender: text(),
+    ageBand: text(),
+    province: text(),
+    /** The assessment's submission: the time every figure places the part at. */
+    submittedAt: timestamp({ withTimezone: true }).notNull(),
+    day: date({ mode: 'string' }).notNull(),
+    scaleId: integer().notNull(),
+    /** The first part of this scale in its assessment: counts the assessment once per scale. */
+    firstOfScale: boolean().notNull(),
+    /** The main band's label, '未分级' without one. */
+    band: text().notNull(),
+    raw: doublePrecision(),
+    std: doublePrecision(),
+    positive: boolean().notNull(),
+    /** [{ key, name, score }] of the result's dimensions, in the scale's order; null without any. */
+    dims: jsonb().$type<{ key: string; name: string; score: number | null }[]>(),
+    /**
+     * Days of the same person's two previous takes of this scale (by submitted_at, part id):
+     * in a day range a take is the person's first there when its previous one lies before the
+     * range, the second when only the one before that does.
+     */
+    prevDay: date({ mode: 'string' }),
+    prev2Day: date({ mode: 'string' }),
+  },
+  (t) => [
+    // Per scale and day range, the people and retakes read from the index alone.
+    index('stats_part_facts_scale_day_chain').on(t.scaleId, t.day, t.prevDay, t.prev2Day, t.raw, t.userId),
+    index().on(t.day),
+    index().on(t.assessmentId),
+    index().on(t.expertId, t.day),
+    index().on(t.userId, t.scaleId),
+  ],
+);
+
+/** Submitted assessments per Shanghai day and every filter the platform-wide figures allow. */
+export const statsDailyAssessments = pgTable(
+  'stats_daily_assessments',
+  {
+    day: date({ mode: 'string' }).notNull(),
+    planId: integer(),
+    activityId: integer(),
+    gender: text(),
+    ageBand: text(),
+    province: text(),
+    n: integer().notNull(),
+  },
+  (t) => [index().on(t.day)],
+);
+
+/** Plans' assessments per Shanghai day they were started: started, completed, unfinished. */
+export const statsDailyPlans = pgTable(
+  'stats_daily_plans',
+  {
+    day: date({ mode: 'string' }).notNull(),
+    planId: integer().notNull(),
+    activityId: integer(),
+    gender: text(),
+    ageBand: text(),
+    province: text(),
+    started: integer().notNull(),
+    completed: integer().notNull(),
+    unfinished: integer().notNull(),
+  },
+  (t) => [index().on(t.day)],
+);
+
+/**
+ * Scored parts per Shanghai day, scale and band, in four grains (grouping sets): 0 the band
+ * alone, 1 by gender, 2 by age band, 3 by province; the columns a grain does not group by are null.
+ */
+export const statsDailyParts = pgTable(
+  'stats_daily_parts',
+  {
+    day: date({ mode: 'string' }).notNull(),
+    grain: smallint().notNull(),
+    scaleId: integer().notNull(),
+    band: text().notNull(),
+    gender: text(),
+    ageBand: text(),
+    province: text(),
+    /** Parts, and assessments (first part of the scale) among them. */
+    n: integer().notNull(),
+    assessments: integer().notNull(),
+    nRaw: integer().notNull(),
+    sumRaw: doublePrecision().notNull(),
+    nStd: integer().notNull(),
+    sumStd: doublePrecision().notNull(),
+    positive: integer().notNull(),
+    /** The lowest raw score: bands are shown in score order. */
+    minRaw: doublePrecision(),
+  },
+  (t) => [index().on(t.grain, t.scaleId, t.day), index().on(t.day)],
+);
+
+/** Dimension scores of scored parts per Shanghai day, scale and dimension key. */
+export const statsDailyDimensions = pgTable(
+  'stats_daily_dimensions',
+  {
+    day: date({ mode: 'string' }).notNull(),
+    scaleId: integer().notNull(),
+    key: text().notNull(),
+    /** min() of the names and positions seen, as the figures show them. */
+    name: text(),
+    ord: integer().notNull(),
+    n: integer().notNull(),
+    sum: doublePrecision().notNull(),
+  },
+  (t) => [index().on(t.scaleId, t.day), index().on(t.day)],
+);
+
+/** Days whose facts changed since their rollup rows were last built (duplicates are harmless). */
+export const statsDirtyDays = pgTable(
+  'stats_dirty_days',
+  {
+    day: date({ mode: 'string' }).notNull(),
+    markedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index().on(t.day)],
+);
+
+/** Grains of `stats_daily_parts`. */
+export const PART_GRAIN = { band: 0, gender: 1, ageBand: 2, province: 3 } as const;
