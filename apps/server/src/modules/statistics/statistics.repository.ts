@@ -202,7 +202,10 @@ export const statisticsRepository = {
       query = sql`select ${af.day} as day, count(*)::int as n from ${af}
         where ${and(inRange(af.day, f), factFilters(af, f))} group by 1`;
     }
-    return executeRows<{ day: string; n: N }>(db, sql`select to_char(day, 'YYYY-MM-DD') as day, n from (${query}) d`);
+    return executeRows<{ day: string; n: N }>(
+      db,
+      sql`select to_char(day, 'YYYY-MM-DD') as day, n from (${query}) d`,
+    );
   },
 
   /**
