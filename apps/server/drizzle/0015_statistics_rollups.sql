@@ -93,7 +93,7 @@ CREATE TABLE "stats_part_facts" (
 	"prev2_day" date
 );
 --> statement-breakpoint
-CREATE INDEX "stats_assessment_facts_day_chain" ON "stats_assessment_facts" USING btree ("day","user_id","prev_day");--> statement-breakpoint
+CREATE INDEX "stats_assessment_facts_day_cover" ON "stats_assessment_facts" USING btree ("day","gender","age_band","province","plan_id","activity_id","user_id","prev_day");--> statement-breakpoint
 CREATE INDEX "stats_assessment_facts_expert_id_day_index" ON "stats_assessment_facts" USING btree ("expert_id","day");--> statement-breakpoint
 CREATE INDEX "stats_assessment_facts_user_id_day_index" ON "stats_assessment_facts" USING btree ("user_id","day");--> statement-breakpoint
 CREATE INDEX "stats_assessment_facts_started_day_index" ON "stats_assessment_facts" USING btree ("started_day") WHERE "stats_assessment_facts"."plan_id" is not null;--> statement-breakpoint
@@ -104,11 +104,11 @@ CREATE INDEX "stats_daily_parts_grain_scale_id_day_index" ON "stats_daily_parts"
 CREATE INDEX "stats_daily_parts_day_index" ON "stats_daily_parts" USING btree ("day");--> statement-breakpoint
 CREATE INDEX "stats_daily_plans_day_index" ON "stats_daily_plans" USING btree ("day");--> statement-breakpoint
 CREATE INDEX "stats_dirty_days_day_index" ON "stats_dirty_days" USING btree ("day");--> statement-breakpoint
-CREATE INDEX "stats_part_facts_scale_day_chain" ON "stats_part_facts" USING btree ("scale_id","day","prev_day","prev2_day","raw","user_id");--> statement-breakpoint
-CREATE INDEX "stats_part_facts_day_index" ON "stats_part_facts" USING btree ("day");--> statement-breakpoint
+CREATE INDEX "stats_part_facts_scale_day_cover" ON "stats_part_facts" USING btree ("scale_id","day","gender","age_band","province","plan_id","activity_id","band","first_of_scale","positive","raw","std","prev_day","prev2_day","user_id");--> statement-breakpoint
+CREATE INDEX "stats_part_facts_day_cover" ON "stats_part_facts" USING btree ("day","scale_id","gender","age_band","province","plan_id","activity_id");--> statement-breakpoint
 CREATE INDEX "stats_part_facts_assessment_id_index" ON "stats_part_facts" USING btree ("assessment_id");--> statement-breakpoint
 CREATE INDEX "stats_part_facts_expert_id_day_index" ON "stats_part_facts" USING btree ("expert_id","day");--> statement-breakpoint
-CREATE INDEX "stats_part_facts_user_id_scale_id_index" ON "stats_part_facts" USING btree ("user_id","scale_id");--> statement-breakpoint
+CREATE INDEX "stats_part_facts_user_id_day_index" ON "stats_part_facts" USING btree ("user_id","day");--> statement-breakpoint
 -- ---- Statistics facts and rollups: kept by triggers, rebuilt by day (module statistics) ----
 -- The Shanghai calendar day of an instant (UTC+8, no daylight saving: lib/time.ts).
 CREATE FUNCTION stats_day(ts timestamptz) RETURNS date LANGUAGE sql IMMUTABLE PARALLEL SAFE
@@ -239,13 +239,15 @@ BEGIN
   INSERT INTO stats_daily_assessments (day, plan_id, activity_id, gender, age_band, province, n)
     SELECT f.day, f.plan_id, f.activity_id, f.gender, f.age_band, f.province, count(*)
     FROM stats_assessment_facts f JOIN unnest(days) AS d(day) ON d.day = f.day
-    GROUP BY 1, 2, 3, 4, 5, 6;
+    GROUP BY 1, 2, 3, 4, 5, 6
+    ORDER BY 1, 2, 3, 4, 5, 6;
   INSERT INTO stats_daily_plans (day, plan_id, activity_id, gender, age_band, province, started, completed, unfinished)
     SELECT f.started_day, f.plan_id, f.activity_id, f.gender, f.age_band, f.province, count(*),
       count(*) FILTER (WHERE f.submitted), count(*) FILTER (WHERE NOT f.submitted)
     FROM stats_assessment_facts f JOIN unnest(days) AS d(day) ON d.day = f.started_day
     WHERE f.plan_id IS NOT NULL
-    GROUP BY 1, 2, 3, 4, 5, 6;
+    GROUP BY 1, 2, 3, 4, 5, 6
+    ORDER BY 1, 2, 3, 4, 5, 6;
   INSERT INTO stats_daily_parts (day, grain, scale_id, band, gender, age_band, province, n, assessments,
       n_raw, sum_raw, n_std, sum_std, positive, min_raw)
     SELECT f.day,
@@ -254,14 +256,16 @@ BEGIN
       count(f.raw), coalesce(sum(f.raw), 0), count(f.std), coalesce(sum(f.std), 0),
       count(*) FILTER (WHERE f.positive), min(f.raw)
     FROM stats_part_facts f JOIN unnest(days) AS d(day) ON d.day = f.day
-    GROUP BY f.day, f.scale_id, f.band, GROUPING SETS ((), (f.gender), (f.age_band), (f.province));
+    GROUP BY f.day, f.scale_id, f.band, GROUPING SETS ((), (f.gender), (f.age_band), (f.province))
+    ORDER BY 1, 2, 3;
   INSERT INTO stats_daily_dimensions (day, scale_id, key, name, ord, n, sum)
     SELECT f.day, f.scale_id, x.d ->> 'key', min(x.d ->> 'name'), min(x.o), count(stats_number(x.d -> 'score')),
       coalesce(sum(stats_number(x.d -> 'score')), 0)
     FROM stats_part_facts f JOIN unnest(days) AS d(day) ON d.day = f.day
     CROSS JOIN LATERAL jsonb_array_elements(f.dims) WITH ORDINALITY AS x(d, o)
     WHERE f.dims IS NOT NULL
-    GROUP BY 1, 2, 3;
+    GROUP BY 1, 2, 3
+    ORDER BY 1, 2, 3;
 END $$;
 --> statement-breakpoint
 -- The sweeper's step: takes the marks and rebuilds their days in one transaction; one
@@ -282,6 +286,8 @@ END $$;
 CREATE FUNCTION stats_rebuild_all() RETURNS void LANGUAGE plpgsql AS $$
 BEGIN
   PERFORM pg_advisory_xact_lock(1400151);
+  -- Without statistics (a table just filled) the planner joins the views badly: minutes, not seconds.
+  ANALYZE assessments, assessment_parts;
   TRUNCATE stats_assessment_facts, stats_part_facts, stats_daily_assessments, stats_daily_plans,
     stats_daily_parts, stats_daily_dimensions, stats_dirty_days;
   INSERT INTO stats_assessment_facts (assessment_id, user_id, expert_id, plan_id, activity_id, submitted,
@@ -289,7 +295,9 @@ BEGIN
     SELECT assessment_id, user_id, expert_id, plan_id, activity_id, submitted, started_at, started_day,
       submitted_at, day, gender, age_band, province,
       CASE WHEN day IS NOT NULL THEN lag(day) OVER (PARTITION BY user_id, day IS NULL ORDER BY submitted_at, assessment_id) END
-    FROM stats_assessment_facts_source;
+    FROM stats_assessment_facts_source
+    -- In time order, as submissions append them: a day range is then a few adjacent pages.
+    ORDER BY day NULLS LAST, submitted_at, assessment_id;
   INSERT INTO stats_part_facts (part_id, assessment_id, user_id, expert_id, plan_id, activity_id, gender,
       age_band, province, submitted_at, day, scale_id, first_of_scale, band, raw, std, positive, dims,
       prev_day, prev2_day)
@@ -297,7 +305,9 @@ BEGIN
       submitted_at, day, scale_id, first_of_scale, band, raw, std, positive, dims,
       lag(day) OVER w, lag(day, 2) OVER w
     FROM stats_part_facts_source
-    WINDOW w AS (PARTITION BY user_id, scale_id ORDER BY submitted_at, part_id);
+    WINDOW w AS (PARTITION BY user_id, scale_id ORDER BY submitted_at, part_id)
+    ORDER BY day, submitted_at, part_id;
+  ANALYZE stats_assessment_facts, stats_part_facts;
   PERFORM stats_rebuild_days(ARRAY(
     SELECT day FROM stats_assessment_facts WHERE day IS NOT NULL
     UNION SELECT started_day FROM stats_assessment_facts WHERE plan_id IS NOT NULL));

@@ -92,10 +92,20 @@ function warningScope(s: Scope): SQL | undefined {
   return sql`${warnings.userId} in ${peopleOfInstitution(s.institutionId)}`;
 }
 
-/** A day with a dirty mark: its rollup rows may be stale, its facts are not. */
-const isDirty = (col: AnyColumn) => sql`${col} in (select ${statsDirtyDays.day} from ${statsDirtyDays})`;
-const isClean = (col: AnyColumn) =>
-  sql`not exists (select 1 from ${statsDirtyDays} where ${statsDirtyDays.day} = ${col})`;
+/** A warning not closed yet (every state but closed), in the terms its (status, created_at) index takes. */
+const openWarning = sql`${warnings.status} in ('pending', 'following')`;
+
+/**
+ * The days with a dirty mark (their rollup rows may be stale, their facts are not), as an
+ * array the statement computes once: the planner then reads those days' facts on the day
+ * index instead of joining a whole range of facts with a table it has no statistics for.
+ */
+const dirtyDays = (extra?: string) =>
+  extra
+    ? sql`array(select ${statsDirtyDays.day} from ${statsDirtyDays} union select ${day(extra)})`
+    : sql`array(select ${statsDirtyDays.day} from ${statsDirtyDays})`;
+const isDirty = (col: AnyColumn, extra?: string) => sql`${col} = any(${dirtyDays(extra)})`;
+const isClean = (col: AnyColumn, extra?: string) => sql`${col} <> all(${dirtyDays(extra)})`;
 const inRange = (col: AnyColumn, f: { fromDay: string; toDay: string }) =>
   sql`${col} between ${day(f.fromDay)} and ${day(f.toDay)}`;
 
@@ -258,13 +268,8 @@ export const statisticsRepository = {
       ? sql`select ${dailyPlans.planId} as plan_id, ${dailyPlans.started} as started, ${dailyPlans.completed} as completed,
             case when ${dailyPlans.day} < ${day(droppedDay)} then ${dailyPlans.unfinished} else 0 end as dropped
           from ${dailyPlans}
-          where ${and(
-            inRange(dailyPlans.day, f),
-            sql`${dailyPlans.day} <> ${day(droppedDay)}`,
-            isClean(dailyPlans.day),
-            columnFilters(dailyPlans, f),
-          )}
-          union all ${raw(sql`(${af.startedDay} = ${day(droppedDay)} or ${isDirty(af.startedDay)})`)}`
+          where ${and(inRange(dailyPlans.day, f), isClean(dailyPlans.day, droppedDay), columnFilters(dailyPlans, f))}
+          union all ${raw(isDirty(af.startedDay, droppedDay))}`
       : raw();
     return executeRows<{ id: N; title: string; started: N; completed: N; dropped: N }>(
       db,
@@ -446,14 +451,18 @@ export const statisticsRepository = {
     );
   },
 
-  /** Warnings raised since `from` by the province of their assessment's basic info. */
+  /**
+   * Warnings raised since `from` by the province of their assessment's basic info (looked up
+   * per warning: a month's warnings are a few thousand, the assessments a million).
+   */
   async warningsByProvince(db: DbOrTx, s: Scope, from: Date) {
     return executeRows<{ code: string | null; n: N }>(
       db,
-      sql`select ${af.province} as code, count(*)::int as n
-        from ${warnings} join ${af} on ${af.assessmentId} = ${warnings.assessmentId}
-        where ${and(sql`${warnings.createdAt} >= ${ts(from)}`, warningScope(s))}
-        group by 1`,
+      sql`select code, count(*)::int as n from (
+          select (select ${af.province} from ${af} where ${af.assessmentId} = ${warnings.assessmentId}) as code
+          from ${warnings}
+          where ${and(sql`${warnings.createdAt} >= ${ts(from)}`, warningScope(s))}
+        ) x group by 1`,
     );
   },
 
@@ -462,9 +471,11 @@ export const statisticsRepository = {
       db,
       sql`select ${institutions.id} as id, ${institutions.name} as name, t.open
         from (
-          select ${users.institutionId} as institution_id, count(*)::int as open
-          from ${warnings} join ${users} on ${users.id} = ${warnings.userId}
-          where ${and(sql`${warnings.status} <> 'closed'`, warningScope(s))}
+          select ${users.institutionId} as institution_id, sum(w.n)::int as open
+          from (
+            select ${warnings.userId} as user_id, count(*) as n from ${warnings}
+            where ${and(openWarning, warningScope(s))} group by 1
+          ) w join ${users} on ${users.id} = w.user_id
           group by 1
         ) t join ${institutions} on ${institutions.id} = t.institution_id
         order by t.open desc, ${institutions.id} limit ${limit}`,
@@ -479,17 +490,18 @@ export const statisticsRepository = {
   async followUp(db: DbOrTx, s: Scope, from: Date, sevenDaysAgo: Date) {
     const [open] = await executeRows<{ n: N }>(
       db,
-      sql`select count(*)::int as n from ${warnings} where ${and(sql`${warnings.status} <> 'closed'`, warningScope(s))}`,
+      sql`select count(*)::int as n from ${warnings} where ${and(openWarning, warningScope(s))}`,
     );
     const [row] = await executeRows<{ median: number | null; contacted: N; eligible: N; closed7: N }>(
       db,
       sql`with w as (
-          select ${warnings.id} as id, ${warnings.createdAt} as created,
-            (select min(${warningProgress.createdAt}) from ${warningProgress}
-              where ${warningProgress.warningId} = ${warnings.id}) as first_at,
-            (select min(${warningProgress.createdAt}) from ${warningProgress}
-              where ${warningProgress.warningId} = ${warnings.id} and ${warningProgress.status} = 'closed') as closed_at
+          select ${warnings.id} as id, ${warnings.createdAt} as created, p.first_at, p.closed_at
           from ${warnings}
+          left join lateral (
+            select min(${warningProgress.createdAt}) as first_at,
+              min(${warningProgress.createdAt}) filter (where ${warningProgress.status} = 'closed') as closed_at
+            from ${warningProgress} where ${warningProgress.warningId} = ${warnings.id}
+          ) p on true
           where ${and(sql`${warnings.createdAt} >= ${ts(from)}`, warningScope(s))}
         )
         select

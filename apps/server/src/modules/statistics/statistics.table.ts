@@ -60,7 +60,17 @@ export const statsAssessmentFacts = pgTable(
     prevDay: date({ mode: 'string' }),
   },
   (t) => [
-    index('stats_assessment_facts_day_chain').on(t.day, t.userId, t.prevDay),
+    // Platform-wide counts by day with any filter, and the people of a range, from the index alone.
+    index('stats_assessment_facts_day_cover').on(
+      t.day,
+      t.gender,
+      t.ageBand,
+      t.province,
+      t.planId,
+      t.activityId,
+      t.userId,
+      t.prevDay,
+    ),
     index().on(t.expertId, t.day),
     index().on(t.userId, t.day),
     index()
@@ -104,12 +114,38 @@ export const statsPartFacts = pgTable(
     prev2Day: date({ mode: 'string' }),
   },
   (t) => [
-    // Per scale and day range, the people and retakes read from the index alone.
-    index('stats_part_facts_scale_day_chain').on(t.scaleId, t.day, t.prevDay, t.prev2Day, t.raw, t.userId),
-    index().on(t.day),
+    // One scale over a day range with any filter (platform-wide), from the index alone: bands,
+    // scores, cross-tabs, people and retakes read no table page.
+    index('stats_part_facts_scale_day_cover').on(
+      t.scaleId,
+      t.day,
+      t.gender,
+      t.ageBand,
+      t.province,
+      t.planId,
+      t.activityId,
+      t.band,
+      t.firstOfScale,
+      t.positive,
+      t.raw,
+      t.std,
+      t.prevDay,
+      t.prev2Day,
+      t.userId,
+    ),
+    // A day's facts (dirty days, rebuilds); the most taken scales under any filter, from the index alone.
+    index('stats_part_facts_day_cover').on(
+      t.day,
+      t.scaleId,
+      t.gender,
+      t.ageBand,
+      t.province,
+      t.planId,
+      t.activityId,
+    ),
     index().on(t.assessmentId),
     index().on(t.expertId, t.day),
-    index().on(t.userId, t.scaleId),
+    index().on(t.userId, t.day),
   ],
 );
 
