@@ -53,6 +53,13 @@ CREATE TABLE "stats_daily_parts" (
 	"min_raw" double precision
 );
 --> statement-breakpoint
+CREATE TABLE "stats_daily_people" (
+	"day" date NOT NULL,
+	"scale_id" integer,
+	"prev_day" date,
+	"n" integer NOT NULL
+);
+--> statement-breakpoint
 CREATE TABLE "stats_daily_plans" (
 	"day" date NOT NULL,
 	"plan_id" integer NOT NULL,
@@ -102,6 +109,8 @@ CREATE INDEX "stats_daily_dimensions_scale_id_day_index" ON "stats_daily_dimensi
 CREATE INDEX "stats_daily_dimensions_day_index" ON "stats_daily_dimensions" USING btree ("day");--> statement-breakpoint
 CREATE INDEX "stats_daily_parts_grain_scale_id_day_index" ON "stats_daily_parts" USING btree ("grain","scale_id","day");--> statement-breakpoint
 CREATE INDEX "stats_daily_parts_day_index" ON "stats_daily_parts" USING btree ("day");--> statement-breakpoint
+CREATE INDEX "stats_daily_people_scale_id_day_prev_day_index" ON "stats_daily_people" USING btree ("scale_id","day","prev_day");--> statement-breakpoint
+CREATE INDEX "stats_daily_people_day_index" ON "stats_daily_people" USING btree ("day");--> statement-breakpoint
 CREATE INDEX "stats_daily_plans_day_index" ON "stats_daily_plans" USING btree ("day");--> statement-breakpoint
 CREATE INDEX "stats_dirty_days_day_index" ON "stats_dirty_days" USING btree ("day");--> statement-breakpoint
 CREATE INDEX "stats_part_facts_scale_day_cover" ON "stats_part_facts" USING btree ("scale_id","day","gender","age_band","province","plan_id","activity_id","band","first_of_scale","positive","raw","std","prev_day","prev2_day","user_id");--> statement-breakpoint
@@ -210,20 +219,29 @@ BEGIN
     UNION SELECT started_day FROM stats_assessment_facts WHERE assessment_id = aid AND plan_id IS NOT NULL);
   scale_ids := coalesce(scale_ids, '{}') || ARRAY(SELECT scale_id FROM stats_part_facts WHERE assessment_id = aid);
 
-  UPDATE stats_assessment_facts f SET prev_day = c.prev_day
-  FROM (
-    SELECT assessment_id, lag(day) OVER (PARTITION BY user_id ORDER BY submitted_at, assessment_id) AS prev_day
-    FROM stats_assessment_facts WHERE user_id = ANY (people) AND day IS NOT NULL
-  ) c
-  WHERE f.assessment_id = c.assessment_id AND f.prev_day IS DISTINCT FROM c.prev_day;
-  IF cardinality(scale_ids) > 0 THEN
-    UPDATE stats_part_facts f SET prev_day = c.prev_day, prev2_day = c.prev2_day
+  -- The chains; a take whose previous one changed moves in stats_daily_people: its day too is marked.
+  WITH changed AS (
+    UPDATE stats_assessment_facts f SET prev_day = c.prev_day
     FROM (
-      SELECT part_id, lag(day) OVER w AS prev_day, lag(day, 2) OVER w AS prev2_day
-      FROM stats_part_facts WHERE user_id = ANY (people) AND scale_id = ANY (scale_ids)
-      WINDOW w AS (PARTITION BY user_id, scale_id ORDER BY submitted_at, part_id)
+      SELECT assessment_id, lag(day) OVER (PARTITION BY user_id ORDER BY submitted_at, assessment_id) AS prev_day
+      FROM stats_assessment_facts WHERE user_id = ANY (people) AND day IS NOT NULL
     ) c
-    WHERE f.part_id = c.part_id AND (f.prev_day, f.prev2_day) IS DISTINCT FROM (c.prev_day, c.prev2_day);
+    WHERE f.assessment_id = c.assessment_id AND f.prev_day IS DISTINCT FROM c.prev_day
+    RETURNING f.day
+  )
+  SELECT days || coalesce(array_agg(day), '{}') INTO days FROM changed;
+  IF cardinality(scale_ids) > 0 THEN
+    WITH changed AS (
+      UPDATE stats_part_facts f SET prev_day = c.prev_day, prev2_day = c.prev2_day
+      FROM (
+        SELECT part_id, lag(day) OVER w AS prev_day, lag(day, 2) OVER w AS prev2_day
+        FROM stats_part_facts WHERE user_id = ANY (people) AND scale_id = ANY (scale_ids)
+        WINDOW w AS (PARTITION BY user_id, scale_id ORDER BY submitted_at, part_id)
+      ) c
+      WHERE f.part_id = c.part_id AND (f.prev_day, f.prev2_day) IS DISTINCT FROM (c.prev_day, c.prev2_day)
+      RETURNING f.day
+    )
+    SELECT days || coalesce(array_agg(day), '{}') INTO days FROM changed;
   END IF;
   PERFORM stats_mark_days(days);
 END $$;
@@ -236,6 +254,7 @@ BEGIN
   DELETE FROM stats_daily_plans WHERE day = ANY (days);
   DELETE FROM stats_daily_parts WHERE day = ANY (days);
   DELETE FROM stats_daily_dimensions WHERE day = ANY (days);
+  DELETE FROM stats_daily_people WHERE day = ANY (days);
   INSERT INTO stats_daily_assessments (day, plan_id, activity_id, gender, age_band, province, n)
     SELECT f.day, f.plan_id, f.activity_id, f.gender, f.age_band, f.province, count(*)
     FROM stats_assessment_facts f JOIN unnest(days) AS d(day) ON d.day = f.day
@@ -266,6 +285,15 @@ BEGIN
     WHERE f.dims IS NOT NULL
     GROUP BY 1, 2, 3
     ORDER BY 1, 2, 3;
+  INSERT INTO stats_daily_people (day, scale_id, prev_day, n)
+    SELECT f.day, NULL::integer, f.prev_day, count(*)
+    FROM stats_assessment_facts f JOIN unnest(days) AS d(day) ON d.day = f.day
+    GROUP BY 1, 3
+    UNION ALL
+    SELECT f.day, f.scale_id, f.prev_day, count(*)
+    FROM stats_part_facts f JOIN unnest(days) AS d(day) ON d.day = f.day
+    GROUP BY 1, 2, 3
+    ORDER BY 1, 2, 3;
 END $$;
 --> statement-breakpoint
 -- The sweeper's step: takes the marks and rebuilds their days in one transaction; one
@@ -289,7 +317,7 @@ BEGIN
   -- Without statistics (a table just filled) the planner joins the views badly: minutes, not seconds.
   ANALYZE assessments, assessment_parts;
   TRUNCATE stats_assessment_facts, stats_part_facts, stats_daily_assessments, stats_daily_plans,
-    stats_daily_parts, stats_daily_dimensions, stats_dirty_days;
+    stats_daily_parts, stats_daily_dimensions, stats_daily_people, stats_dirty_days;
   INSERT INTO stats_assessment_facts (assessment_id, user_id, expert_id, plan_id, activity_id, submitted,
       started_at, started_day, submitted_at, day, gender, age_band, province, prev_day)
     SELECT assessment_id, user_id, expert_id, plan_id, activity_id, submitted, started_at, started_day,

@@ -43,6 +43,7 @@ const tok = {} as Record<Who, string>;
 const id = {} as Record<Who, number>;
 const a = {} as Record<'a1' | 'a2' | 'a3' | 'a4' | 'a5' | 'a6', number>;
 const scale = {} as Record<'PHQ9' | 'GAD7', number>;
+const versionOf = {} as Record<'PHQ9' | 'GAD7', number>;
 const info = {
   user1: { name: '张小雨', gender: 'female', age: 23, regionCode: '110108', phone: null, extra: {} },
   user21: { name: '李晨', gender: 'male', age: 20, regionCode: '310104', phone: null, extra: {} },
@@ -134,6 +135,7 @@ async function keptAndRebuilt() {
     'stats_daily_plans',
     'stats_daily_parts',
     'stats_daily_dimensions',
+    'stats_daily_people',
   ];
   const dump = async () => {
     const out: Record<string, string[]> = {};
@@ -161,8 +163,10 @@ beforeAll(async () => {
   for (const s of await ctx.database.db
     .select()
     .from(scales)
-    .where(inArray(scales.code, ['PHQ9', 'GAD7'])))
+    .where(inArray(scales.code, ['PHQ9', 'GAD7']))) {
     scale[s.code as 'PHQ9' | 'GAD7'] = s.id;
+    versionOf[s.code as 'PHQ9' | 'GAD7'] = s.publishedVersionId!;
+  }
 
   await at('2026-11-05');
   a.a1 = await take('user1', 'PHQ9', 1);
@@ -287,6 +291,82 @@ describe(`statistics facts and rollups on ${testDbKind}`, () => {
     const dirty = await check();
     expect(await refresh()).toBe(1);
     expect(await check()).toEqual(dirty);
+
+    // A take of user21 backdated before a2 (an import, say): a2 is no longer their first, on a
+    // day that is not the new take's; then it is deleted again.
+    const db = ctx.database.db;
+    const at = new Date('2026-10-30T02:00:00Z');
+    const [early] = await db
+      .insert(assessments)
+      .values({
+        userId: id.user21,
+        kind: 'scale',
+        scaleId: scale.PHQ9,
+        title: 'PHQ-9',
+        status: 'submitted',
+        consentText: '同意',
+        basicInfo: info.user21,
+        startedAt: at,
+        submittedAt: at,
+      })
+      .returning();
+    await db.insert(assessmentParts).values({
+      assessmentId: early!.id,
+      position: 0,
+      scaleId: scale.PHQ9,
+      scaleVersionId: versionOf.PHQ9,
+      status: 'submitted',
+      submittedAt: at,
+      result: {
+        ...part!.result!,
+        rawScore: 4,
+        band: { label: '无/极轻微抑郁', interpretation: '', advice: '' },
+      },
+    });
+    expect(await dirtyDays()).toEqual(['2026-10-30', '2026-11-05']);
+    const phq = async (query = '') => {
+      const r = await center('auditor', `scaleId=${scale.PHQ9}${query}`);
+      return [
+        r.total,
+        r.people,
+        r.retakes.map((x: { attempt: number; count: number }) => [x.attempt, x.count]),
+      ];
+    };
+    const whole = [
+      6,
+      3,
+      [
+        [1, 3],
+        [2, 2],
+        [3, 1],
+      ],
+    ];
+    const fromNov = [
+      5,
+      3,
+      [
+        [1, 3],
+        [2, 1],
+        [3, 1],
+      ],
+    ];
+    expect(await phq()).toEqual(whole);
+    expect(await phq('&from=2026-11-01&to=2026-11-20')).toEqual(fromNov);
+    await refresh();
+    expect(await phq()).toEqual(whole);
+    expect(await phq('&from=2026-11-01&to=2026-11-20')).toEqual(fromNov);
+    await db.delete(assessments).where(eq(assessments.id, early!.id));
+    expect(await dirtyDays()).toEqual(['2026-10-30', '2026-11-05']);
+    await refresh();
+    expect(await phq()).toEqual([
+      5,
+      3,
+      [
+        [1, 3],
+        [2, 1],
+        [3, 1],
+      ],
+    ]);
   });
 
   it('counts an institution’s people by where they belong now, not where they were', async () => {

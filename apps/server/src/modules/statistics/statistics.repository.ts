@@ -15,6 +15,7 @@ import {
   statsDailyAssessments as dailyAssessments,
   statsDailyDimensions as dailyDimensions,
   statsDailyParts as dailyParts,
+  statsDailyPeople as dailyPeople,
   statsDailyPlans as dailyPlans,
   statsDirtyDays,
   statsPartFacts as pf,
@@ -230,13 +231,26 @@ export const statisticsRepository = {
       inRange(t.day, f),
       factFilters(t, f),
     );
-    const [r] = await executeRows<{ n: N }>(
-      db,
-      personLevel(f)
-        ? sql`select count(*) filter (where ${t.prevDay} is null or ${t.prevDay} < ${day(f.fromDay)})::int as n
-            from ${t} where ${where}`
-        : sql`select count(distinct ${t.userId})::int as n from ${t} where ${where}`,
-    );
+    const first = (prev: AnyColumn) => sql`(${prev} is null or ${prev} < ${day(f.fromDay)})`;
+    let query: SQL;
+    if (personLevel(f) && platformWide(f)) {
+      query = sql`select sum(n)::int as n from (
+          select ${dailyPeople.n} as n from ${dailyPeople}
+          where ${and(
+            f.scaleId ? eq(dailyPeople.scaleId, f.scaleId) : sql`${dailyPeople.scaleId} is null`,
+            inRange(dailyPeople.day, f),
+            isClean(dailyPeople.day),
+            first(dailyPeople.prevDay),
+          )}
+          union all
+          select 1 from ${t} where ${and(where, isDirty(t.day), first(t.prevDay))}
+        ) x`;
+    } else if (personLevel(f)) {
+      query = sql`select count(*) filter (where ${first(t.prevDay)})::int as n from ${t} where ${where}`;
+    } else {
+      query = sql`select count(distinct ${t.userId})::int as n from ${t} where ${where}`;
+    }
+    const [r] = await executeRows<{ n: N | null }>(db, query);
     return r?.n ?? 0;
   },
 

@@ -164,6 +164,22 @@ export const statsDailyAssessments = pgTable(
   (t) => [index().on(t.day)],
 );
 
+/**
+ * Takes per Shanghai day and the day of the person's previous one (null: their first): the
+ * people of a range are the takes in it whose previous one lies before it. `scale_id` null
+ * counts submitted assessments (any scale), a scale its scored parts.
+ */
+export const statsDailyPeople = pgTable(
+  'stats_daily_people',
+  {
+    day: date({ mode: 'string' }).notNull(),
+    scaleId: integer(),
+    prevDay: date({ mode: 'string' }),
+    n: integer().notNull(),
+  },
+  (t) => [index().on(t.scaleId, t.day, t.prevDay), index().on(t.day)],
+);
+
 /** Plans' assessments per Shanghai day they were started: started, completed, unfinished. */
 export const statsDailyPlans = pgTable(
   'stats_daily_plans',
