@@ -53,13 +53,6 @@ CREATE TABLE "stats_daily_parts" (
 	"min_raw" double precision
 );
 --> statement-breakpoint
-CREATE TABLE "stats_daily_people" (
-	"day" date NOT NULL,
-	"scale_id" integer,
-	"prev_day" date,
-	"n" integer NOT NULL
-);
---> statement-breakpoint
 CREATE TABLE "stats_daily_plans" (
 	"day" date NOT NULL,
 	"plan_id" integer NOT NULL,
@@ -70,6 +63,16 @@ CREATE TABLE "stats_daily_plans" (
 	"started" integer NOT NULL,
 	"completed" integer NOT NULL,
 	"unfinished" integer NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "stats_daily_takes" (
+	"day" date NOT NULL,
+	"scale_id" integer,
+	"kind" smallint NOT NULL,
+	"prev_day" date,
+	"n" integer NOT NULL,
+	"n_raw" integer NOT NULL,
+	"sum_raw" double precision NOT NULL
 );
 --> statement-breakpoint
 CREATE TABLE "stats_dirty_days" (
@@ -109,9 +112,9 @@ CREATE INDEX "stats_daily_dimensions_scale_id_day_index" ON "stats_daily_dimensi
 CREATE INDEX "stats_daily_dimensions_day_index" ON "stats_daily_dimensions" USING btree ("day");--> statement-breakpoint
 CREATE INDEX "stats_daily_parts_grain_scale_id_day_index" ON "stats_daily_parts" USING btree ("grain","scale_id","day");--> statement-breakpoint
 CREATE INDEX "stats_daily_parts_day_index" ON "stats_daily_parts" USING btree ("day");--> statement-breakpoint
-CREATE INDEX "stats_daily_people_scale_id_day_prev_day_index" ON "stats_daily_people" USING btree ("scale_id","day","prev_day");--> statement-breakpoint
-CREATE INDEX "stats_daily_people_day_index" ON "stats_daily_people" USING btree ("day");--> statement-breakpoint
 CREATE INDEX "stats_daily_plans_day_index" ON "stats_daily_plans" USING btree ("day");--> statement-breakpoint
+CREATE INDEX "stats_daily_takes_scale_day_cover" ON "stats_daily_takes" USING btree ("scale_id","day","kind","prev_day","n","n_raw","sum_raw");--> statement-breakpoint
+CREATE INDEX "stats_daily_takes_day_index" ON "stats_daily_takes" USING btree ("day");--> statement-breakpoint
 CREATE INDEX "stats_dirty_days_day_index" ON "stats_dirty_days" USING btree ("day");--> statement-breakpoint
 CREATE INDEX "stats_part_facts_scale_day_cover" ON "stats_part_facts" USING btree ("scale_id","day","gender","age_band","province","plan_id","activity_id","band","first_of_scale","positive","raw","std","prev_day","prev2_day","user_id");--> statement-breakpoint
 CREATE INDEX "stats_part_facts_day_cover" ON "stats_part_facts" USING btree ("day","scale_id","gender","age_band","province","plan_id","activity_id");--> statement-breakpoint
@@ -219,7 +222,7 @@ BEGIN
     UNION SELECT started_day FROM stats_assessment_facts WHERE assessment_id = aid AND plan_id IS NOT NULL);
   scale_ids := coalesce(scale_ids, '{}') || ARRAY(SELECT scale_id FROM stats_part_facts WHERE assessment_id = aid);
 
-  -- The chains; a take whose previous one changed moves in stats_daily_people: its day too is marked.
+  -- The chains; a take whose previous ones changed moves in stats_daily_takes: its day too is marked.
   WITH changed AS (
     UPDATE stats_assessment_facts f SET prev_day = c.prev_day
     FROM (
@@ -254,7 +257,7 @@ BEGIN
   DELETE FROM stats_daily_plans WHERE day = ANY (days);
   DELETE FROM stats_daily_parts WHERE day = ANY (days);
   DELETE FROM stats_daily_dimensions WHERE day = ANY (days);
-  DELETE FROM stats_daily_people WHERE day = ANY (days);
+  DELETE FROM stats_daily_takes WHERE day = ANY (days);
   INSERT INTO stats_daily_assessments (day, plan_id, activity_id, gender, age_band, province, n)
     SELECT f.day, f.plan_id, f.activity_id, f.gender, f.age_band, f.province, count(*)
     FROM stats_assessment_facts f JOIN unnest(days) AS d(day) ON d.day = f.day
@@ -285,15 +288,17 @@ BEGIN
     WHERE f.dims IS NOT NULL
     GROUP BY 1, 2, 3
     ORDER BY 1, 2, 3;
-  INSERT INTO stats_daily_people (day, scale_id, prev_day, n)
-    SELECT f.day, NULL::integer, f.prev_day, count(*)
+  INSERT INTO stats_daily_takes (day, scale_id, kind, prev_day, n, n_raw, sum_raw)
+    SELECT f.day, NULL::integer, 1, f.prev_day, count(*), 0, 0
     FROM stats_assessment_facts f JOIN unnest(days) AS d(day) ON d.day = f.day
-    GROUP BY 1, 3
+    GROUP BY 1, 4
     UNION ALL
-    SELECT f.day, f.scale_id, f.prev_day, count(*)
+    SELECT f.day, f.scale_id, k.kind, CASE k.kind WHEN 1 THEN f.prev_day ELSE f.prev2_day END,
+      count(*), count(f.raw), coalesce(sum(f.raw), 0)
     FROM stats_part_facts f JOIN unnest(days) AS d(day) ON d.day = f.day
-    GROUP BY 1, 2, 3
-    ORDER BY 1, 2, 3;
+    CROSS JOIN (VALUES (1), (2)) AS k(kind)
+    GROUP BY 1, 2, 3, 4
+    ORDER BY 1, 2, 3, 4;
 END $$;
 --> statement-breakpoint
 -- The sweeper's step: takes the marks and rebuilds their days in one transaction; one
@@ -317,7 +322,7 @@ BEGIN
   -- Without statistics (a table just filled) the planner joins the views badly: minutes, not seconds.
   ANALYZE assessments, assessment_parts;
   TRUNCATE stats_assessment_facts, stats_part_facts, stats_daily_assessments, stats_daily_plans,
-    stats_daily_parts, stats_daily_dimensions, stats_daily_people, stats_dirty_days;
+    stats_daily_parts, stats_daily_dimensions, stats_daily_takes, stats_dirty_days;
   INSERT INTO stats_assessment_facts (assessment_id, user_id, expert_id, plan_id, activity_id, submitted,
       started_at, started_day, submitted_at, day, gender, age_band, province, prev_day)
     SELECT assessment_id, user_id, expert_id, plan_id, activity_id, submitted, started_at, started_day,

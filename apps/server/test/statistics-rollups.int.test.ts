@@ -135,7 +135,7 @@ async function keptAndRebuilt() {
     'stats_daily_plans',
     'stats_daily_parts',
     'stats_daily_dimensions',
-    'stats_daily_people',
+    'stats_daily_takes',
   ];
   const dump = async () => {
     const out: Record<string, string[]> = {};

@@ -1,6 +1,6 @@
 import type { AgeBandKey } from '@psy/contracts';
 import { and, eq, sql, type AnyColumn, type SQL } from 'drizzle-orm';
-import type { DbOrTx } from '../../db/client';
+import type { Db, DbOrTx } from '../../db/client';
 import { executeRows } from '../../db/rows';
 import { assessmentParts, assessments } from '../assessments';
 import { institutions } from '../institutions';
@@ -15,7 +15,7 @@ import {
   statsDailyAssessments as dailyAssessments,
   statsDailyDimensions as dailyDimensions,
   statsDailyParts as dailyParts,
-  statsDailyPeople as dailyPeople,
+  statsDailyTakes as dailyTakes,
   statsDailyPlans as dailyPlans,
   statsDirtyDays,
   statsPartFacts as pf,
@@ -170,6 +170,16 @@ function grainGroups(grains: number[]) {
 }
 
 export const statisticsRepository = {
+  /** Runs `query` in a transaction with parallel workers and JIT off for it (`set local`). */
+  async serially<T>(db: Db, query: (tx: DbOrTx) => Promise<T>): Promise<T> {
+    return db.transaction(async (tx) => {
+      await tx.execute(
+        sql`select set_config('max_parallel_workers_per_gather', '0', true), set_config('jit', 'off', true)`,
+      );
+      return query(tx);
+    });
+  },
+
   async institutionOf(db: DbOrTx, userId: number): Promise<number | null> {
     const [u] = await db.select({ id: users.institutionId }).from(users).where(eq(users.id, userId));
     return u?.id ?? null;
@@ -235,12 +245,13 @@ export const statisticsRepository = {
     let query: SQL;
     if (personLevel(f) && platformWide(f)) {
       query = sql`select sum(n)::int as n from (
-          select ${dailyPeople.n} as n from ${dailyPeople}
+          select ${dailyTakes.n} as n from ${dailyTakes}
           where ${and(
-            f.scaleId ? eq(dailyPeople.scaleId, f.scaleId) : sql`${dailyPeople.scaleId} is null`,
-            inRange(dailyPeople.day, f),
-            isClean(dailyPeople.day),
-            first(dailyPeople.prevDay),
+            f.scaleId ? eq(dailyTakes.scaleId, f.scaleId) : sql`${dailyTakes.scaleId} is null`,
+            eq(dailyTakes.kind, 1),
+            inRange(dailyTakes.day, f),
+            isClean(dailyTakes.day),
+            first(dailyTakes.prevDay),
           )}
           union all
           select 1 from ${t} where ${and(where, isDirty(t.day), first(t.prevDay))}
@@ -422,20 +433,82 @@ export const statisticsRepository = {
    */
   async retakes(db: DbOrTx, f: Filter, scaleId: number) {
     const where = and(eq(pf.scaleId, scaleId), inRange(pf.day, f), factFilters(pf, f));
-    return executeRows<{ attempt: N; count: N; meanRaw: number | null }>(
-      db,
-      personLevel(f)
-        ? sql`select case when ${pf.prevDay} is null or ${pf.prevDay} < ${day(f.fromDay)} then 1
-              when ${pf.prev2Day} is null or ${pf.prev2Day} < ${day(f.fromDay)} then 2 else 3 end as attempt,
-            count(*)::int as count, avg(${pf.raw})::float8 as "meanRaw"
-          from ${pf} where ${where} group by 1 order by 1`
-        : sql`select least(rn, 3)::int as attempt, count(*)::int as count, avg(raw)::float8 as "meanRaw"
+    type Row = { attempt: N; count: N; meanRaw: number | null };
+    if (!personLevel(f)) {
+      // A filter that splits a person's takes: number them within it.
+      return executeRows<Row>(
+        db,
+        sql`select least(rn, 3)::int as attempt, count(*)::int as count, avg(raw)::float8 as "meanRaw"
           from (
             select row_number() over (partition by ${pf.userId} order by ${pf.submittedAt}, ${pf.partId}) as rn,
               ${pf.raw} as raw
             from ${pf} where ${where}
           ) t group by 1 order by 1`,
+      );
+    }
+    // A take is the first in the range when its previous one lies before it, the third or
+    // later when the one before the previous lies in it, else the second.
+    const from = day(f.fromDay);
+    /** n, raw scores counted and summed, of the takes that meet `cond`, as `<name>n`, `<name>r`, `<name>s`. */
+    const sums = (
+      name: string,
+      cond: SQL,
+      n: SQL | AnyColumn,
+      nRaw: SQL | AnyColumn,
+      sumRaw: SQL | AnyColumn,
+    ) =>
+      sql`sum(${n}) filter (where ${cond}) as ${sql.raw(`${name}n`)},
+        sum(${nRaw}) filter (where ${cond}) as ${sql.raw(`${name}r`)},
+        sum(${sumRaw}) filter (where ${cond}) as ${sql.raw(`${name}s`)}`;
+    const takes = (cond: SQL) => sums('', cond, dailyTakes.n, dailyTakes.nRaw, dailyTakes.sumRaw);
+    const parts = (cond: SQL) =>
+      sums('', cond, sql`1`, sql`(${pf.raw} is not null)::int`, sql`coalesce(${pf.raw}, 0)`);
+    const rollup = sql`select
+        ${sql.join(
+          [
+            takes(
+              sql`${dailyTakes.kind} = 1 and (${dailyTakes.prevDay} is null or ${dailyTakes.prevDay} < ${from})`,
+            ),
+            takes(sql`${dailyTakes.kind} = 2 and ${dailyTakes.prevDay} >= ${from}`),
+            takes(sql`${dailyTakes.kind} = 1`),
+          ],
+          sql`, `,
+        )}
+      from ${dailyTakes}
+      where ${dailyTakes.scaleId} = ${scaleId} and ${inRange(dailyTakes.day, f)} and ${isClean(dailyTakes.day)}`;
+    const facts = (w: SQL | undefined) => sql`select
+        ${sql.join(
+          [
+            parts(sql`${pf.prevDay} is null or ${pf.prevDay} < ${from}`),
+            parts(sql`${pf.prev2Day} >= ${from}`),
+            parts(sql`true`),
+          ],
+          sql`, `,
+        )}
+      from ${pf} where ${w}`;
+    const source = platformWide(f)
+      ? sql`${rollup} union all ${facts(and(where, isDirty(pf.day)))}`
+      : facts(where);
+    const [t] = await executeRows<Record<string, unknown>>(
+      db,
+      sql`select sum(n1)::int as n1, sum(r1)::int as r1, sum(s1)::float8 as s1,
+          sum(n3)::int as n3, sum(r3)::int as r3, sum(s3)::float8 as s3,
+          sum(nt)::int as nt, sum(rt)::int as rt, sum(st)::float8 as st
+        from (${source}) x(n1, r1, s1, n3, r3, s3, nt, rt, st)`,
     );
+    const v = (k: string) => Number(t?.[k] ?? 0);
+    const attempts: [number, number, number, number][] = [
+      [1, v('n1'), v('r1'), v('s1')],
+      [2, v('nt') - v('n1') - v('n3'), v('rt') - v('r1') - v('r3'), v('st') - v('s1') - v('s3')],
+      [3, v('n3'), v('r3'), v('s3')],
+    ];
+    return attempts
+      .filter(([, count]) => count > 0)
+      .map(([attempt, count, nRaw, sumRaw]): Row => ({
+        attempt,
+        count,
+        meanRaw: nRaw ? sumRaw / nRaw : null,
+      }));
   },
 
   // ---- warnings (the big screen) ----

@@ -100,6 +100,13 @@ export function createStatisticsService({ db, clock, audit, cacheMs, siteName }:
   const screenCache = keyedTtlCache<StatsScreen>(cacheMs, 500);
   const centerCache = keyedTtlCache<StatsCenter>(cacheMs, 500);
 
+  /**
+   * One figure's query in a transaction of its own without parallel workers or JIT: a
+   * dashboard runs a dozen small queries at once, and on a busy server starting worker
+   * processes (or compiling) costs more than the query itself.
+   */
+  const read = <T>(query: (tx: DbOrTx) => Promise<T>): Promise<T> => repo.serially(db, query);
+
   async function viewer(actor: Actor): Promise<StatsViewer> {
     return { ...actor, institutionId: await repo.institutionOf(db, actor.userId) };
   }
@@ -159,7 +166,7 @@ export function createStatisticsService({ db, clock, audit, cacheMs, siteName }:
   /** The scale the scale-specific figures are about: the one asked for, else the most taken. */
   async function focusScale(filter: Filter) {
     if (filter.scaleId) return (await repo.scaleById(db, filter.scaleId)) ?? null;
-    const [top] = await repo.topScales(db, filter, 1);
+    const [top] = await read((tx) => repo.topScales(tx, filter, 1));
     return top ? { id: top.id, name: top.name, shortName: top.shortName, code: top.code } : null;
   }
 
@@ -181,15 +188,15 @@ export function createStatisticsService({ db, clock, audit, cacheMs, siteName }:
       toAt: shanghaiInstant(addDays(today, 1), '00:00'),
     };
     const [levelRows, wDays, aDays, wProvinces, aProvinces, top, insts, follow, latest] = await Promise.all([
-      repo.levelCounts(db, scope, since),
-      repo.warningsByDay(db, scope, from),
-      repo.assessmentsByDay(db, window),
-      repo.warningsByProvince(db, scope, from),
-      repo.assessmentsByProvince(db, window),
-      repo.topScales(db, window, SCREEN_SCALES + 2),
-      repo.topInstitutions(db, scope, TOP_INSTITUTIONS),
-      repo.followUp(db, scope, from, new Date(now.getTime() - 7 * DAY)),
-      repo.latestWarnings(db, scope, TICKER_SIZE),
+      read((tx) => repo.levelCounts(tx, scope, since)),
+      read((tx) => repo.warningsByDay(tx, scope, from)),
+      read((tx) => repo.assessmentsByDay(tx, window)),
+      read((tx) => repo.warningsByProvince(tx, scope, from)),
+      read((tx) => repo.assessmentsByProvince(tx, window)),
+      read((tx) => repo.topScales(tx, window, SCREEN_SCALES + 2)),
+      read((tx) => repo.topInstitutions(tx, scope, TOP_INSTITUTIONS)),
+      read((tx) => repo.followUp(tx, scope, from, new Date(now.getTime() - 7 * DAY))),
+      read((tx) => repo.latestWarnings(tx, scope, TICKER_SIZE)),
     ]);
     const levels = { today: emptyLevels(), week: emptyLevels(), month: emptyLevels() };
     for (const r of levelRows) {
@@ -208,11 +215,13 @@ export function createStatisticsService({ db, clock, audit, cacheMs, siteName }:
     };
     for (const r of wProvinces) if (r.code && provinceName(r.code)) at(r.code).warnings = r.n;
     for (const r of aProvinces) if (r.code && provinceName(r.code)) at(r.code).assessments = r.n;
-    const figures = await repo.partFigures(
-      db,
-      window,
-      top.map((s) => s.id),
-      [PART_GRAIN.band],
+    const figures = await read((tx) =>
+      repo.partFigures(
+        tx,
+        window,
+        top.map((s) => s.id),
+        [PART_GRAIN.band],
+      ),
     );
     const scored = top.map((s) => ({
       scaleId: s.id,
@@ -255,10 +264,10 @@ export function createStatisticsService({ db, clock, audit, cacheMs, siteName }:
     const { filter, from, to } = r;
     const droppedBefore = new Date(clock().getTime() - 7 * DAY);
     const [days, people, scale, plans] = await Promise.all([
-      repo.assessmentsByDay(db, filter),
-      repo.people(db, filter),
+      read((tx) => repo.assessmentsByDay(tx, filter)),
+      read((tx) => repo.people(tx, filter)),
       focusScale(filter),
-      repo.plans(db, filter, droppedBefore, shanghaiDate(droppedBefore)),
+      read((tx) => repo.plans(tx, filter, droppedBefore, shanghaiDate(droppedBefore))),
     ]);
     const byDay = new Map(days.map((d) => [d.day, d.n]));
     const base = {
@@ -283,9 +292,9 @@ export function createStatisticsService({ db, clock, audit, cacheMs, siteName }:
       };
     }
     const [figures, dims, retakes] = await Promise.all([
-      repo.partFigures(db, filter, [scale.id], Object.values(PART_GRAIN)),
-      repo.dimensions(db, filter, scale.id),
-      repo.retakes(db, filter, scale.id),
+      read((tx) => repo.partFigures(tx, filter, [scale.id], Object.values(PART_GRAIN))),
+      read((tx) => repo.dimensions(tx, filter, scale.id)),
+      read((tx) => repo.retakes(tx, filter, scale.id)),
     ]);
     const byBand = figures.filter((x) => x.grain === PART_GRAIN.band);
     const allBands = bandsOf(byBand);
@@ -393,7 +402,7 @@ export function createStatisticsService({ db, clock, audit, cacheMs, siteName }:
     ): Promise<{ filename: string; stream: Readable }> {
       const r = await resolveFilter(actor, q);
       const scale = await focusScale(r.filter);
-      const rows = scale ? await repo.countParts(db, r.filter, scale.id) : 0;
+      const rows = scale ? await read((tx) => repo.countParts(tx, r.filter, scale.id)) : 0;
       if (!scale || rows === 0) throw new AppError('NOT_FOUND', '没有符合条件的测评记录');
       if (rows > STATS_EXPORT_MAX_ROWS) throw new AppError('BAD_REQUEST', statsMessages.exportTooLarge(rows));
       const masked = !canSeeIdentities(actor);

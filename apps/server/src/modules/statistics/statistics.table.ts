@@ -165,19 +165,29 @@ export const statsDailyAssessments = pgTable(
 );
 
 /**
- * Takes per Shanghai day and the day of the person's previous one (null: their first): the
- * people of a range are the takes in it whose previous one lies before it. `scale_id` null
- * counts submitted assessments (any scale), a scale its scored parts.
+ * Takes per Shanghai day by the day of the person's previous take (`kind` 1) and of the one
+ * before it (`kind` 2); null: there is none. In a day range a take is the person's first there
+ * when its previous one lies before the range (the people of the range are these), their third
+ * or later when the one before the previous lies in it, else their second. `scale_id` null
+ * counts submitted assessments (any scale, kind 1 only), a scale its scored parts, with their
+ * raw scores for the retakes' means.
  */
-export const statsDailyPeople = pgTable(
-  'stats_daily_people',
+export const statsDailyTakes = pgTable(
+  'stats_daily_takes',
   {
     day: date({ mode: 'string' }).notNull(),
     scaleId: integer(),
+    kind: smallint().notNull(),
     prevDay: date({ mode: 'string' }),
     n: integer().notNull(),
+    nRaw: integer().notNull(),
+    sumRaw: doublePrecision().notNull(),
   },
-  (t) => [index().on(t.scaleId, t.day, t.prevDay), index().on(t.day)],
+  (t) => [
+    // A scale's (or all assessments') takes over a day range, from the index alone.
+    index('stats_daily_takes_scale_day_cover').on(t.scaleId, t.day, t.kind, t.prevDay, t.n, t.nRaw, t.sumRaw),
+    index().on(t.day),
+  ],
 );
 
 /** Plans' assessments per Shanghai day they were started: started, completed, unfinished. */
