@@ -270,13 +270,14 @@ export async function generate(n: number, name = benchDbName(n), log = console.l
     // The seed's demo statistics (80 people, times relative to now) came first, so their ids are
     // lower than those of older generated assessments: not how the app numbers them. Out they go.
     await sql`delete from assessments where user_id in (select id from users where telephone like '1390000%')`;
-    // The statistics triggers would rewrite an assessment's facts once per inserted row; off
+    // The statistics triggers would rewrite an assessment's (a warning's) facts once per row; off
     // for the bulk load, then every fact and rollup is built once, set-based (as migration
     // 0015's backfill does).
-    for (const t of ['assessments', 'assessment_parts'])
+    for (const t of ['assessments', 'assessment_parts', 'warnings'])
       await sql.unsafe(
         `alter table ${t} disable trigger stats_facts_write, disable trigger stats_facts_update`,
       );
+    await sql`alter table warning_progress disable trigger stats_facts_write`;
     // One session: parallel workers off so that random() runs in one known order.
     await sql`set max_parallel_workers_per_gather = 0`;
     await sql`set work_mem = '256MB'`;
@@ -519,10 +520,11 @@ export async function generate(n: number, name = benchDbName(n), log = console.l
       await sql.unsafe(`drop table ${t}`);
     await sql`drop table bench_a`;
     await sql`drop table bench_w`;
-    for (const t of ['assessments', 'assessment_parts'])
+    for (const t of ['assessments', 'assessment_parts', 'warnings'])
       await sql.unsafe(
         `alter table ${t} enable trigger stats_facts_write, enable trigger stats_facts_update`,
       );
+    await sql`alter table warning_progress enable trigger stats_facts_write`;
     await sql`select stats_rebuild_all()`;
     step('statistics facts and rollups (stats_rebuild_all)');
     await sql`vacuum analyze`;

@@ -103,6 +103,19 @@ CREATE TABLE "stats_part_facts" (
 	"prev2_day" date
 );
 --> statement-breakpoint
+CREATE TABLE "stats_warning_facts" (
+	"warning_id" integer PRIMARY KEY NOT NULL,
+	"assessment_id" integer NOT NULL,
+	"user_id" integer NOT NULL,
+	"expert_id" integer,
+	"level" integer NOT NULL,
+	"open" boolean NOT NULL,
+	"created_at" timestamp with time zone NOT NULL,
+	"province" text,
+	"first_at" timestamp with time zone,
+	"closed_at" timestamp with time zone
+);
+--> statement-breakpoint
 CREATE INDEX "stats_assessment_facts_day_cover" ON "stats_assessment_facts" USING btree ("day","gender","age_band","province","plan_id","activity_id","user_id","prev_day");--> statement-breakpoint
 CREATE INDEX "stats_assessment_facts_expert_id_day_index" ON "stats_assessment_facts" USING btree ("expert_id","day");--> statement-breakpoint
 CREATE INDEX "stats_assessment_facts_user_id_day_index" ON "stats_assessment_facts" USING btree ("user_id","day");--> statement-breakpoint
@@ -121,6 +134,11 @@ CREATE INDEX "stats_part_facts_day_cover" ON "stats_part_facts" USING btree ("da
 CREATE INDEX "stats_part_facts_assessment_id_index" ON "stats_part_facts" USING btree ("assessment_id");--> statement-breakpoint
 CREATE INDEX "stats_part_facts_expert_id_day_index" ON "stats_part_facts" USING btree ("expert_id","day");--> statement-breakpoint
 CREATE INDEX "stats_part_facts_user_id_day_index" ON "stats_part_facts" USING btree ("user_id","day");--> statement-breakpoint
+CREATE INDEX "stats_warning_facts_created_at_index" ON "stats_warning_facts" USING btree ("created_at");--> statement-breakpoint
+CREATE INDEX "stats_warning_facts_expert_id_created_at_index" ON "stats_warning_facts" USING btree ("expert_id","created_at");--> statement-breakpoint
+CREATE INDEX "stats_warning_facts_user_id_index" ON "stats_warning_facts" USING btree ("user_id");--> statement-breakpoint
+CREATE INDEX "stats_warning_facts_assessment_id_index" ON "stats_warning_facts" USING btree ("assessment_id");--> statement-breakpoint
+CREATE INDEX "stats_warning_facts_open_user" ON "stats_warning_facts" USING btree ("user_id") WHERE "stats_warning_facts"."open";--> statement-breakpoint
 -- ---- Statistics facts and rollups: kept by triggers, rebuilt by day (module statistics) ----
 -- The Shanghai calendar day of an instant (UTC+8, no daylight saving: lib/time.ts).
 CREATE FUNCTION stats_day(ts timestamptz) RETURNS date LANGUAGE sql IMMUTABLE PARALLEL SAFE
@@ -175,6 +193,27 @@ SELECT p.id AS part_id, p.assessment_id, a.user_id, a.expert_id, a.plan_id, a.ac
 FROM assessment_parts p
 JOIN assessments a ON a.id = p.assessment_id
 WHERE a.status = 'submitted' AND a.submitted_at IS NOT NULL AND p.status = 'submitted';
+--> statement-breakpoint
+-- What stats_warning_facts holds for each warning.
+CREATE VIEW stats_warning_facts_source AS
+SELECT w.id AS warning_id, w.assessment_id, w.user_id, w.expert_id, w.level, w.status <> 'closed' AS open,
+  w.created_at, left(a.basic_info ->> 'regionCode', 2) AS province, p.first_at, p.closed_at
+FROM warnings w
+LEFT JOIN assessments a ON a.id = w.assessment_id
+LEFT JOIN LATERAL (
+  SELECT min(g.created_at) AS first_at, min(g.created_at) FILTER (WHERE g.status = 'closed') AS closed_at
+  FROM warning_progress g WHERE g.warning_id = w.id
+) p ON true;
+--> statement-breakpoint
+-- Rewrites one warning's facts (no rollup reads them: nothing to mark).
+CREATE FUNCTION stats_refresh_warning(wid integer) RETURNS void LANGUAGE plpgsql AS $$
+BEGIN
+  DELETE FROM stats_warning_facts WHERE warning_id = wid;
+  INSERT INTO stats_warning_facts (warning_id, assessment_id, user_id, expert_id, level, open, created_at,
+      province, first_at, closed_at)
+    SELECT warning_id, assessment_id, user_id, expert_id, level, open, created_at, province, first_at, closed_at
+    FROM stats_warning_facts_source WHERE warning_id = wid;
+END $$;
 --> statement-breakpoint
 -- Marks days whose rollup rows no longer match the facts. Always a new row, never "if
 -- missing": a mark another transaction is clearing right now must not stand for this change.
@@ -246,6 +285,10 @@ BEGIN
     )
     SELECT days || coalesce(array_agg(day), '{}') INTO days FROM changed;
   END IF;
+  -- The province the assessment's warnings are counted in.
+  UPDATE stats_warning_facts f SET province = left(a.basic_info ->> 'regionCode', 2)
+  FROM assessments a
+  WHERE a.id = aid AND f.assessment_id = aid AND f.province IS DISTINCT FROM left(a.basic_info ->> 'regionCode', 2);
   PERFORM stats_mark_days(days);
 END $$;
 --> statement-breakpoint
@@ -320,9 +363,20 @@ CREATE FUNCTION stats_rebuild_all() RETURNS void LANGUAGE plpgsql AS $$
 BEGIN
   PERFORM pg_advisory_xact_lock(1400151);
   -- Without statistics (a table just filled) the planner joins the views badly: minutes, not seconds.
-  ANALYZE assessments, assessment_parts;
-  TRUNCATE stats_assessment_facts, stats_part_facts, stats_daily_assessments, stats_daily_plans,
-    stats_daily_parts, stats_daily_dimensions, stats_daily_takes, stats_dirty_days;
+  ANALYZE assessments, assessment_parts, warnings, warning_progress;
+  TRUNCATE stats_assessment_facts, stats_part_facts, stats_warning_facts, stats_daily_assessments,
+    stats_daily_plans, stats_daily_parts, stats_daily_dimensions, stats_daily_takes, stats_dirty_days;
+  INSERT INTO stats_warning_facts (warning_id, assessment_id, user_id, expert_id, level, open, created_at,
+      province, first_at, closed_at)
+    SELECT w.id, w.assessment_id, w.user_id, w.expert_id, w.level, w.status <> 'closed', w.created_at,
+      left(a.basic_info ->> 'regionCode', 2), p.first_at, p.closed_at
+    FROM warnings w
+    LEFT JOIN assessments a ON a.id = w.assessment_id
+    LEFT JOIN (
+      SELECT warning_id, min(created_at) AS first_at, min(created_at) FILTER (WHERE status = 'closed') AS closed_at
+      FROM warning_progress GROUP BY warning_id
+    ) p ON p.warning_id = w.id
+    ORDER BY w.created_at, w.id;
   INSERT INTO stats_assessment_facts (assessment_id, user_id, expert_id, plan_id, activity_id, submitted,
       started_at, started_day, submitted_at, day, gender, age_band, province, prev_day)
     SELECT assessment_id, user_id, expert_id, plan_id, activity_id, submitted, started_at, started_day,
@@ -393,5 +447,38 @@ CREATE TRIGGER stats_facts_update AFTER UPDATE ON assessment_parts
     (OLD.assessment_id, OLD.position, OLD.scale_id, OLD.status, OLD.result)
     IS DISTINCT FROM (NEW.assessment_id, NEW.position, NEW.scale_id, NEW.status, NEW.result)
   ) EXECUTE FUNCTION stats_part_changed();
+--> statement-breakpoint
+CREATE FUNCTION stats_warning_changed() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  IF TG_OP = 'DELETE' THEN
+    PERFORM stats_refresh_warning(OLD.id);
+  ELSE
+    PERFORM stats_refresh_warning(NEW.id);
+  END IF;
+  RETURN NULL;
+END $$;
+--> statement-breakpoint
+CREATE FUNCTION stats_progress_changed() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  IF TG_OP <> 'INSERT' THEN
+    PERFORM stats_refresh_warning(OLD.warning_id);
+  END IF;
+  IF TG_OP <> 'DELETE' AND (TG_OP = 'INSERT' OR NEW.warning_id <> OLD.warning_id) THEN
+    PERFORM stats_refresh_warning(NEW.warning_id);
+  END IF;
+  RETURN NULL;
+END $$;
+--> statement-breakpoint
+CREATE TRIGGER stats_facts_write AFTER INSERT OR DELETE ON warnings
+  FOR EACH ROW EXECUTE FUNCTION stats_warning_changed();
+--> statement-breakpoint
+CREATE TRIGGER stats_facts_update AFTER UPDATE ON warnings
+  FOR EACH ROW WHEN (
+    (OLD.assessment_id, OLD.user_id, OLD.expert_id, OLD.level, OLD.status, OLD.created_at)
+    IS DISTINCT FROM (NEW.assessment_id, NEW.user_id, NEW.expert_id, NEW.level, NEW.status, NEW.created_at)
+  ) EXECUTE FUNCTION stats_warning_changed();
+--> statement-breakpoint
+CREATE TRIGGER stats_facts_write AFTER INSERT OR DELETE OR UPDATE OF warning_id, status, created_at ON warning_progress
+  FOR EACH ROW EXECUTE FUNCTION stats_progress_changed();
 --> statement-breakpoint
 SELECT stats_rebuild_all();

@@ -1,5 +1,5 @@
 import { ageBands } from '@psy/contracts';
-import { eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { executeRows } from '../src/db/rows';
 import { assessmentParts, assessments } from '../src/modules/assessments/assessments.table';
@@ -7,6 +7,7 @@ import { institutions } from '../src/modules/institutions/institutions.table';
 import { scales } from '../src/modules/scales/scales.table';
 import { statsDailyParts, statsDirtyDays } from '../src/modules/statistics/statistics.table';
 import { users } from '../src/modules/users/users.table';
+import { warningProgress, warnings } from '../src/modules/warnings/warnings.table';
 import { createTestContext, testClock, testDbKind, type TestContext } from './context';
 import { call, DEMO, login } from './helpers';
 
@@ -131,6 +132,7 @@ async function keptAndRebuilt() {
   const tables = [
     'stats_assessment_facts',
     'stats_part_facts',
+    'stats_warning_facts',
     'stats_daily_assessments',
     'stats_daily_plans',
     'stats_daily_parts',
@@ -397,6 +399,59 @@ describe(`statistics facts and rollups on ${testDbKind}`, () => {
     expect((await center('auditor', `institutionId=${shanghai.id}`)).people).toBe(2);
     await ctx.database.db.update(users).set({ institutionId: beijing!.id }).where(eq(users.id, id.user22));
     expect((await center('expert2', 'scope=institution')).total).toBe(5);
+  });
+
+  it('counts warnings where their assessment says and as they are followed up', async () => {
+    const province = async () =>
+      (await screen('auditor')).provinces.map(
+        (p: { code: string; warnings: number; assessments: number }) => [p.code, p.warnings, p.assessments],
+      );
+    // a1 moved to Shanghai above; a3's two warnings are in Beijing.
+    expect(await province()).toEqual([
+      ['11', 2, 4],
+      ['31', 0, 2],
+    ]);
+    const [a3] = await ctx.database.db.select().from(assessments).where(eq(assessments.id, a.a3));
+    await ctx.database.db
+      .update(assessments)
+      .set({ basicInfo: { ...a3!.basicInfo!, regionCode: '310104' } })
+      .where(eq(assessments.id, a.a3));
+    expect(await province()).toEqual([
+      ['31', 2, 3],
+      ['11', 0, 3],
+    ]);
+    await ctx.database.db
+      .update(assessments)
+      .set({ basicInfo: a3!.basicInfo })
+      .where(eq(assessments.id, a.a3));
+
+    // Expert 2 contacts the person about the level-3 warning three hours after it was raised.
+    expect((await screen('auditor')).followUp).toEqual({
+      open: 2,
+      medianFirstContactHours: null,
+      closedWithin7Days: 0,
+      contacted: 0,
+      eligibleFor7Days: 2,
+    });
+    const [w] = await ctx.database.db
+      .select()
+      .from(warnings)
+      .where(and(eq(warnings.assessmentId, a.a3), eq(warnings.level, 3)));
+    await ctx.database.db.insert(warningProgress).values({
+      warningId: w!.id,
+      actorId: id.expert2,
+      status: 'following',
+      note: '已电话联系',
+      createdAt: new Date(w!.createdAt.getTime() + 3 * 3_600_000),
+    });
+    await ctx.database.db.update(warnings).set({ status: 'following' }).where(eq(warnings.id, w!.id));
+    expect((await screen('auditor')).followUp).toEqual({
+      open: 2,
+      medianFirstContactHours: 3,
+      closedWithin7Days: 0,
+      contacted: 1,
+      eligibleFor7Days: 2,
+    });
   });
 
   it('keeps an assessment with its expert and moves open warnings with a transfer', async () => {

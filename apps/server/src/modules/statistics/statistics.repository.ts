@@ -7,7 +7,7 @@ import { institutions } from '../institutions';
 import { activities, plans } from '../plans';
 import { scales, scaleVersions } from '../scales';
 import { users } from '../users';
-import { warningProgress, warnings } from '../warnings';
+import { warnings } from '../warnings';
 import type { Scope } from './statistics.policy';
 import {
   PART_GRAIN,
@@ -19,6 +19,7 @@ import {
   statsDailyPlans as dailyPlans,
   statsDirtyDays,
   statsPartFacts as pf,
+  statsWarningFacts as wf,
 } from './statistics.table';
 
 /**
@@ -32,7 +33,7 @@ import {
  * - the people of a range and the retakes need each person's own order of takes: the facts
  *   hold the days of each take's previous ones (`prev_day`), so a person-level filter counts
  *   them from an index alone; any other filter counts distinct people and numbers the takes;
- * - warnings (their follow-up changes state all the time) are counted on `warnings` itself.
+ * - warnings are counted on their facts (one row each, with province and follow-up times).
  */
 
 /** The filters of the data centre, resolved: the scope is the caller's, days are Shanghai days. */
@@ -93,8 +94,12 @@ function warningScope(s: Scope): SQL | undefined {
   return sql`${warnings.userId} in ${peopleOfInstitution(s.institutionId)}`;
 }
 
-/** A warning not closed yet (every state but closed), in the terms its (status, created_at) index takes. */
-const openWarning = sql`${warnings.status} in ('pending', 'following')`;
+/** The caller's people, on warning facts: the warning's own expert, or the person's institution now. */
+function warningFactScope(s: Scope): SQL | undefined {
+  if (s.kind === 'all') return undefined;
+  if (s.kind === 'mine') return eq(wf.expertId, s.expertId);
+  return sql`${wf.userId} in ${peopleOfInstitution(s.institutionId)}`;
+}
 
 /**
  * The days with a dirty mark (their rollup rows may be stale, their facts are not), as an
@@ -511,48 +516,45 @@ export const statisticsRepository = {
       }));
   },
 
-  // ---- warnings (the big screen) ----
+  // ---- warnings (the big screen), on their facts ----
 
   /** Warnings by level raised since each of the three instants. */
   async levelCounts(db: DbOrTx, s: Scope, since: { today: Date; week: Date; month: Date }) {
     const earliest = new Date(Math.min(since.week.getTime(), since.month.getTime()));
     return executeRows<{ level: N; today: N; week: N; month: N }>(
       db,
-      sql`select ${warnings.level} as level,
-          count(*) filter (where ${warnings.createdAt} >= ${ts(since.today)})::int as today,
-          count(*) filter (where ${warnings.createdAt} >= ${ts(since.week)})::int as week,
-          count(*) filter (where ${warnings.createdAt} >= ${ts(since.month)})::int as month
-        from ${warnings}
-        where ${and(sql`${warnings.createdAt} >= ${ts(earliest)}`, warningScope(s))}
-        group by ${warnings.level}`,
+      sql`select ${wf.level} as level,
+          count(*) filter (where ${wf.createdAt} >= ${ts(since.today)})::int as today,
+          count(*) filter (where ${wf.createdAt} >= ${ts(since.week)})::int as week,
+          count(*) filter (where ${wf.createdAt} >= ${ts(since.month)})::int as month
+        from ${wf}
+        where ${and(sql`${wf.createdAt} >= ${ts(earliest)}`, warningFactScope(s))}
+        group by ${wf.level}`,
     );
   },
 
   async warningsByDay(db: DbOrTx, s: Scope, from: Date) {
     return executeRows<{ day: string; n: N }>(
       db,
-      sql`select ${shanghaiDay(warnings.createdAt)} as day, count(*)::int as n
-        from ${warnings}
-        where ${and(sql`${warnings.createdAt} >= ${ts(from)}`, warningScope(s))}
+      sql`select ${shanghaiDay(wf.createdAt)} as day, count(*)::int as n
+        from ${wf}
+        where ${and(sql`${wf.createdAt} >= ${ts(from)}`, warningFactScope(s))}
         group by 1`,
     );
   },
 
-  /**
-   * Warnings raised since `from` by the province of their assessment's basic info (looked up
-   * per warning: a month's warnings are a few thousand, the assessments a million).
-   */
+  /** Warnings raised since `from` by the province of their assessment's basic info. */
   async warningsByProvince(db: DbOrTx, s: Scope, from: Date) {
     return executeRows<{ code: string | null; n: N }>(
       db,
-      sql`select code, count(*)::int as n from (
-          select (select ${af.province} from ${af} where ${af.assessmentId} = ${warnings.assessmentId}) as code
-          from ${warnings}
-          where ${and(sql`${warnings.createdAt} >= ${ts(from)}`, warningScope(s))}
-        ) x group by 1`,
+      sql`select ${wf.province} as code, count(*)::int as n
+        from ${wf}
+        where ${and(sql`${wf.createdAt} >= ${ts(from)}`, warningFactScope(s))}
+        group by 1`,
     );
   },
 
+  /** Open warnings by the institution their person belongs to now. */
   async topInstitutions(db: DbOrTx, s: Scope, limit: number) {
     return executeRows<{ id: N; name: string; open: N }>(
       db,
@@ -560,8 +562,8 @@ export const statisticsRepository = {
         from (
           select ${users.institutionId} as institution_id, sum(w.n)::int as open
           from (
-            select ${warnings.userId} as user_id, count(*) as n from ${warnings}
-            where ${and(openWarning, warningScope(s))} group by 1
+            select ${wf.userId} as user_id, count(*) as n from ${wf}
+            where ${and(sql`${wf.open}`, warningFactScope(s))} group by 1
           ) w join ${users} on ${users.id} = w.user_id
           group by 1
         ) t join ${institutions} on ${institutions.id} = t.institution_id
@@ -575,31 +577,26 @@ export const statisticsRepository = {
    * within 7 days.
    */
   async followUp(db: DbOrTx, s: Scope, from: Date, sevenDaysAgo: Date) {
-    const [open] = await executeRows<{ n: N }>(
+    const [row] = await executeRows<{
+      open: N;
+      median: number | null;
+      contacted: N;
+      eligible: N;
+      closed7: N;
+    }>(
       db,
-      sql`select count(*)::int as n from ${warnings} where ${and(openWarning, warningScope(s))}`,
-    );
-    const [row] = await executeRows<{ median: number | null; contacted: N; eligible: N; closed7: N }>(
-      db,
-      sql`with w as (
-          select ${warnings.id} as id, ${warnings.createdAt} as created, p.first_at, p.closed_at
-          from ${warnings}
-          left join lateral (
-            select min(${warningProgress.createdAt}) as first_at,
-              min(${warningProgress.createdAt}) filter (where ${warningProgress.status} = 'closed') as closed_at
-            from ${warningProgress} where ${warningProgress.warningId} = ${warnings.id}
-          ) p on true
-          where ${and(sql`${warnings.createdAt} >= ${ts(from)}`, warningScope(s))}
-        )
-        select
-          percentile_cont(0.5) within group (order by extract(epoch from first_at - created))::float8 as median,
-          count(*) filter (where first_at is not null)::int as contacted,
-          count(*) filter (where created < ${ts(sevenDaysAgo)})::int as eligible,
-          count(*) filter (where created < ${ts(sevenDaysAgo)} and closed_at <= created + interval '7 days')::int as closed7
-        from w`,
+      sql`select
+          (select count(*) from ${wf} where ${and(sql`${wf.open}`, warningFactScope(s))})::int as open,
+          percentile_cont(0.5) within group (order by extract(epoch from ${wf.firstAt} - ${wf.createdAt}))::float8 as median,
+          count(*) filter (where ${wf.firstAt} is not null)::int as contacted,
+          count(*) filter (where ${wf.createdAt} < ${ts(sevenDaysAgo)})::int as eligible,
+          count(*) filter (where ${wf.createdAt} < ${ts(sevenDaysAgo)}
+            and ${wf.closedAt} <= ${wf.createdAt} + interval '7 days')::int as closed7
+        from ${wf}
+        where ${and(sql`${wf.createdAt} >= ${ts(from)}`, warningFactScope(s))}`,
     );
     return {
-      open: open?.n ?? 0,
+      open: row?.open ?? 0,
       medianSeconds: num(row?.median),
       contacted: row?.contacted ?? 0,
       eligible: row?.eligible ?? 0,

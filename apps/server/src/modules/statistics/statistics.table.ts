@@ -13,24 +13,28 @@ import {
 } from 'drizzle-orm/pg-core';
 
 /**
- * The statistics module's own tables: facts and daily rollups derived from `assessments` and
- * `assessment_parts`, never written by the application. Database triggers (migration
- * 0015_statistics_rollups, functions `stats_refresh_assessment`, `stats_rebuild_days`,
- * `stats_refresh_rollups`, `stats_rebuild_all`) keep them in step with every write to those
- * two tables, whoever makes it, in the writing transaction:
+ * The statistics module's own tables: facts and daily rollups derived from `assessments`,
+ * `assessment_parts`, `warnings` and `warning_progress`, never written by the application.
+ * Database triggers (migration 0015_statistics_rollups: `stats_refresh_assessment`,
+ * `stats_refresh_warning`, `stats_rebuild_days`, `stats_refresh_rollups`, `stats_rebuild_all`)
+ * keep them in step with every write to those tables, whoever makes it, in the writing
+ * transaction:
  *
- * - the facts hold one narrow row per assessment and per scored part of a submitted one, with
- *   what the filters need already read out of the JSON (gender, age band, province, band,
- *   scores); they are rewritten for an assessment whenever it or one of its parts changes;
- * - a change also marks the Shanghai days it touches in `stats_dirty_days`; the sweeper
- *   rebuilds those days' rollup rows from the facts (`stats_refresh_rollups`) and clears the
- *   marks in one transaction. A reader takes the rollup only for days without a mark and the
- *   facts for the others, in one statement, so every figure is exact at every moment.
+ * - the facts hold one narrow row per assessment, per scored part of a submitted one and per
+ *   warning, with what the filters need already read out of the JSON (gender, age band,
+ *   province, band, scores); they are rewritten for an assessment (or a warning) whenever it
+ *   or one of its parts (follow-up records) changes;
+ * - a change to an assessment also marks the Shanghai days it touches in `stats_dirty_days`;
+ *   the sweeper rebuilds those days' rollup rows from the facts (`stats_refresh_rollups`) and
+ *   clears the marks in one transaction. A reader takes the rollup only for days without a
+ *   mark and the facts for the others, in one statement, so every figure is exact at every
+ *   moment.
  *
  * Nothing here records a scope that can change: the expert of an assessment is the
- * assessment's own `expert_id` (kept as it was on a transfer), and the person's institution is
- * read from `users` at query time, never copied. The rollups hold no scope at all: they answer
- * only the platform-wide (auditor) figures.
+ * assessment's own `expert_id` (kept as it was on a transfer), that of a warning the warning's
+ * own (moved by a transfer: its row follows), and the person's institution is read from
+ * `users` at query time, never copied. The rollups hold no scope at all: they answer only the
+ * platform-wide (auditor) figures.
  */
 
 /** One row per assessment, whatever its status (plans' completion needs the unfinished ones). */
@@ -146,6 +150,38 @@ export const statsPartFacts = pgTable(
     index().on(t.assessmentId),
     index().on(t.expertId, t.day),
     index().on(t.userId, t.day),
+  ],
+);
+
+/**
+ * One row per warning with what the big screen counts: its level, whether it is open, the
+ * province of its assessment's basic info and the times of its first follow-up record and of
+ * its closing record. Kept by triggers on `warnings`, `warning_progress` and (the province)
+ * `assessments`; the expert is the warning's own (a transfer moves open warnings: the row follows).
+ */
+export const statsWarningFacts = pgTable(
+  'stats_warning_facts',
+  {
+    warningId: integer().primaryKey(),
+    assessmentId: integer().notNull(),
+    userId: integer().notNull(),
+    expertId: integer(),
+    level: integer().notNull(),
+    open: boolean().notNull(),
+    createdAt: timestamp({ withTimezone: true }).notNull(),
+    province: text(),
+    firstAt: timestamp({ withTimezone: true }),
+    closedAt: timestamp({ withTimezone: true }),
+  },
+  (t) => [
+    index().on(t.createdAt),
+    index().on(t.expertId, t.createdAt),
+    index().on(t.userId),
+    index().on(t.assessmentId),
+    // Open warnings by person (the institutions they belong to now), from the index alone.
+    index('stats_warning_facts_open_user')
+      .on(t.userId)
+      .where(sql`${t.open}`),
   ],
 );
 
