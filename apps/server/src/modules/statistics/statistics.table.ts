@@ -15,7 +15,7 @@ import {
 /**
  * The statistics module's own tables: facts and daily rollups derived from `assessments`,
  * `assessment_parts`, `warnings` and `warning_progress`, never written by the application.
- * Database triggers (migration 0015_statistics_rollups: `stats_refresh_assessment`,
+ * Database triggers (migration 0017_statistics_rollups: `stats_refresh_assessment`,
  * `stats_refresh_warning`, `stats_rebuild_days`, `stats_refresh_rollups`, `stats_rebuild_all`)
  * keep them in step with every write to those tables, whoever makes it, in the writing
  * transaction:
