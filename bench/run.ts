@@ -78,6 +78,10 @@ async function main() {
     rows.push(
       await load('GET /SysAdmin/api/scale/list (PGlite)', `${server.base}/SysAdmin/api/scale/list`, pid),
     );
+    // The other catalogue lists a visitor browses (plans, courses, news).
+    for (const list of ['plan/list', 'course/list', 'news/list']) {
+      rows.push(await load(`GET /SysAdmin/api/${list} (PGlite)`, `${server.base}/SysAdmin/api/${list}`, pid));
+    }
     rows.push(await load('GET /sys/home (app shell)', `${server.base}/sys/home`, pid));
   } finally {
     await server.stop();

@@ -6,13 +6,13 @@ import { API_PREFIX, STOMP_MAX_FRAME_BYTES, STOMP_PATH, UPLOAD_PATH } from '@psy
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import {
   jsonSchemaTransform,
-  serializerCompiler,
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
 import type { Config } from './config';
 import type { Database } from './db/client';
 import { systemClock, type Clock } from './lib/clock';
+import { sharedAnswerSerializerCompiler } from './lib/shared-serializer';
 import { createEventBus, type EventBus } from './lib/events';
 import { loggerOptions } from './lib/logger';
 import { authPlugin } from './modules/auth/auth.plugin';
@@ -127,7 +127,7 @@ export async function buildApp({
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  app.setSerializerCompiler(sharedAnswerSerializerCompiler);
 
   const events = createEventBus({
     db: database.db,
@@ -184,8 +184,11 @@ export async function buildApp({
     afterCommit(() => hub.closeUser(userId, sessionIds, '登录已失效')),
   );
   await events.start({ pollMs: config.outboxPollMs, listen: (c, f) => database.listen(c, f) });
+  // The catalogue lists are cached only while this instance hears the writes that change them.
+  await services.catalogue.start((c, f) => database.listen(c, f));
   app.addHook('onClose', async () => {
     await events.stop();
+    await services.catalogue.stop();
   });
 
   const stomp = attachStompServer(app.server, {

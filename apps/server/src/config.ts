@@ -99,6 +99,11 @@ const envSchema = z.object({
     .default(24),
   /** How long the statistics dashboards keep a figure (0: never cached). */
   STATS_CACHE_SECONDS: z.coerce.number().int().min(0).max(3600).default(30),
+  /**
+   * The longest a public catalogue list is served from memory (0: never cached). Writes drop it
+   * at once (lib/catalogue-cache.ts); this bounds only what no write announces (time passing).
+   */
+  CATALOGUE_CACHE_SECONDS: z.coerce.number().int().min(0).max(60).default(5),
   SWEEP_INTERVAL_MS: z.coerce.number().int().min(0).default(30_000),
   SMS_PROVIDER: z.enum(['console']).default('console'),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(100).default(10000),
@@ -158,6 +163,8 @@ export interface Config {
   warningEscalateMs: number;
   /** How long a dashboard figure is served from memory (per scope and filter). */
   statsCacheMs: number;
+  /** How long a public catalogue list may be served from memory while no write changes it. */
+  catalogueCacheMs: number;
   smsProvider: 'console';
   shutdownTimeoutMs: number;
   site: { name: string; copyright: string; icp: string; psb: string };
@@ -254,6 +261,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     sweepIntervalMs: e.SWEEP_INTERVAL_MS,
     warningEscalateMs: e.WARNING_ESCALATE_HOURS * 3_600_000,
     statsCacheMs: e.STATS_CACHE_SECONDS * 1000,
+    catalogueCacheMs: e.CATALOGUE_CACHE_SECONDS * 1000,
     session: { idleMs: e.SESSION_IDLE_MINUTES * 60_000, absoluteMs: e.SESSION_ABSOLUTE_DAYS * 86_400_000 },
     smsProvider: e.SMS_PROVIDER,
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,

@@ -59,6 +59,7 @@ import { createSearchService } from './modules/search/search.service';
 import path from 'node:path';
 import type { Storage } from './modules/uploads/storage';
 import { createUsersService } from './modules/users/users.service';
+import { createCatalogueCache } from './lib/catalogue-cache';
 
 export interface ServiceDeps {
   config: Config;
@@ -89,6 +90,7 @@ export function createServices({
   paymentProviders,
 }: ServiceDeps) {
   const { db } = database;
+  const catalogue = createCatalogueCache({ ttlMs: config.catalogueCacheMs });
   const audit = createAuditService({ clock });
   const sessions = createSessionService({
     db,
@@ -110,7 +112,13 @@ export function createServices({
     clock,
     profiles: { requireProfile: (expertId) => experts.requireProfile(expertId) },
   });
-  const experts = createExpertsService({ db, clock, institutions, freeSlots: availability.freeSlots });
+  const experts = createExpertsService({
+    db,
+    clock,
+    institutions,
+    freeSlots: availability.freeSlots,
+    catalogue,
+  });
   const orders = createOrdersService({
     db,
     clock,
@@ -129,8 +137,8 @@ export function createServices({
   });
   // Scales and report approvals are reviewed through one workflow (review_requests).
   const review = createReviewService({ db, clock, events });
-  const scales = createScalesService({ db, review });
-  const plans = createPlansService({ db, clock });
+  const scales = createScalesService({ db, review, catalogue });
+  const plans = createPlansService({ db, clock, catalogue });
   const warnings = createWarningsService({ db, clock, events, escalateAfterMs: config.warningEscalateMs });
   const assessments = createAssessmentsService({ db, clock, scales, plans, warnings });
   const assignments = createAssignmentsService({ clock });
@@ -160,6 +168,7 @@ export function createServices({
     videoDir: path.join(config.privateDir, 'course-videos'),
     secret,
     signedUrlTtlMs: config.signedUrlTtlMs,
+    catalogue,
   });
   // Plugs itself into assessments (report access) and orders (the report Fulfiller); recommends
   // experts and courses.
@@ -177,7 +186,7 @@ export function createServices({
   });
   // Content images are checked to exist before an article, tweet or banner may show them.
   const uploads = createUploadsService({ storage });
-  const news = createNewsService({ db, clock, uploads });
+  const news = createNewsService({ db, clock, uploads, catalogue });
   const tweets = createTweetsService({ db, review, uploads });
   const banners = createBannersService({ db, uploads });
   search.register(scaleSearch);
@@ -207,6 +216,7 @@ export function createServices({
   agenda.register(feedbackAgenda(db));
   records.registerSource(feedbackRecordSource);
   return {
+    catalogue,
     agenda,
     audit,
     notifications,

@@ -93,6 +93,9 @@ export async function createTestContext(opts: TestContextOptions = {}): Promise<
     WEB_DIST: '/nonexistent-web-dist',
     // Tests drive time themselves and call the sweeps directly.
     SWEEP_INTERVAL_MS: '0',
+    // Tests write and read at once, and on PostgreSQL a write's notice reaches the catalogue
+    // cache a moment after the commit: only catalogue.int.test.ts turns it on.
+    CATALOGUE_CACHE_SECONDS: '0',
     ...opts.env,
   });
   if (opts.seed) await seed(testDb.database.db, { files: config });

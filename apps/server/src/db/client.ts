@@ -24,8 +24,8 @@ export interface Database {
   url?: string;
   /** The PGlite instance when kind is pglite (tests use it to dump a template). */
   pglite?: PGlite;
-  /** LISTEN on a channel; NOTIFY reaches it when the notifying transaction commits. */
-  listen(channel: string, onNotify: () => void): Promise<() => Promise<void>>;
+  /** LISTEN on a channel; NOTIFY reaches it (with its payload) when the notifying transaction commits. */
+  listen(channel: string, onNotify: (payload: string) => void): Promise<() => Promise<void>>;
   close(): Promise<void>;
 }
 
@@ -55,7 +55,7 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
       kind: 'postgres',
       url: opts.databaseUrl,
       async listen(channel, onNotify) {
-        const { unlisten } = await client.listen(channel, () => onNotify());
+        const { unlisten } = await client.listen(channel, (payload) => onNotify(payload));
         return unlisten;
       },
       close: () => client.end({ timeout: 5 }),
@@ -73,7 +73,7 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
     kind: 'pglite',
     pglite,
     async listen(channel, onNotify) {
-      const off = await pglite.listen(channel, () => onNotify());
+      const off = await pglite.listen(channel, (payload) => onNotify(payload));
       return async () => {
         if (!pglite.closed) await off();
       };

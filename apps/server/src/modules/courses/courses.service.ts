@@ -30,6 +30,7 @@ import {
 import { and, eq, ilike, inArray, isNotNull, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { Db, DbOrTx, Tx } from '../../db/client';
 import type { Actor } from '../../lib/actor';
+import type { CatalogueCache } from '../../lib/catalogue-cache';
 import type { Clock } from '../../lib/clock';
 import { hmacHex, maskPhone, sameHex } from '../../lib/crypto';
 import { AppError, notFound } from '../../lib/errors';
@@ -178,6 +179,7 @@ export interface CoursesServiceDeps {
   videoDir: string;
   secret: Buffer;
   signedUrlTtlMs: number;
+  catalogue: CatalogueCache;
 }
 
 /** Media URLs: the signature (HMAC with the app secret over id and expiry) is the only key. */
@@ -196,7 +198,7 @@ export function createMediaSigner(secret: Buffer, ttlMs: number, now: Clock) {
 }
 
 export function createCoursesService(deps: CoursesServiceDeps) {
-  const { db, clock, events, orders, review, storage, videoDir, secret, signedUrlTtlMs } = deps;
+  const { db, clock, events, orders, review, storage, videoDir, secret, signedUrlTtlMs, catalogue } = deps;
   const signer = createMediaSigner(secret, signedUrlTtlMs, clock);
   const notThere = () => notFound('课程不存在');
 
@@ -393,28 +395,30 @@ export function createCoursesService(deps: CoursesServiceDeps) {
       price?: 'free' | 'paid' | undefined;
       expertId?: number | undefined;
     }): Promise<Page<CourseSummary>> {
-      const f: SQL[] = [isPublic];
-      if (q.keyword) {
-        const k = `%${likeEscape(q.keyword)}%`;
-        f.push(or(ilike(courses.title, k), ilike(courses.intro, k), ilike(users.name, k))!);
-      }
-      if (q.category) f.push(eq(courses.category, q.category));
-      if (q.price === 'free') f.push(eq(courses.priceFen, 0));
-      if (q.price === 'paid') f.push(sql`${courses.priceFen} > 0`);
-      if (q.expertId) f.push(eq(courses.expertId, q.expertId));
-      const where = and(...f);
-      const [rows, total] = await Promise.all([
-        repo.list(db, where, q.sort as CourseOrder, q),
-        q.keyword
-          ? db
-              .select({ n: sql<number>`count(*)::int` })
-              .from(courses)
-              .innerJoin(users, eq(users.id, courses.expertId))
-              .where(where)
-              .then((r) => Number(r[0]?.n ?? 0))
-          : repo.count(db, where),
-      ]);
-      return { list: rows.map(summary), total, pageNum: q.pageNum, pageSize: q.pageSize };
+      return catalogue.get('courses', JSON.stringify(q), async () => {
+        const f: SQL[] = [isPublic];
+        if (q.keyword) {
+          const k = `%${likeEscape(q.keyword)}%`;
+          f.push(or(ilike(courses.title, k), ilike(courses.intro, k), ilike(users.name, k))!);
+        }
+        if (q.category) f.push(eq(courses.category, q.category));
+        if (q.price === 'free') f.push(eq(courses.priceFen, 0));
+        if (q.price === 'paid') f.push(sql`${courses.priceFen} > 0`);
+        if (q.expertId) f.push(eq(courses.expertId, q.expertId));
+        const where = and(...f);
+        const [rows, total] = await Promise.all([
+          repo.list(db, where, q.sort as CourseOrder, q),
+          q.keyword
+            ? db
+                .select({ n: sql<number>`count(*)::int` })
+                .from(courses)
+                .innerJoin(users, eq(users.id, courses.expertId))
+                .where(where)
+                .then((r) => Number(r[0]?.n ?? 0))
+            : repo.count(db, where),
+        ]);
+        return { list: rows.map(summary), total, pageNum: q.pageNum, pageSize: q.pageSize };
+      });
     },
 
     /** The home page's 精品课程: the most learned public courses. */

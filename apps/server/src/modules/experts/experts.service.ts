@@ -9,6 +9,7 @@ import type {
   Slot,
 } from '@psy/contracts';
 import type { Db, DbOrTx } from '../../db/client';
+import type { CatalogueCache } from '../../lib/catalogue-cache';
 import type { Clock } from '../../lib/clock';
 import { AppError, notFound } from '../../lib/errors';
 import { pick } from '../../lib/objects';
@@ -43,6 +44,7 @@ export interface ExpertsServiceDeps {
   institutions: InstitutionsService;
   /** An expert's free slots, shown on their detail page: the availability module has them. */
   freeSlots(expertId: number, from: Date, to: Date): Promise<Slot[]>;
+  catalogue: CatalogueCache;
 }
 
 /** What an expert edits of their profile, as myProfile answers it. */
@@ -59,12 +61,13 @@ const profileFields = [
 ] as const satisfies readonly (keyof ExpertProfileBody)[];
 
 /** Experts' public profiles: what clients browse and book by. Their times: the availability module. */
-export function createExpertsService({ db, clock, institutions, freeSlots }: ExpertsServiceDeps) {
+export function createExpertsService({ db, clock, institutions, freeSlots, catalogue }: ExpertsServiceDeps) {
   return {
-    async list(q: ExpertListQuery): Promise<Page<ExpertCard>> {
-      const { rows, total } = await repo.page(db, q, clock());
-      return { list: rows.map(toCard), total, pageNum: q.pageNum, pageSize: q.pageSize };
-    },
+    list: (q: ExpertListQuery): Promise<Page<ExpertCard>> =>
+      catalogue.get('experts', JSON.stringify(q), async () => {
+        const { rows, total } = await repo.page(db, q, clock());
+        return { list: rows.map(toCard), total, pageNum: q.pageNum, pageSize: q.pageSize };
+      }),
 
     specialties: (): Promise<string[]> => repo.specialties(db),
 

@@ -16,6 +16,7 @@ import {
 } from '@psy/contracts';
 import type { Db, DbOrTx } from '../../db/client';
 import type { Actor } from '../../lib/actor';
+import type { CatalogueCache } from '../../lib/catalogue-cache';
 import type { Clock } from '../../lib/clock';
 import { AppError, notFound } from '../../lib/errors';
 import { richTextIsEmpty, richTextToPlain, sanitizeRichText } from '../../lib/rich-text';
@@ -28,6 +29,7 @@ export interface NewsServiceDeps {
   db: Db;
   clock: Clock;
   uploads: Pick<Storage, 'exists'>;
+  catalogue: CatalogueCache;
 }
 
 const gone = () => notFound('资讯不存在或已下线');
@@ -54,7 +56,7 @@ function bodyImages(html: string): string[] {
  * 资讯: auditors and admins write articles (drafts), publish them now or at a time ahead,
  * pin them and take them down; the public reads published ones whose time has come.
  */
-export function createNewsService({ db, clock, uploads }: NewsServiceDeps) {
+export function createNewsService({ db, clock, uploads, catalogue }: NewsServiceDeps) {
   const adminItem = (a: NewsWithAuthor, now: Date): NewsAdminItem => ({
     ...toNewsSummary(a),
     status: newsStatus(a, now),
@@ -94,10 +96,11 @@ export function createNewsService({ db, clock, uploads }: NewsServiceDeps) {
 
   return {
     // ---- the public ----
-    async list(q: NewsListQuery): Promise<Page<NewsSummary>> {
-      const { rows, total } = await repo.publicPage(db, q, clock());
-      return { list: rows.map(toNewsSummary), total, pageNum: q.pageNum, pageSize: q.pageSize };
-    },
+    list: (q: NewsListQuery): Promise<Page<NewsSummary>> =>
+      catalogue.get('news', JSON.stringify(q), async () => {
+        const { rows, total } = await repo.publicPage(db, q, clock());
+        return { list: rows.map(toNewsSummary), total, pageNum: q.pageNum, pageSize: q.pageSize };
+      }),
 
     /** The newest public articles (home page). */
     async latest(limit: number): Promise<NewsSummary[]> {

@@ -1,11 +1,20 @@
 import type { ActivityDetail, ActivitySummary, FormField, PlanDetail, PlanSummary } from '@psy/contracts';
 import type { Db, DbOrTx } from '../../db/client';
+import type { CatalogueCache } from '../../lib/catalogue-cache';
 import type { Clock } from '../../lib/clock';
 import { notFound } from '../../lib/errors';
 import { plansRepository as repo, type ActivityRow, type PlanRow } from './plans.repository';
 
 /** Plans and activities: the catalogue visitors browse, and what taking one needs. */
-export function createPlansService({ db, clock }: { db: Db; clock: Clock }) {
+export function createPlansService({
+  db,
+  clock,
+  catalogue,
+}: {
+  db: Db;
+  clock: Clock;
+  catalogue: CatalogueCache;
+}) {
   async function planSummaries(ids?: number[]): Promise<(PlanSummary & { row: PlanRow })[]> {
     const rows = await repo.published(db, ids);
     if (!rows.length) return [];
@@ -51,9 +60,8 @@ export function createPlansService({ db, clock }: { db: Db; clock: Clock }) {
   }
 
   return {
-    async plans(): Promise<PlanSummary[]> {
-      return (await planSummaries()).map(({ row: _row, ...p }) => p);
-    },
+    plans: (): Promise<PlanSummary[]> =>
+      catalogue.get('plans', 'plans', async () => (await planSummaries()).map(({ row: _row, ...p }) => p)),
     async plan(id: number): Promise<PlanDetail> {
       const [p] = await planSummaries([id]);
       if (!p) throw notFound('测评方案不存在');
@@ -66,13 +74,14 @@ export function createPlansService({ db, clock }: { db: Db; clock: Clock }) {
         requiresApproval: row.requiresApproval,
       };
     },
-    async activities(): Promise<ActivitySummary[]> {
-      // Ongoing first, then upcoming, then ended.
-      const order = { ongoing: 0, upcoming: 1, ended: 2 } as const;
-      return (await activitySummaries())
-        .map(({ formFields: _f, ...a }) => a)
-        .sort((x, y) => order[x.phase] - order[y.phase]);
-    },
+    activities: (): Promise<ActivitySummary[]> =>
+      catalogue.get('plans', 'activities', async () => {
+        // Ongoing first, then upcoming, then ended.
+        const order = { ongoing: 0, upcoming: 1, ended: 2 } as const;
+        return (await activitySummaries())
+          .map(({ formFields: _f, ...a }) => a)
+          .sort((x, y) => order[x.phase] - order[y.phase]);
+      }),
     async activity(id: number): Promise<ActivityDetail> {
       const [a] = await activitySummaries(id);
       if (!a) throw notFound('活动不存在');

@@ -14,6 +14,7 @@ import {
   type ScaleSummary,
 } from '@psy/contracts';
 import { and, eq, ilike, ne, or, sql, type SQL } from 'drizzle-orm';
+import type { CatalogueCache } from '../../lib/catalogue-cache';
 import type { Db, DbOrTx } from '../../db/client';
 import type { Actor } from '../../lib/actor';
 import { AppError, notFound } from '../../lib/errors';
@@ -71,7 +72,15 @@ function summary(r: ScaleListRow): ScaleSummary {
   };
 }
 
-export function createScalesService({ db, review }: { db: Db; review: ReviewService }) {
+export function createScalesService({
+  db,
+  review,
+  catalogue,
+}: {
+  db: Db;
+  review: ReviewService;
+  catalogue: CatalogueCache;
+}) {
   const notMine = () => notFound('量表不存在');
 
   // Submitting a draft opens a review request; approving publishes it as a new version.
@@ -122,27 +131,29 @@ export function createScalesService({ db, review }: { db: Db; review: ReviewServ
       price?: 'free' | 'paid' | undefined;
       sort?: ScaleSort | undefined;
     }): Promise<Page<ScaleSummary>> {
-      const f: SQL[] = [isPublic];
-      if (q.keyword) {
-        const k = `%${likeEscape(q.keyword)}%`;
-        f.push(
-          or(
-            ilike(scales.name, k),
-            ilike(scales.shortName, k),
-            ilike(scales.intro, k),
-            ilike(scales.code, k),
-          )!,
-        );
-      }
-      if (q.category) f.push(eq(scales.category, q.category));
-      if (q.price === 'free') f.push(eq(scales.priceFen, 0));
-      if (q.price === 'paid') f.push(sql`${scales.priceFen} > 0`);
-      const where = and(...f);
-      const [rows, total] = await Promise.all([
-        repo.list(db, where, q.sort ?? 'catalogue', q),
-        repo.count(db, where),
-      ]);
-      return { list: rows.map(summary), total, pageNum: q.pageNum, pageSize: q.pageSize };
+      return catalogue.get('scales', JSON.stringify(q), async () => {
+        const f: SQL[] = [isPublic];
+        if (q.keyword) {
+          const k = `%${likeEscape(q.keyword)}%`;
+          f.push(
+            or(
+              ilike(scales.name, k),
+              ilike(scales.shortName, k),
+              ilike(scales.intro, k),
+              ilike(scales.code, k),
+            )!,
+          );
+        }
+        if (q.category) f.push(eq(scales.category, q.category));
+        if (q.price === 'free') f.push(eq(scales.priceFen, 0));
+        if (q.price === 'paid') f.push(sql`${scales.priceFen} > 0`);
+        const where = and(...f);
+        const [rows, total] = await Promise.all([
+          repo.list(db, where, q.sort ?? 'catalogue', q),
+          repo.count(db, where),
+        ]);
+        return { list: rows.map(summary), total, pageNum: q.pageNum, pageSize: q.pageSize };
+      });
     },
 
     categories: () => repo.categories(db),

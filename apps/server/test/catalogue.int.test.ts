@@ -1,0 +1,146 @@
+import { sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { createTestContext, testDbKind, type TestContext } from './context';
+import { rowsOf } from '../src/db/rows';
+import { call, DEMO, login } from './helpers';
+
+// The public catalogue lists are served from memory between the writes that change them
+// (lib/catalogue-cache.ts, triggers in migration 0018_catalogue_notify). Here with the cache on,
+// as production runs it.
+let ctx: TestContext;
+let app: FastifyInstance;
+
+beforeAll(async () => {
+  ctx = await createTestContext({ seed: true, env: { CATALOGUE_CACHE_SECONDS: '60' } });
+  app = ctx.app;
+});
+afterAll(() => ctx.close());
+
+const get = async (url: string) => {
+  const r = await call(app, 'GET', url);
+  expect(r.status, r.body.message).toBe(200);
+  return r.body.data;
+};
+
+/**
+ * Changes rows without firing any trigger (replica mode), so no notice goes out: what the list
+ * shows afterwards tells whether it came from memory.
+ */
+async function silently(statement: ReturnType<typeof sql>) {
+  await ctx.database.db.transaction(async (tx) => {
+    await tx.execute(sql`set local session_replication_role = replica`);
+    await tx.execute(statement);
+  });
+}
+
+/** On PGlite the notice arrives before the commit returns; on PostgreSQL a moment later. */
+const eventually = (check: () => Promise<void>) => vi.waitFor(check, { timeout: 3000, interval: 25 });
+
+type Card = { id: number; name: string; priceFen: number; nextSlotAt: string | null };
+
+describe(`catalogue cache (${testDbKind})`, () => {
+  it('serves the expert list from memory, and a booking of the shown slot replaces it at once', async () => {
+    const expertToken = await login(app, DEMO.expert);
+    const me = (await call(app, 'GET', '/api/userinfo/info', { token: expertToken })).body.data;
+    const cardOf = async () =>
+      ((await get('/api/expert/list?pageSize=50')).list as Card[]).find((c) => c.id === me.id)!;
+
+    const before = await cardOf();
+    expect(before.nextSlotAt).not.toBeNull();
+    expect(ctx.app.deps.services.catalogue.sizes().experts).toBeGreaterThan(0);
+
+    // Served from memory: a change nobody announced is not seen.
+    await silently(sql`update expert_profiles set price_fen = price_fen + 1000 where user_id = ${me.id}`);
+    expect((await cardOf()).priceFen).toBe(before.priceFen);
+
+    // A client books the very slot the list shows as the next free one.
+    const [slot] = rowsOf<{ id: number }>(
+      await ctx.database.db.execute(
+        sql`select id from slots where expert_id = ${me.id} and starts_at = ${before.nextSlotAt}::timestamptz and status = 'open'`,
+      ),
+    );
+    const userToken = await login(app, DEMO.user);
+    const booked = await call(app, 'POST', '/api/booking/create', {
+      token: userToken,
+      body: { slotId: Number(slot!.id), topic: '最近睡眠不好，想聊聊', contactPreference: 'chat' },
+    });
+    expect(booked.status, booked.body.message).toBe(200);
+
+    await eventually(async () => {
+      const after = await cardOf();
+      expect(after.nextSlotAt).not.toBe(before.nextSlotAt);
+      // The reload also brings the change that went unannounced.
+      expect(after.priceFen).toBe(before.priceFen + 1000);
+    });
+  });
+
+  it('drops a topic on a committed write only: a rolled-back one leaves the lists in memory', async () => {
+    const first = (await get('/api/scale/list?pageSize=50')).list as { id: number; name: string }[];
+    const target = first[0]!;
+    await silently(sql`update scales set name = name || '（静默）' where id = ${target.id}`);
+    await ctx.database.db
+      .transaction(async (tx) => {
+        await tx.execute(sql`update scales set intro = intro where id = ${target.id}`);
+        throw new Error('rolled back');
+      })
+      .catch(() => {});
+    await new Promise((r) => setTimeout(r, 200));
+    expect(((await get('/api/scale/list?pageSize=50')).list as { name: string }[])[0]!.name).toBe(
+      target.name,
+    );
+
+    await ctx.database.db.execute(sql`update scales set intro = intro where id = ${target.id}`);
+    await eventually(async () => {
+      const list = (await get('/api/scale/list?pageSize=50')).list as { id: number; name: string }[];
+      expect(list.find((s) => s.id === target.id)!.name).toBe(`${target.name}（静默）`);
+    });
+  });
+
+  it('follows writes to plans, activities, courses and news', async () => {
+    const plans = (await get('/api/plan/list')) as { id: number; title: string }[];
+    const courses = (await get('/api/course/list?pageSize=50')).list as { id: number; title: string }[];
+    const news = (await get('/api/news/list?pageSize=50')).list as { id: number; title: string }[];
+    expect(plans.length && courses.length && news.length).toBeTruthy();
+    const sizes = ctx.app.deps.services.catalogue.sizes();
+    expect(sizes.plans).toBe(1);
+    expect(sizes.courses).toBe(1);
+    expect(sizes.news).toBe(1);
+
+    await ctx.database.db.execute(
+      sql`update plans set title = '新生心理普查（更新）' where id = ${plans[0]!.id}`,
+    );
+    await ctx.database.db.execute(
+      sql`update courses set title = '情绪管理（更新）' where id = ${courses[0]!.id}`,
+    );
+    await ctx.database.db.execute(
+      sql`update news_articles set title = '资讯标题（更新）' where id = ${news[0]!.id}`,
+    );
+    await eventually(async () => {
+      expect(
+        ((await get('/api/plan/list')) as { id: number; title: string }[]).find((p) => p.id === plans[0]!.id)!
+          .title,
+      ).toBe('新生心理普查（更新）');
+      const c = (await get('/api/course/list?pageSize=50')).list as { id: number; title: string }[];
+      expect(c.find((x) => x.id === courses[0]!.id)!.title).toBe('情绪管理（更新）');
+      const n = (await get('/api/news/list?pageSize=50')).list as { id: number; title: string }[];
+      expect(n.find((x) => x.id === news[0]!.id)!.title).toBe('资讯标题（更新）');
+    });
+  });
+
+  it('is not dropped by a login (only the fields a card shows count)', async () => {
+    await get('/api/expert/list?pageSize=50');
+    expect(ctx.app.deps.services.catalogue.sizes().experts).toBe(1);
+    await login(app, DEMO.expert);
+    await ctx.database.db.execute(sql`update users set updated_at = now() where telephone = ${DEMO.expert}`);
+    await new Promise((r) => setTimeout(r, 200));
+    expect(ctx.app.deps.services.catalogue.sizes().experts).toBe(1);
+    await ctx.database.db.execute(sql`update users set name = name where telephone = ${DEMO.expert}`);
+    await new Promise((r) => setTimeout(r, 200));
+    expect(ctx.app.deps.services.catalogue.sizes().experts).toBe(1);
+    await ctx.database.db.execute(
+      sql`update users set avatar = '/uploads/catalogue-test.webp' where telephone = ${DEMO.expert}`,
+    );
+    await eventually(async () => expect(ctx.app.deps.services.catalogue.sizes().experts).toBe(0));
+  });
+});
