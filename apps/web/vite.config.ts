@@ -18,17 +18,9 @@ export default defineConfig({
   build: {
     outDir: 'dist',
     chunkSizeWarningLimit: 1500,
-    rollupOptions: {
-      output: {
-        // Keep the big, rarely changing libraries in their own cacheable chunks.
-        manualChunks(id: string) {
-          if (id.includes('node_modules')) {
-            if (/[\\/](antd|@ant-design|rc-[^\\/]+|@rc-component)[\\/]/.test(id)) return 'antd';
-            if (/[\\/](react|react-dom|react-router|scheduler)[\\/]/.test(id)) return 'react';
-          }
-          return undefined;
-        },
-      },
-    },
+    // No manual chunks: Rolldown's automatic splitting gives the entry only what the shell
+    // imports (antd's core and the components the header uses), and each route its own chunks.
+    // One chunk for all of antd made every first visit load the tables, pickers and uploads of
+    // the workbench (docs/performance.md, "Bytes on the wire").
   },
 });

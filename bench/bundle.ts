@@ -1,0 +1,62 @@
+/**
+ * What a first visit loads before any page's own chunk: the entry script named in the built
+ * index.html and every chunk it imports statically (the same set index.html modulepreloads),
+ * raw, gzip -9 and brotli (best), with the goal of issue 18 (at most 250 KB gzipped) beside it.
+ * Usage: npm run build && npm run bench:bundle
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import zlib from 'node:zlib';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const dist = path.resolve(process.env.WEB_DIST ?? path.join(here, '../apps/web/dist'));
+const html = fs.readFileSync(path.join(dist, 'index.html'), 'utf8');
+const entry = /<script type="module"[^>]*src="\/([^"]+\.js)"/.exec(html)?.[1];
+if (!entry) throw new Error(`no entry script in ${dist}/index.html: run npm run build first`);
+
+/** Static imports of a built chunk (`import … from "./x.js"` and `import "./x.js"`), not `import()`. */
+function staticImports(file: string): string[] {
+  const code = fs.readFileSync(path.join(dist, file), 'utf8');
+  const found: string[] = [];
+  for (const m of code.matchAll(/(?:^|[;\n}])\s*import\s*(?:[\w*{}\s,$]+from\s*)?["'](\.\/[^"']+\.js)["']/g))
+    found.push(path.posix.join(path.posix.dirname(file), m[1]!));
+  return found;
+}
+
+const seen = new Set<string>();
+const closure: string[] = [];
+(function walk(file: string) {
+  if (seen.has(file)) return;
+  seen.add(file);
+  for (const dep of staticImports(file)) walk(dep);
+  closure.push(file);
+})(entry);
+
+const rows = closure.map((file) => {
+  const raw = fs.readFileSync(path.join(dist, file));
+  return {
+    file,
+    raw: raw.length,
+    gzip: zlib.gzipSync(raw, { level: 9 }).length,
+    br: zlib.brotliCompressSync(raw, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11 } }).length,
+  };
+});
+rows.sort((a, b) => b.gzip - a.gzip);
+const sum = (k: 'raw' | 'gzip' | 'br') => rows.reduce((s, r) => s + r[k], 0);
+const kb = (n: number) => (n / 1024).toFixed(1);
+const preloads = (html.match(/rel="modulepreload"/g) ?? []).length;
+
+console.log(`\nFirst visit of any page: ${closure.length} scripts (entry + ${preloads} modulepreloads)\n`);
+console.log('| chunk | raw KB | gzip KB | brotli KB |');
+console.log('|---|---:|---:|---:|');
+for (const r of rows.slice(0, 12)) console.log(`| ${r.file} | ${kb(r.raw)} | ${kb(r.gzip)} | ${kb(r.br)} |`);
+if (rows.length > 12) {
+  const rest = rows.slice(12);
+  const s = (k: 'raw' | 'gzip' | 'br') => rest.reduce((t, r) => t + r[k], 0);
+  console.log(`| ${rest.length} smaller chunks | ${kb(s('raw'))} | ${kb(s('gzip'))} | ${kb(s('br'))} |`);
+}
+console.log(`| **total** | ${kb(sum('raw'))} | ${kb(sum('gzip'))} | ${kb(sum('br'))} |`);
+console.log(
+  `\ngoal: at most 250 KB gzipped; now ${kb(sum('gzip'))} KB (${(sum('gzip') / (250 * 1024)).toFixed(2)} of it)`,
+);
