@@ -1,0 +1,92 @@
+/**
+ * How long `npm start` takes to answer on the embedded database: a fresh start (a new data
+ * directory: migrations and the demo seed on PGlite) and a warm restart (the same directory
+ * again), each from the spawn of the process to the first 200 of /SysAdmin/api/health, beside
+ * bare Fastify's start in the same run as the baseline. The web app must be built already (as
+ * `npm start` does), so the figures are the server's own.
+ * Usage: npm run build && npm run bench:start   (BENCH_RUNS=3 to take the median of more runs)
+ */
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { freePort, repoRoot } from '../apps/e2e/src/server';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const runs = Math.max(1, Number(process.env.BENCH_RUNS ?? 3));
+const goals = { fresh: 10_000, warm: 3_000 };
+
+/** Milliseconds from spawn until `url` answers 200; the process is stopped afterwards. */
+async function timeToReady(args: string[], env: Record<string, string>, url: (port: number) => string) {
+  const port = await freePort();
+  const started = performance.now();
+  const child = spawn(process.execPath, args, {
+    cwd: repoRoot,
+    env: { ...process.env, HOST: '127.0.0.1', PORT: String(port), LOG_LEVEL: 'warn', ...env },
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
+  let err = '';
+  child.stderr!.on('data', (d) => (err += d));
+  try {
+    for (;;) {
+      if (child.exitCode !== null) throw new Error(`exited before answering:\n${err}`);
+      if (performance.now() - started > 120_000) throw new Error(`not ready in 120 s:\n${err}`);
+      try {
+        if ((await fetch(url(port))).ok) return performance.now() - started;
+      } catch {
+        /* not listening yet */
+      }
+      await new Promise((r) => setTimeout(r, 20));
+    }
+  } finally {
+    await new Promise<void>((resolve) => {
+      if (child.exitCode !== null) return resolve();
+      child.on('exit', () => resolve());
+      child.kill('SIGTERM');
+    });
+  }
+}
+
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+
+async function main() {
+  if (!fs.existsSync(path.join(repoRoot, 'apps/web/dist/index.html')))
+    throw new Error('apps/web/dist is missing: run npm run build first');
+  const server = ['--import', 'tsx', path.join(repoRoot, 'apps/server/src/server.ts')];
+  const health = (port: number) => `http://127.0.0.1:${port}/SysAdmin/api/health`;
+  const bare: number[] = [];
+  const fresh: number[] = [];
+  const warm: number[] = [];
+  for (let i = 0; i < runs; i++) {
+    bare.push(
+      await timeToReady(
+        ['--import', 'tsx', path.join(here, 'targets/bare-fastify.ts')],
+        {},
+        (port) => `http://127.0.0.1:${port}/json`,
+      ),
+    );
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'psy-start-'));
+    try {
+      fresh.push(await timeToReady(server, { DATA_DIR: dataDir }, health));
+      warm.push(await timeToReady(server, { DATA_DIR: dataDir }, health));
+    } finally {
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    }
+  }
+  const base = median(bare);
+  const rows = [
+    ['bare Fastify through tsx (baseline)', base, undefined],
+    ['fresh start: migrations and demo seed on PGlite', median(fresh), goals.fresh],
+    ['warm restart: the same data directory', median(warm), goals.warm],
+  ] as const;
+  console.log(
+    `\nStart to first answer, median of ${runs} (${os.cpus().length} cores, load ${os.loadavg()[0]!.toFixed(1)})\n`,
+  );
+  console.log('| start | ms | ratio to baseline | goal ms |');
+  console.log('|---|---:|---:|---:|');
+  for (const [name, ms, goal] of rows)
+    console.log(`| ${name} | ${Math.round(ms)} | ${(ms / base).toFixed(1)} | ${goal ?? ''} |`);
+}
+
+await main();
