@@ -1,9 +1,11 @@
-import { useEffect, type ReactNode } from 'react';
+import { lazy, useEffect, type ReactNode } from 'react';
 import { Navigate, useLocation, useMatches } from 'react-router';
 import { allows, leftSession, useSession } from '../lib/session';
-import { ForbiddenPage } from './forbidden-page';
 import { RouteFallback } from './route-fallback';
 import { handleValue } from '../lib/route-handle';
+
+/** Rare, and antd's Result carries its pictures: loaded when shown (the layout's Suspense waits). */
+const ForbiddenPage = lazy(() => import('./forbidden-page').then((m) => ({ default: m.ForbiddenPage })));
 
 /**
  * Role guard from the route's `handle.auth`. Answers null when the page may show, or what

@@ -1,4 +1,5 @@
-import { Client, ReconnectionTimeMode, type IMessage } from '@stomp/stompjs';
+import type * as Stomp from '@stomp/stompjs';
+import type { IMessage } from '@stomp/stompjs';
 import { STOMP_HEARTBEAT_MS, STOMP_PATH } from '@psy/contracts';
 import { ApiError } from './api';
 
@@ -48,8 +49,27 @@ function parse(message: IMessage): unknown {
  * heart-beat out 20 s and in disabled, reconnect with back-off from 1 s doubling to 30 s.
  * An ERROR frame ends the connection without the automatic retries; it is opened again
  * only if `sessionAlive` says the session is still good. Answers a function that closes it.
+ * The STOMP client is loaded on the first connection, so visitors never download it.
  */
 export function openStomp(opts: StompOptions): () => void {
+  let closed = false;
+  let close: (() => void) | undefined;
+  opts.onStatus('connecting');
+  import('@stomp/stompjs').then(
+    (stomp) => {
+      if (!closed) close = connect(stomp, opts);
+    },
+    () => {
+      if (!closed) opts.onStatus('stopped', 'client failed to load');
+    },
+  );
+  return () => {
+    closed = true;
+    close?.();
+  };
+}
+
+function connect({ Client, ReconnectionTimeMode }: typeof Stomp, opts: StompOptions): () => void {
   let closed = false;
   let refused = false;
   let everConnected = false;

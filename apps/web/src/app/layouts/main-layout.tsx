@@ -1,7 +1,7 @@
 import { Layout } from 'antd';
-import { Suspense, useEffect } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import { useMatches } from 'react-router';
-import { ChangePasswordModal } from '../../features/auth/components/change-password-modal';
+import { useChangePasswordState } from '../../features/auth/components/change-password-state';
 import { useSiteConfig } from '../../lib/site-config';
 import { RouteFallback } from '../route-fallback';
 import { useRouteGuard } from '../route-guard';
@@ -12,6 +12,13 @@ import { SiteFooter } from './site-footer';
 import { SiteHeader } from './site-header';
 
 const DEFAULT_NAME = '心理测评与咨询平台';
+
+/** Loaded the first time someone asks for it: most visits never change a password. */
+const ChangePasswordModal = lazy(() =>
+  import('../../features/auth/components/change-password-modal').then((m) => ({
+    default: m.ChangePasswordModal,
+  })),
+);
 
 /**
  * Names the tab `${title} - 心理测评与咨询平台`: the title a page gave itself (an article's,
@@ -39,6 +46,7 @@ export function MainLayout() {
   const siteName = site?.name ?? DEFAULT_NAME;
   usePageTitle(siteName);
   const blocked = useRouteGuard();
+  const passwordAsked = useChangePasswordState((s) => s.used);
   return (
     <Layout style={{ minHeight: '100vh' }}>
       <SiteHeader siteName={siteName} />
@@ -48,7 +56,11 @@ export function MainLayout() {
         </Suspense>
       </Layout.Content>
       <SiteFooter site={site} />
-      <ChangePasswordModal />
+      {passwordAsked && (
+        <Suspense fallback={null}>
+          <ChangePasswordModal />
+        </Suspense>
+      )}
     </Layout>
   );
 }

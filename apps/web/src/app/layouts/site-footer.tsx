@@ -1,8 +1,12 @@
 import type { SiteConfig } from '@psy/contracts';
-import { Layout, QRCode } from 'antd';
+import { Layout } from 'antd';
+import { lazy, Suspense } from 'react';
 import { Link } from 'react-router';
 import { footerItems } from './nav';
 import styles from './site-footer.module.css';
+
+/** Drawn after the page: the QR code's encoder is not needed for the first paint. */
+const QRCode = lazy(() => import('antd/es/qr-code'));
 
 /**
  * Links come from the header's list (nav.ts): 测评中心, 心理咨询; 课程学习 and 最新资讯 join it as their pages land.
@@ -30,7 +34,9 @@ export function SiteFooter({ site }: { site: SiteConfig | undefined }) {
           </div>
         </div>
         <figure className={styles.qr}>
-          <QRCode value={window.location.origin} size={96} bordered={false} bgColor="#ffffff" />
+          <Suspense fallback={<div className={styles.qrPlaceholder} />}>
+            <QRCode value={window.location.origin} size={96} bordered={false} bgColor="#ffffff" />
+          </Suspense>
           <figcaption>手机扫码访问</figcaption>
         </figure>
       </div>

@@ -3,7 +3,7 @@ import type { UserInfo } from '@psy/contracts';
 import { Dropdown, type MenuProps } from 'antd';
 import { useNavigate } from 'react-router';
 import { useLogout } from '../../features/auth/api/logout';
-import { openChangePassword } from '../../features/auth/components/change-password-modal';
+import { openChangePassword } from '../../features/auth/components/change-password-state';
 import { UserAvatar } from '../../features/auth/components/user-avatar';
 import styles from './site-header.module.css';
 

@@ -1,14 +1,12 @@
 import type { ResetPasswordBody } from '@psy/contracts';
 import { Alert, Form, Modal } from 'antd';
-import { create } from 'zustand';
 import { useSession } from '../../../lib/session';
 import { useChangePassword } from '../api/change-password';
 import { CodeField, NewPasswordFields, PhoneField, warnIfEmpty } from './auth-fields';
+import { closeChangePassword, useChangePasswordState } from './change-password-state';
 
 /** Opened from the header dropdown and the personal center; rendered once by the layout. */
-const useModalState = create<{ open: boolean }>(() => ({ open: false }));
-export const openChangePassword = () => useModalState.setState({ open: true });
-const close = () => useModalState.setState({ open: false });
+const close = closeChangePassword;
 
 const FORM_ID = 'change-password-form';
 
@@ -39,7 +37,7 @@ function ChangePasswordForm({ onSubmit }: { onSubmit: (values: ResetPasswordBody
 }
 
 export function ChangePasswordModal() {
-  const open = useModalState((s) => s.open);
+  const open = useChangePasswordState((s) => s.open);
   // Held here, not in the form, so the footer's OK button can show the loading state.
   const change = useChangePassword();
   return (

@@ -5,7 +5,7 @@ import type { ReactNode } from 'react';
 import { useNavigate } from 'react-router';
 import { maskPhone, useSession } from '../../../lib/session';
 import { useDepartment } from '../api/department';
-import { openChangePassword } from '../components/change-password-modal';
+import { openChangePassword } from '../components/change-password-state';
 import { LoginHistoryCard } from '../components/login-history-card';
 import { QuickLinks } from '../components/quick-links';
 import { UserAvatar } from '../components/user-avatar';
