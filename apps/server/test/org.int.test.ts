@@ -82,6 +82,18 @@ beforeAll(async () => {
 afterAll(() => ctx.close());
 
 describe('org units and rosters', () => {
+  it('documents its routes in the OpenAPI document', async () => {
+    const res = await ctx.app.inject('/SysAdmin/docs/json');
+    expect(res.statusCode).toBe(200);
+    const paths = Object.keys(res.json().paths as Record<string, unknown>);
+    for (const p of [
+      '/SysAdmin/api/audit/org/units',
+      '/SysAdmin/api/audit/org/roster',
+      '/SysAdmin/api/org/my/members',
+    ])
+      expect(paths).toContain(p);
+  });
+
   it('lets only auditors and admins manage units and rosters', async () => {
     expect((await api('GET', `/api/audit/org/units?institutionId=${school}`)).status).toBe(401);
     const r = await api('GET', `/api/audit/org/units?institutionId=${school}`, user);
