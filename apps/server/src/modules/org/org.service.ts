@@ -1,5 +1,6 @@
 import {
   genderOf,
+  ORG_UNIT_DEPTH_MAX,
   orgMessages,
   splitUnitPath,
   type OrgMember,
@@ -142,7 +143,7 @@ export function createOrgService({ db, clock, audit, users }: OrgServiceDeps) {
           const parent = await unitOrMissing(tx, parentId, true);
           if (parent.institutionId !== body.institutionId) throw unitMissing();
           const tree = await repo.unitsOf(tx, [body.institutionId]);
-          if (depthOf(tree, parentId) + 1 > 6) throw badRequest(orgMessages.tooDeep);
+          if (depthOf(tree, parentId) + 1 > ORG_UNIT_DEPTH_MAX) throw badRequest(orgMessages.tooDeep);
         }
         const row = await sameNameGuard(() =>
           repo.insertUnit(tx, {
