@@ -47,6 +47,7 @@ import { cooperationsRoutes } from './modules/cooperations/cooperations.routes';
 import { sessionNotesRoutes } from './modules/session-notes/session-notes.routes';
 import { recordsRoutes } from './modules/records/records.routes';
 import { feedbackRoutes } from './modules/feedback/feedback.routes';
+import { orgRoutes } from './modules/org/org.routes';
 import { bannersRoutes } from './modules/banners/banners.routes';
 import { loadAppSecret } from './modules/settings/settings.service';
 import { siteRoutes } from './modules/site/site.routes';
@@ -268,6 +269,7 @@ export async function buildApp({
       await api.register(sessionNotesRoutes);
       await api.register(recordsRoutes);
       await api.register(feedbackRoutes);
+      await api.register(orgRoutes);
       await api.register(bannersRoutes);
     },
     { prefix: API_PREFIX },

@@ -43,6 +43,7 @@ import { createCooperationsService } from './modules/cooperations/cooperations.s
 import { createSessionNotesService } from './modules/session-notes/session-notes.service';
 import { createRecordsService } from './modules/records/records.service';
 import { createFeedbackService } from './modules/feedback/feedback.service';
+import { createOrgService } from './modules/org/org.service';
 import { tweetSearch } from './modules/tweets/tweets.search';
 import { activitySearch, planSearch } from './modules/plans/plans.search';
 import { createHomeService } from './modules/home/home.service';
@@ -236,6 +237,7 @@ export function createServices({
     sessionNotes,
     records,
     feedback,
+    org: createOrgService({ db, clock, audit, users }),
     reports,
     courses,
     statistics,

@@ -37,3 +37,4 @@ export * from './agenda';
 export * from './cooperations';
 export * from './records';
 export * from './feedback';
+export * from './org';

@@ -27,3 +27,4 @@ export * from '../modules/banners/banners.table';
 export * from '../modules/outbox/outbox.table';
 export * from '../modules/courses/courses.table';
 export * from '../modules/statistics/statistics.table';
+export * from '../modules/org/org.table';

@@ -16,6 +16,7 @@ import { statisticsRoutes } from '../features/statistics/routes';
 import { transfersRoutes } from '../features/transfers/routes';
 import { recordsRoutes } from '../features/records/routes';
 import { feedbackRoutes } from '../features/feedback/routes';
+import { orgRoutes } from '../features/org/routes';
 import { page } from '../lib/route-handle';
 
 /**
@@ -39,6 +40,7 @@ export const featureRoutes: AppRoute[] = [
   ...transfersRoutes,
   ...recordsRoutes,
   ...feedbackRoutes,
+  ...orgRoutes,
   // The expert's page with their feedback, courses and tweets (app/routes).
   {
     path: '/experts/detail',

@@ -16,7 +16,9 @@ export type AuditAction =
   | 'account_created'
   | 'data_export'
   | 'group_report'
-  | 'record_view';
+  | 'record_view'
+  | 'roster_import'
+  | 'org_staff_change';
 
 export const auditActionLabels: Record<AuditAction, string> = {
   login: '密码登录',
@@ -31,6 +33,8 @@ export const auditActionLabels: Record<AuditAction, string> = {
   data_export: '导出测评数据',
   group_report: '下载团体报告',
   record_view: '查阅心理档案',
+  roster_import: '导入名单',
+  org_staff_change: '调整单位负责人',
 };
 
 /** A password login in progress; not one of the account's visible history actions. */

@@ -1,4 +1,4 @@
-import { and, count, desc, eq, ilike, or, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, ilike, inArray, or, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { likeEscape } from '../../lib/sql';
 import { institutions } from '../institutions';
@@ -51,6 +51,33 @@ export const usersRepository = {
       .returning();
     // A concurrent first login for the same phone created it a moment ago: use that one.
     return row ?? (await usersRepository.byPhone(db, values.telephone))!;
+  },
+
+  /** The ids of the accounts of these phones (chunked: a roster may hold thousands). */
+  async idsByPhones(db: DbOrTx, phones: string[]): Promise<Map<string, number>> {
+    const out = new Map<string, number>();
+    for (let i = 0; i < phones.length; i += 500) {
+      const rows = await db
+        .select({ id: users.id, telephone: users.telephone })
+        .from(users)
+        .where(inArray(users.telephone, phones.slice(i, i + 500)));
+      for (const r of rows) out.set(r.telephone, r.id);
+    }
+    return out;
+  },
+
+  /** Inserts accounts, skipping phones taken meanwhile; answers how many it inserted. */
+  async createMany(db: DbOrTx, values: (typeof users.$inferInsert)[]): Promise<number> {
+    let n = 0;
+    for (let i = 0; i < values.length; i += 500) {
+      const rows = await db
+        .insert(users)
+        .values(values.slice(i, i + 500))
+        .onConflictDoNothing({ target: users.telephone })
+        .returning({ id: users.id });
+      n += rows.length;
+    }
+    return n;
   },
 
   async update(db: DbOrTx, id: number, values: Partial<typeof users.$inferInsert>): Promise<void> {

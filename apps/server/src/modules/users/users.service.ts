@@ -51,6 +51,32 @@ export function createUsersService({
     /** An ordinary account for a phone's first SMS login (or the one a concurrent login made). */
     createForPhone: (telephone: string, tx: DbOrTx = db): Promise<UserRow> =>
       usersRepository.create(tx, { telephone, name: `用户${telephone.slice(-4)}`, role: 'user' }),
+    /**
+     * The account of each roster person's phone: the existing one (left as it is), or a new
+     * ordinary account without a password (they sign in by SMS code) with the roster's name,
+     * gender and institution. In the caller's transaction.
+     */
+    async accountsForRoster(
+      tx: DbOrTx,
+      people: {
+        telephone: string;
+        name: string;
+        gender: 'male' | 'female' | 'unknown';
+        institutionId: number;
+      }[],
+    ): Promise<{ ids: Map<string, number>; created: number }> {
+      const phones = people.map((p) => p.telephone);
+      const known = await usersRepository.idsByPhones(tx, phones);
+      const missing = people.filter((p) => !known.has(p.telephone));
+      const created = missing.length
+        ? await usersRepository.createMany(
+            tx,
+            missing.map((p) => ({ ...p, role: 'user' as const, passwordHash: null })),
+          )
+        : 0;
+      const ids = missing.length ? await usersRepository.idsByPhones(tx, phones) : known;
+      return { ids, created };
+    },
     setPasswordHash: (tx: DbOrTx, userId: number, passwordHash: string): Promise<void> =>
       usersRepository.update(tx, userId, { passwordHash }),
 

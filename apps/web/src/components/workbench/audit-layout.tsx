@@ -1,5 +1,6 @@
 import {
   AppstoreOutlined,
+  ApartmentOutlined,
   AuditOutlined,
   BarChartOutlined,
   FileSearchOutlined,
@@ -31,6 +32,7 @@ const entries: ShellEntry[] = [
     also: ['/audit/archives/detail'],
   },
   { path: '/audit/feedback/list', label: '反馈记录', icon: <LikeOutlined /> },
+  { path: '/audit/org/units', label: '组织与名单', icon: <ApartmentOutlined /> },
   { path: '/audit/tweet/list', label: '推文审核', icon: <ReadOutlined />, also: ['/audit/tweet/detail'] },
   {
     path: '/audit/news/list',

@@ -1,5 +1,6 @@
 import {
   AlertOutlined,
+  ApartmentOutlined,
   AuditOutlined,
   BellOutlined,
   CalendarOutlined,
@@ -53,6 +54,7 @@ const forAuditors: QuickLink[] = [
   { path: '/audit/test/list', label: '量表审核', icon: <FileTextOutlined /> },
   { path: '/audit/archives/list', label: '用户转介', icon: <SwapOutlined /> },
   { path: '/audit/feedback/list', label: '反馈记录', icon: <LikeOutlined /> },
+  { path: '/audit/org/units', label: '组织与名单', icon: <ApartmentOutlined /> },
 ];
 
 /** Shortcuts to the places an account uses most; only pages that exist are offered. */
