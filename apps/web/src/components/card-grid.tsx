@@ -1,4 +1,4 @@
-import { Col, Pagination, Row, Typography } from 'antd';
+import { Col, Empty, Pagination, Row, Typography } from 'antd';
 import type { ReactNode } from 'react';
 
 /**
@@ -48,5 +48,55 @@ export function CardGrid<T extends { id: number }>({
         />
       )}
     </>
+  );
+}
+
+/**
+ * A catalogue's results with their states: the skeleton, the load error, the empty text, then
+ * the page of cards (CardGrid); a new page is asked for with `onPage`.
+ */
+export function CatalogueResults<T extends { id: number }>({
+  query,
+  skeleton,
+  failed,
+  empty,
+  totalText,
+  pageNum,
+  pageSize,
+  onPage,
+  children,
+}: {
+  query: {
+    data?: { list: T[]; total: number };
+    isPending: boolean;
+    isError: boolean;
+    isPlaceholderData: boolean;
+  };
+  skeleton: ReactNode;
+  /** The load error, with its retry. */
+  failed: ReactNode;
+  empty: string;
+  totalText: (total: number) => string;
+  pageNum: number;
+  pageSize: number;
+  onPage: (page: number) => void;
+  children: (item: T) => ReactNode;
+}) {
+  const { data } = query;
+  if (query.isPending) return skeleton;
+  if (query.isError || !data) return failed;
+  if (data.list.length === 0) return <Empty style={{ padding: '48px 0' }} description={empty} />;
+  return (
+    <CardGrid
+      list={data.list}
+      total={data.total}
+      totalText={totalText(data.total)}
+      pageNum={pageNum}
+      pageSize={pageSize}
+      dimmed={query.isPlaceholderData}
+      onPage={onPage}
+    >
+      {children}
+    </CardGrid>
   );
 }

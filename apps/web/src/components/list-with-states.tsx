@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { CardSkeleton, LoadFailed } from './page-states';
 import { Pager } from './pager';
 
-interface PagedQuery<T> {
+export interface PagedQuery<T> {
   data?: { list: T[]; total: number };
   isPending: boolean;
   isError: boolean;
@@ -18,7 +18,15 @@ interface Props<T> {
   empty: ReactNode;
   skeleton?: ReactNode;
   /** Paging, shown when there is more than one page. */
-  page?: { current: number; size: number; onChange: (page: number) => void };
+  page?: {
+    current: number;
+    size: number;
+    onChange: (page: number) => void;
+    unit?: string;
+    marginTop?: number;
+  };
+  /** The rows' container as a list for assistive technology (rows then say role="listitem"). */
+  role?: 'list';
   children: (list: T[]) => ReactNode;
 }
 
@@ -26,13 +34,13 @@ interface Props<T> {
  * A paged list with its states: skeleton while loading, a retry when it failed, the empty
  * state, then the rows (dimmed while the next page loads) and the pager.
  */
-export function ListWithStates<T>({ query, failed, empty, skeleton, page, children }: Props<T>) {
+export function ListWithStates<T>({ query, failed, empty, skeleton, page, role, children }: Props<T>) {
   const { data } = query;
   if (query.isPending) return skeleton ?? <CardSkeleton />;
   if (query.isError || !data) return <LoadFailed title={failed} onRetry={() => void query.refetch()} />;
   if (data.list.length === 0) return empty;
   return (
-    <div style={{ opacity: query.isPlaceholderData ? 0.6 : 1 }}>
+    <div style={{ opacity: query.isPlaceholderData ? 0.6 : 1 }} role={role}>
       {children(data.list)}
       {page && <Pager total={data.total} marginTop={20} {...page} />}
     </div>

@@ -14,6 +14,7 @@ import { and, eq, or } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client';
 import type { Actor } from '../../lib/actor';
 import type { Clock } from '../../lib/clock';
+import { maskPhone } from '../../lib/crypto';
 import { AppError, notFound } from '../../lib/errors';
 import { assignedExpertOf, assignedTo } from '../assignments';
 import { HOTLINES } from '../home';
@@ -48,6 +49,14 @@ export interface AssessmentsDeps {
   scales: ScalesService;
   plans: PlansService;
   warnings: WarningsService;
+}
+
+/** One of the people an expert serves, as a picker lists them. */
+export interface ServedPerson {
+  id: number;
+  name: string;
+  telephone: string;
+  lastAssessmentAt: string | null;
 }
 
 export function createAssessmentsService({ db, clock, scales, plans, warnings }: AssessmentsDeps) {
@@ -450,8 +459,18 @@ export function createAssessmentsService({ db, clock, scales, plans, warnings }:
     // ---- experts and auditors ----
 
     /** The people `expertId` follows up (the 发起转介 form), newest assessment first, at most 50. */
-    async peopleOf(expertId: number, keyword?: string) {
-      return repo.peopleOf(db, expertId, keyword, 50);
+    /**
+     * The people `expertId` serves, as the cooperation and transfer pickers show them: the
+     * phone masked (138****0001), their last assessment's time in ISO form.
+     */
+    async peopleOf(expertId: number, keyword?: string): Promise<ServedPerson[]> {
+      const rows = await repo.peopleOf(db, expertId, keyword, 50);
+      return rows.map((p) => ({
+        id: p.id,
+        name: p.name,
+        telephone: maskPhone(p.telephone),
+        lastAssessmentAt: p.lastAssessmentAt ? new Date(p.lastAssessmentAt).toISOString() : null,
+      }));
     },
 
     /**

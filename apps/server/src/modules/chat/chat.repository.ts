@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, gt, inArray, lt, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { institutions } from '../institutions';
-import { users } from '../users';
+import { accountRefOf, users } from '../users';
 import { chatImages, chatMessages, chatParticipants, chats } from './chat.table';
 
 export type ChatRow = typeof chats.$inferSelect;
@@ -17,13 +17,7 @@ export const chatRepository = {
   },
 
   /** The account a chat would be begun with: role and status decide whether it may. */
-  async account(db: DbOrTx, userId: number) {
-    const [row] = await db
-      .select({ id: users.id, role: users.role, status: users.status })
-      .from(users)
-      .where(eq(users.id, userId));
-    return row;
-  },
+  account: accountRefOf,
 
   /** The chat of the two users, made (with both participants) when it did not exist yet. */
   async ensurePair(db: DbOrTx, low: number, high: number, now: Date): Promise<number> {

@@ -16,7 +16,6 @@ import {
 import type { Db, DbOrTx } from '../../db/client';
 import type { Actor } from '../../lib/actor';
 import type { Clock } from '../../lib/clock';
-import { maskPhone } from '../../lib/crypto';
 import { AppError, notFound } from '../../lib/errors';
 import type { EventBus } from '../../lib/events';
 import { pgError, UNIQUE_VIOLATION } from '../../lib/pg-errors';
@@ -205,13 +204,7 @@ export function createCooperationsService(deps: CooperationsServiceDeps) {
 
     /** The people I serve, to choose whose case to share. */
     async people(actor: Actor, keyword?: string): Promise<CooperationPerson[]> {
-      const rows = await assessments.peopleOf(actor.userId, keyword);
-      return rows.map((p) => ({
-        id: p.id,
-        name: p.name,
-        telephone: maskPhone(p.telephone),
-        lastAssessmentAt: p.lastAssessmentAt ? new Date(p.lastAssessmentAt).toISOString() : null,
-      }));
+      return assessments.peopleOf(actor.userId, keyword);
     },
 
     /** Experts who may be invited (any institution), by name, institution or title. */

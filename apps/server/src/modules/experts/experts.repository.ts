@@ -1,5 +1,5 @@
 import type { ExpertListQuery } from '@psy/contracts';
-import { and, asc, count, eq, gte, lte, sql, type AnyColumn, type SQL } from 'drizzle-orm';
+import { and, asc, count, eq, gte, lte, ne, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { executeRows, pageWithTotal } from '../../db/rows';
 import { likeEscape } from '../../lib/sql';
@@ -138,4 +138,34 @@ export const expertsRepository = {
 /** For other domains' queries: the expert's professional title, or null without a profile. */
 export function expertTitleOf(expertId: AnyColumn | SQL): SQL<string | null> {
   return sql<string | null>`(select p.title from ${expertProfiles} p where p.user_id = ${expertId})`;
+}
+
+/**
+ * For the cooperations and transfers pickers: active experts other than `exceptId` whose name,
+ * institution or title contains the keyword, by institution.
+ */
+export async function expertCandidates(
+  tx: DbOrTx,
+  exceptId: number,
+  keyword: string | undefined,
+  limit: number,
+) {
+  const k = keyword ? `%${likeEscape(keyword)}%` : null;
+  const title = expertTitleOf(users.id);
+  return tx
+    .select({ id: users.id, name: users.name, title, institution: institutions.name })
+    .from(users)
+    .leftJoin(institutions, eq(institutions.id, users.institutionId))
+    .where(
+      and(
+        eq(users.role, 'expert'),
+        eq(users.status, 'active'),
+        ne(users.id, exceptId),
+        k
+          ? sql`(${users.name} ilike ${k} or ${institutions.name} ilike ${k} or coalesce(${title}, '') ilike ${k})`
+          : undefined,
+      ),
+    )
+    .orderBy(asc(institutions.name), asc(users.id))
+    .limit(limit);
 }

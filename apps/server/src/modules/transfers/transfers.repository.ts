@@ -1,12 +1,11 @@
 import type { TransferStatus } from '@psy/contracts';
-import { and, asc, count, desc, eq, inArray, isNotNull, ne, or, sql, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, isNotNull, or, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client';
 import { pageWithTotal } from '../../db/rows';
-import { likeEscape } from '../../lib/sql';
-import { expertTitleOf } from '../experts';
+import { expertCandidates, expertTitleOf } from '../experts';
 import { institutions } from '../institutions';
-import { users } from '../users';
+import { accountRefOf, users } from '../users';
 import { transfers } from './transfers.table';
 
 export type TransferRow = typeof transfers.$inferSelect;
@@ -167,35 +166,10 @@ export const transfersRepository = {
 
   // ---- accounts (read only) ----
 
-  async account(tx: DbOrTx, id: number) {
-    const [u] = await tx
-      .select({ id: users.id, name: users.name, role: users.role, status: users.status })
-      .from(users)
-      .where(eq(users.id, id));
-    return u;
-  },
+  account: accountRefOf,
 
   /** Active experts other than `exceptId` whose name, institution or title contains the keyword. */
-  async receivers(tx: DbOrTx, exceptId: number, keyword: string | undefined, limit: number) {
-    const k = keyword ? `%${likeEscape(keyword)}%` : null;
-    const title = expertTitleOf(users.id);
-    return tx
-      .select({ id: users.id, name: users.name, title, institution: institutions.name })
-      .from(users)
-      .leftJoin(institutions, eq(institutions.id, users.institutionId))
-      .where(
-        and(
-          eq(users.role, 'expert'),
-          eq(users.status, 'active'),
-          ne(users.id, exceptId),
-          k
-            ? sql`(${users.name} ilike ${k} or ${institutions.name} ilike ${k} or coalesce(${title}, '') ilike ${k})`
-            : undefined,
-        ),
-      )
-      .orderBy(asc(institutions.name), asc(users.id))
-      .limit(limit);
-  },
+  receivers: expertCandidates,
 
   async auditorIds(tx: DbOrTx): Promise<number[]> {
     const rows = await tx

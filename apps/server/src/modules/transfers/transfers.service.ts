@@ -15,7 +15,6 @@ import {
 import type { Db, DbOrTx } from '../../db/client';
 import type { Actor } from '../../lib/actor';
 import type { Clock } from '../../lib/clock';
-import { maskPhone } from '../../lib/crypto';
 import { AppError, notFound } from '../../lib/errors';
 import type { EventBus } from '../../lib/events';
 import { pgError, UNIQUE_VIOLATION } from '../../lib/pg-errors';
@@ -210,13 +209,7 @@ export function createTransfersService(deps: TransfersServiceDeps) {
 
     /** The people I follow up, to choose whom to transfer. */
     async people(actor: Actor, keyword?: string): Promise<TransferPerson[]> {
-      const rows = await assessments.peopleOf(actor.userId, keyword);
-      return rows.map((p) => ({
-        id: p.id,
-        name: p.name,
-        telephone: maskPhone(p.telephone),
-        lastAssessmentAt: p.lastAssessmentAt ? new Date(p.lastAssessmentAt).toISOString() : null,
-      }));
+      return assessments.peopleOf(actor.userId, keyword);
     },
 
     /** Experts who may receive a transfer (any institution), by name, institution or title. */

@@ -1,6 +1,7 @@
 // The users module as other modules see it.
 export type { UsersService } from './users.service';
 export type { Role, UserRow } from './users.repository';
+export { accountRefOf } from './users.repository';
 // Still imported from users.service.ts by assessments and scales; new code takes it from lib/sql.
 export { likeEscape } from '../../lib/sql';
 /**

@@ -23,6 +23,18 @@ function listWhere(f: UserListFilter): SQL | undefined {
   return filters.length ? and(...filters) : undefined;
 }
 
+/**
+ * For other domains' checks: the account's name, role and status (whether it may be chatted
+ * with, invited, sent a transfer), or undefined when there is none.
+ */
+export async function accountRefOf(tx: DbOrTx, id: number) {
+  const [u] = await tx
+    .select({ id: users.id, name: users.name, role: users.role, status: users.status })
+    .from(users)
+    .where(eq(users.id, id));
+  return u;
+}
+
 export const usersRepository = {
   async byId(db: DbOrTx, id: number): Promise<UserRow | undefined> {
     const [row] = await db.select().from(users).where(eq(users.id, id));

@@ -1,5 +1,7 @@
 import { Flex, Segmented, Typography } from 'antd';
 import { useState, type ReactNode } from 'react';
+import { ListWithStates, type PagedQuery } from '../list-with-states';
+import { CardSkeleton } from '../page-states';
 import styles from './workbench.module.css';
 
 /** A filter and the page of a paged workbench list: choosing another filter goes back to page 1. */
@@ -51,6 +53,54 @@ export function ListRow({
         <div style={{ minWidth: 0, flex: 1 }}>{children}</div>
         {actions}
       </Flex>
+    </div>
+  );
+}
+
+/**
+ * A paged workbench list with its states: a short skeleton, a retry, the empty line, then the
+ * rows and the right-aligned pager (共 N 条).
+ */
+export function WorkbenchPagedList<T>(props: {
+  query: PagedQuery<T>;
+  /** Title of the load error, e.g. 转介加载失败. */
+  failed: string;
+  /** What the empty list says. */
+  empty: ReactNode;
+  page: { current: number; size: number; onChange: (page: number) => void };
+  role?: 'list';
+  children: (list: T[]) => ReactNode;
+}) {
+  return (
+    <ListWithStates
+      query={props.query}
+      failed={props.failed}
+      empty={<EmptyLine>{props.empty}</EmptyLine>}
+      skeleton={<CardSkeleton rows={4} />}
+      page={{ ...props.page, unit: '条', marginTop: 16 }}
+      role={props.role}
+    >
+      {props.children}
+    </ListWithStates>
+  );
+}
+
+/** Two views of a workbench list (我发起的 / 邀请我的), each with its total once loaded. */
+export function ViewTabs<V extends string>(props: {
+  value: V;
+  onChange: (v: V) => void;
+  options: { value: V; label: string; total: number | undefined }[];
+}) {
+  return (
+    <div style={{ overflowX: 'auto', marginBottom: 12 }}>
+      <Segmented<V>
+        value={props.value}
+        onChange={props.onChange}
+        options={props.options.map((o) => ({
+          value: o.value,
+          label: `${o.label}${o.total !== undefined ? ` ${o.total}` : ''}`,
+        }))}
+      />
     </div>
   );
 }

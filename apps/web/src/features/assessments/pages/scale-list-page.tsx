@@ -1,6 +1,6 @@
-import { Empty, Input, Segmented, Select, Typography } from 'antd';
-import { useSearchParams } from 'react-router';
-import { CardGrid } from '../../../components/card-grid';
+import { Input, Segmented, Select, Typography } from 'antd';
+import { CatalogueResults } from '../../../components/card-grid';
+import { useUrlFilters } from '../../../lib/url-filters';
 import { useScaleCategories, useScaleList, type ScaleFilter } from '../api/catalog';
 import { ScaleCard } from '../components/cards';
 import { CardGridSkeleton, LoadError } from '../components/states';
@@ -18,12 +18,8 @@ const priceOptions = [
  * centre's search box can link here and a filtered list can be shared or reloaded.
  */
 export function Component() {
-  const [params, setParams] = useSearchParams();
-  const keyword = params.get('keyword') ?? '';
+  const { params, pageNum, keyword, price, update } = useUrlFilters();
   const category = params.get('category') ?? '';
-  const priceParam = params.get('price');
-  const price = priceParam === 'free' || priceParam === 'paid' ? priceParam : undefined;
-  const pageNum = Math.max(1, Number(params.get('page')) || 1);
   const filter: ScaleFilter = {
     pageNum,
     pageSize: PAGE_SIZE,
@@ -32,17 +28,7 @@ export function Component() {
     price,
   };
   const categories = useScaleCategories();
-  const { data, isPending, isError, refetch, isPlaceholderData } = useScaleList(filter);
-
-  const update = (patch: Record<string, string | undefined>) => {
-    const next = new URLSearchParams(params);
-    for (const [k, v] of Object.entries(patch)) {
-      if (v) next.set(k, v);
-      else next.delete(k);
-    }
-    if (!('page' in patch)) next.delete('page');
-    setParams(next, { replace: true });
-  };
+  const list = useScaleList(filter);
 
   return (
     <div className="page-container">
@@ -87,32 +73,22 @@ export function Component() {
         </div>
       </div>
 
-      {isPending ? (
-        <CardGridSkeleton count={8} />
-      ) : isError ? (
-        <LoadError title="量表加载失败" onRetry={() => void refetch()} />
-      ) : data.list.length === 0 ? (
-        <Empty
-          style={{ padding: '48px 0' }}
-          description={
-            keyword
-              ? `没有找到与“${keyword}”相关的量表，换个关键词试试`
-              : '没有符合条件的量表，试试放宽筛选条件'
-          }
-        />
-      ) : (
-        <CardGrid
-          list={data.list}
-          total={data.total}
-          totalText={`共 ${data.total} 个量表`}
-          pageNum={pageNum}
-          pageSize={PAGE_SIZE}
-          dimmed={isPlaceholderData}
-          onPage={(p) => update({ page: String(p) })}
-        >
-          {(s) => <ScaleCard scale={s} />}
-        </CardGrid>
-      )}
+      <CatalogueResults
+        query={list}
+        skeleton={<CardGridSkeleton count={8} />}
+        failed={<LoadError title="量表加载失败" onRetry={() => void list.refetch()} />}
+        empty={
+          keyword
+            ? `没有找到与“${keyword}”相关的量表，换个关键词试试`
+            : '没有符合条件的量表，试试放宽筛选条件'
+        }
+        totalText={(total) => `共 ${total} 个量表`}
+        pageNum={pageNum}
+        pageSize={PAGE_SIZE}
+        onPage={(p) => update({ page: String(p) })}
+      >
+        {(s) => <ScaleCard scale={s} />}
+      </CatalogueResults>
     </div>
   );
 }

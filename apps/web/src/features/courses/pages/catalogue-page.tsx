@@ -1,8 +1,8 @@
 import { courseCategories, courseSortLabels, courseSorts, type CourseCategory } from '@psy/contracts';
-import { Card, Col, Empty, Input, Row, Segmented, Skeleton, Typography } from 'antd';
-import { useSearchParams } from 'react-router';
-import { CardGrid } from '../../../components/card-grid';
+import { Card, Col, Input, Row, Segmented, Skeleton, Typography } from 'antd';
+import { CatalogueResults } from '../../../components/card-grid';
 import { LoadFailed } from '../../../components/page-states';
+import { useUrlFilters } from '../../../lib/url-filters';
 import { useCourseList } from '../api/learning';
 import { CourseCard } from '../components/course-card';
 import styles from '../components/courses.module.css';
@@ -30,18 +30,14 @@ function GridSkeleton() {
  * keyword live in the URL, so a filtered list can be shared or reloaded.
  */
 export function Component() {
-  const [params, setParams] = useSearchParams();
-  const keyword = params.get('keyword') ?? '';
+  const { params, pageNum, keyword, price, update } = useUrlFilters();
   const categoryParam = params.get('category') ?? '';
   const category = (courseCategories as readonly string[]).includes(categoryParam)
     ? (categoryParam as CourseCategory)
     : undefined;
   const sortParam = params.get('sort') as Sort | null;
   const sort: Sort = sortParam && courseSorts.includes(sortParam) ? sortParam : 'newest';
-  const priceParam = params.get('price');
-  const price = priceParam === 'free' || priceParam === 'paid' ? priceParam : undefined;
-  const pageNum = Math.max(1, Number(params.get('page')) || 1);
-  const { data, isPending, isError, refetch, isPlaceholderData } = useCourseList({
+  const list = useCourseList({
     pageNum,
     pageSize: PAGE_SIZE,
     keyword: keyword || undefined,
@@ -49,16 +45,6 @@ export function Component() {
     sort,
     price,
   });
-
-  const update = (patch: Record<string, string | undefined>) => {
-    const next = new URLSearchParams(params);
-    for (const [k, v] of Object.entries(patch)) {
-      if (v) next.set(k, v);
-      else next.delete(k);
-    }
-    if (!('page' in patch)) next.delete('page');
-    setParams(next, { replace: true });
-  };
 
   return (
     <div className="page-container">
@@ -115,32 +101,22 @@ export function Component() {
         </div>
       </div>
 
-      {isPending ? (
-        <GridSkeleton />
-      ) : isError ? (
-        <LoadFailed title="课程加载失败" onRetry={() => void refetch()} />
-      ) : data.list.length === 0 ? (
-        <Empty
-          style={{ padding: '48px 0' }}
-          description={
-            keyword
-              ? `没有找到与“${keyword}”相关的课程，换个关键词试试`
-              : '这个分类下还没有课程，看看其他分类吧'
-          }
-        />
-      ) : (
-        <CardGrid
-          list={data.list}
-          total={data.total}
-          totalText={`共 ${data.total} 门课程`}
-          pageNum={pageNum}
-          pageSize={PAGE_SIZE}
-          dimmed={isPlaceholderData}
-          onPage={(p) => update({ page: String(p) })}
-        >
-          {(c) => <CourseCard course={c} />}
-        </CardGrid>
-      )}
+      <CatalogueResults
+        query={list}
+        skeleton={<GridSkeleton />}
+        failed={<LoadFailed title="课程加载失败" onRetry={() => void list.refetch()} />}
+        empty={
+          keyword
+            ? `没有找到与“${keyword}”相关的课程，换个关键词试试`
+            : '这个分类下还没有课程，看看其他分类吧'
+        }
+        totalText={(total) => `共 ${total} 门课程`}
+        pageNum={pageNum}
+        pageSize={PAGE_SIZE}
+        onPage={(p) => update({ page: String(p) })}
+      >
+        {(c) => <CourseCard course={c} />}
+      </CatalogueResults>
     </div>
   );
 }

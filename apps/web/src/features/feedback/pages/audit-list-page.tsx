@@ -1,10 +1,12 @@
 import { feedbackKindLabels, feedbackKinds, type FeedbackKind, type FeedbackStatus } from '@psy/contracts';
 import { Card, Space, Tag, Typography } from 'antd';
-import { CardSkeleton, LoadFailed } from '../../../components/page-states';
-import { Pager } from '../../../components/pager';
 import { AuditLayout } from '../../../components/workbench/audit-layout';
 import { StatusFilter } from '../../../components/workbench/status-filter';
-import { EmptyLine, FilterSegments, useFilteredPages } from '../../../components/workbench/workbench-list';
+import {
+  FilterSegments,
+  useFilteredPages,
+  WorkbenchPagedList,
+} from '../../../components/workbench/workbench-list';
 import { WorkbenchHead } from '../../../components/workbench/workbench-shell';
 import styles from '../../../components/workbench/workbench.module.css';
 import { formatDateTime } from '../../../lib/format';
@@ -31,35 +33,6 @@ export function Component() {
   const count = (s: Status) =>
     (s === 'all' ? data && data.counts.open + data.counts.handled : data?.counts[s]) ?? 0;
 
-  let list;
-  if (query.isPending) list = <CardSkeleton rows={4} />;
-  else if (query.isError || !data)
-    list = <LoadFailed title="反馈加载失败" onRetry={() => void query.refetch()} />;
-  else if (data.list.length === 0) list = <EmptyLine>这一类下没有反馈</EmptyLine>;
-  else
-    list = (
-      <div style={{ opacity: query.isPlaceholderData ? 0.6 : 1 }} role="list">
-        {data.list.map((f) => (
-          <div key={f.id} className={styles.listItem} role="listitem">
-            <Space wrap size={8}>
-              <Typography.Text strong>{f.user.name || '用户'}</Typography.Text>
-              <span className={styles.muted}>→ {f.expert.name} 老师</span>
-              <Stars value={f.rating} />
-              <FeedbackStatusTag status={f.status} />
-              {f.anonymous && <Tag style={{ marginInlineEnd: 0 }}>匿名</Tag>}
-            </Space>
-            <div style={{ margin: '4px 0' }}>
-              <SubjectLine subject={f.subject} />
-            </div>
-            <FeedbackWords>{f.content}</FeedbackWords>
-            <div className={styles.muted}>提交于 {formatDateTime(f.createdAt)}</div>
-            <ReplyBlock reply={f.reply} handledAt={f.handledAt} expertName={f.expert.name} />
-          </div>
-        ))}
-        <Pager total={data.total} current={pageNum} size={PAGE_SIZE} unit="条" onChange={setPageNum} />
-      </div>
-    );
-
   return (
     <AuditLayout>
       <WorkbenchHead title="反馈记录" sub="用户对咨询、报告和课程的反馈及专家的处理情况（只读）" />
@@ -85,7 +58,33 @@ export function Component() {
             ...feedbackKinds.map((k) => ({ value: k, label: feedbackKindLabels[k] })),
           ]}
         />
-        {list}
+        <WorkbenchPagedList
+          query={query}
+          failed="反馈加载失败"
+          empty="这一类下没有反馈"
+          page={{ current: pageNum, size: PAGE_SIZE, onChange: setPageNum }}
+          role="list"
+        >
+          {(list) =>
+            list.map((f) => (
+              <div key={f.id} className={styles.listItem} role="listitem">
+                <Space wrap size={8}>
+                  <Typography.Text strong>{f.user.name || '用户'}</Typography.Text>
+                  <span className={styles.muted}>→ {f.expert.name} 老师</span>
+                  <Stars value={f.rating} />
+                  <FeedbackStatusTag status={f.status} />
+                  {f.anonymous && <Tag style={{ marginInlineEnd: 0 }}>匿名</Tag>}
+                </Space>
+                <div style={{ margin: '4px 0' }}>
+                  <SubjectLine subject={f.subject} />
+                </div>
+                <FeedbackWords>{f.content}</FeedbackWords>
+                <div className={styles.muted}>提交于 {formatDateTime(f.createdAt)}</div>
+                <ReplyBlock reply={f.reply} handledAt={f.handledAt} expertName={f.expert.name} />
+              </div>
+            ))
+          }
+        </WorkbenchPagedList>
       </Card>
     </AuditLayout>
   );

@@ -4,26 +4,13 @@ import {
   cooperationScopes,
   type CooperationBody,
   type CooperationExpert,
-  type CooperationPerson,
 } from '@psy/contracts';
-import { Alert, Form, Input, Modal, Radio, Select, Space, Typography } from 'antd';
-import { useEffect, useState } from 'react';
+import { Alert, Form, Input, Modal, Radio, Space, Typography } from 'antd';
+import { useState } from 'react';
 import { useNavigate } from 'react-router';
-import { formatDate } from '../../../lib/format';
+import { SearchSelect, servedPersonLabel, useSettled } from '../../../components/search-select';
 import { useCooperationInvitees, useCooperationPeople, useInvite } from '../api/records';
 
-/** A search box's text, settled for 300 ms, so a query is not sent on every key. */
-function useSettled(value: string): string {
-  const [settled, setSettled] = useState(value);
-  useEffect(() => {
-    const timer = setTimeout(() => setSettled(value.trim()), 300);
-    return () => clearTimeout(timer);
-  }, [value]);
-  return settled;
-}
-
-const personLabel = (p: CooperationPerson) =>
-  `${p.name || '未命名用户'}（${p.telephone}）${p.lastAssessmentAt ? ` · 最近测评 ${formatDate(p.lastAssessmentAt)}` : ''}`;
 const expertLabel = (e: CooperationExpert) => [e.name, e.title, e.institution].filter(Boolean).join(' · ');
 
 const scopeHints = {
@@ -97,22 +84,22 @@ export function InviteModal({
           </Form.Item>
         ) : (
           <Form.Item name="userId" label="协作用户" rules={[{ required: true, message: '请选择协作的用户' }]}>
-            <Select
+            <SearchSelect
               placeholder="输入姓名或手机号查找您服务的用户"
-              showSearch={{ onSearch: setPersonText, filterOption: false }}
-              loading={people.isFetching}
-              notFoundContent={people.isPending ? '加载中…' : '没有找到您服务的用户'}
-              options={(people.data ?? []).map((p) => ({ value: p.id, label: personLabel(p) }))}
+              found={people}
+              onSearch={setPersonText}
+              notFound="没有找到您服务的用户"
+              label={servedPersonLabel}
             />
           </Form.Item>
         )}
         <Form.Item name="inviteeId" label="受邀专家" rules={[{ required: true, message: '请选择受邀专家' }]}>
-          <Select
+          <SearchSelect
             placeholder="输入专家姓名、机构或职称查找"
-            showSearch={{ onSearch: setInviteeText, filterOption: false }}
-            loading={invitees.isFetching}
-            notFoundContent={invitees.isPending ? '加载中…' : '没有找到专家'}
-            options={(invitees.data ?? []).map((e) => ({ value: e.id, label: expertLabel(e) }))}
+            found={invitees}
+            onSearch={setInviteeText}
+            notFound="没有找到专家"
+            label={expertLabel}
           />
         </Form.Item>
         <Form.Item

@@ -2,28 +2,15 @@ import {
   TRANSFER_REASON_MAX,
   TRANSFER_SUMMARY_MAX,
   type TransferBody,
-  type TransferPerson,
   type TransferReceiver,
 } from '@psy/contracts';
-import { Alert, Form, Input, Modal, Select } from 'antd';
-import { useEffect, useState } from 'react';
+import { Alert, Form, Input, Modal } from 'antd';
+import { useState } from 'react';
 import { useNavigate } from 'react-router';
-import { formatDate } from '../../../lib/format';
+import { SearchSelect, servedPersonLabel, useSettled } from '../../../components/search-select';
 import { useProposeTransfer, useTransferPeople, useTransferReceivers } from '../api/transfers';
 import { expertLine } from './expert-line';
 
-/** A search box's text, settled for 300 ms, so a query is not sent on every key. */
-function useSettled(value: string): string {
-  const [settled, setSettled] = useState(value);
-  useEffect(() => {
-    const timer = setTimeout(() => setSettled(value.trim()), 300);
-    return () => clearTimeout(timer);
-  }, [value]);
-  return settled;
-}
-
-const personLabel = (p: TransferPerson) =>
-  `${p.name || '未命名用户'}（${p.telephone}）${p.lastAssessmentAt ? ` · 最近测评 ${formatDate(p.lastAssessmentAt)}` : ''}`;
 const receiverLabel = (e: TransferReceiver) => expertLine(e);
 
 /**
@@ -68,21 +55,21 @@ export function ProposeTransferModal({ open, onClose }: { open: boolean; onClose
       />
       <Form form={form} layout="vertical" onFinish={submit} requiredMark="optional">
         <Form.Item name="userId" label="转介用户" rules={[{ required: true, message: '请选择要转介的用户' }]}>
-          <Select
+          <SearchSelect
             placeholder="输入姓名或手机号查找您服务的用户"
-            showSearch={{ onSearch: setPersonText, filterOption: false }}
-            loading={people.isFetching}
-            notFoundContent={people.isPending ? '加载中…' : '没有找到您服务的用户'}
-            options={(people.data ?? []).map((p) => ({ value: p.id, label: personLabel(p) }))}
+            found={people}
+            onSearch={setPersonText}
+            notFound="没有找到您服务的用户"
+            label={servedPersonLabel}
           />
         </Form.Item>
         <Form.Item name="toExpertId" label="接收专家" rules={[{ required: true, message: '请选择接收专家' }]}>
-          <Select
+          <SearchSelect
             placeholder="输入专家姓名、机构或职称查找"
-            showSearch={{ onSearch: setReceiverText, filterOption: false }}
-            loading={receivers.isFetching}
-            notFoundContent={receivers.isPending ? '加载中…' : '没有找到专家'}
-            options={(receivers.data ?? []).map((e) => ({ value: e.id, label: receiverLabel(e) }))}
+            found={receivers}
+            onSearch={setReceiverText}
+            notFound="没有找到专家"
+            label={receiverLabel}
           />
         </Form.Item>
         <Form.Item

@@ -2,10 +2,8 @@ import type { ReviewStatus } from '@psy/contracts';
 import { Card, Segmented, Space, Typography } from 'antd';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { CardSkeleton, LoadFailed } from '../../../components/page-states';
-import { Pager } from '../../../components/pager';
 import { AuditLayout } from '../../../components/workbench/audit-layout';
-import { EmptyLine, ListRow } from '../../../components/workbench/workbench-list';
+import { ListRow, WorkbenchPagedList } from '../../../components/workbench/workbench-list';
 import { WorkbenchHead } from '../../../components/workbench/workbench-shell';
 import styles from '../../../components/workbench/workbench.module.css';
 import { formatDateTime } from '../../../lib/format';
@@ -25,49 +23,7 @@ export function Component() {
   const [pageNum, setPageNum] = useState(1);
   const query = useTransferInbox(status, pageNum, PAGE_SIZE);
   const waiting = useTransferInbox('pending', 1, 1);
-  const { data } = query;
   const pending = waiting.data?.counts.transfer;
-
-  let list;
-  if (query.isPending) list = <CardSkeleton rows={4} />;
-  else if (query.isError || !data)
-    list = <LoadFailed title="转介加载失败" onRetry={() => void query.refetch()} />;
-  else if (data.list.length === 0)
-    list = <EmptyLine>{filters.find((f) => f.value === status)!.empty}</EmptyLine>;
-  else
-    list = (
-      <div style={{ opacity: query.isPlaceholderData ? 0.6 : 1 }}>
-        {data.list.map((r) => {
-          const link = r.link ?? `/audit/archives/detail?id=${r.itemId}`;
-          return (
-            <ListRow
-              key={r.id}
-              role="listitem"
-              actions={<Link to={link}>{r.status === 'pending' ? '审核' : '查看'}</Link>}
-            >
-              <Space wrap size={6}>
-                <Link to={link}>
-                  <Typography.Text strong>{r.title}</Typography.Text>
-                </Link>
-              </Space>
-              <div className={styles.muted}>
-                {r.submittedBy && `${r.submittedBy.name} 发起 · `}用户同意于 {formatDateTime(r.submittedAt)}
-                {r.decidedAt &&
-                  (r.reviewer
-                    ? ` · ${r.reviewer.name} 审核于 ${formatDateTime(r.decidedAt)}`
-                    : ` · 结束于 ${formatDateTime(r.decidedAt)}`)}
-              </div>
-              {r.reason && (
-                <Typography.Paragraph type="secondary" ellipsis={{ rows: 1 }} style={{ margin: 0 }}>
-                  {r.status === 'withdrawn' ? r.reason : `意见：${r.reason}`}
-                </Typography.Paragraph>
-              )}
-            </ListRow>
-          );
-        })}
-        <Pager total={data.total} current={pageNum} size={PAGE_SIZE} unit="条" onChange={setPageNum} />
-      </div>
-    );
 
   return (
     <AuditLayout>
@@ -89,7 +45,44 @@ export function Component() {
             }))}
           />
         </div>
-        {list}
+        <WorkbenchPagedList
+          query={query}
+          failed="转介加载失败"
+          empty={filters.find((f) => f.value === status)!.empty}
+          page={{ current: pageNum, size: PAGE_SIZE, onChange: setPageNum }}
+        >
+          {(list) =>
+            list.map((r) => {
+              const link = r.link ?? `/audit/archives/detail?id=${r.itemId}`;
+              return (
+                <ListRow
+                  key={r.id}
+                  role="listitem"
+                  actions={<Link to={link}>{r.status === 'pending' ? '审核' : '查看'}</Link>}
+                >
+                  <Space wrap size={6}>
+                    <Link to={link}>
+                      <Typography.Text strong>{r.title}</Typography.Text>
+                    </Link>
+                  </Space>
+                  <div className={styles.muted}>
+                    {r.submittedBy && `${r.submittedBy.name} 发起 · `}用户同意于{' '}
+                    {formatDateTime(r.submittedAt)}
+                    {r.decidedAt &&
+                      (r.reviewer
+                        ? ` · ${r.reviewer.name} 审核于 ${formatDateTime(r.decidedAt)}`
+                        : ` · 结束于 ${formatDateTime(r.decidedAt)}`)}
+                  </div>
+                  {r.reason && (
+                    <Typography.Paragraph type="secondary" ellipsis={{ rows: 1 }} style={{ margin: 0 }}>
+                      {r.status === 'withdrawn' ? r.reason : `意见：${r.reason}`}
+                    </Typography.Paragraph>
+                  )}
+                </ListRow>
+              );
+            })
+          }
+        </WorkbenchPagedList>
       </Card>
     </AuditLayout>
   );

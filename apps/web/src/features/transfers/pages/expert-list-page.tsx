@@ -1,16 +1,20 @@
 import { PlusOutlined } from '@ant-design/icons';
 import { transferStatusLabels, type TransferDirection, type TransferStatus } from '@psy/contracts';
-import { Button, Card, Segmented, Space, Typography } from 'antd';
+import { Button, Card, Space, Typography } from 'antd';
 import { useState } from 'react';
-import { Link, useSearchParams } from 'react-router';
-import { CardSkeleton, LoadFailed } from '../../../components/page-states';
-import { Pager } from '../../../components/pager';
+import { Link } from 'react-router';
 import { StatusFilter } from '../../../components/workbench/status-filter';
 import { WorkbenchLayout } from '../../../components/workbench/workbench-layout';
-import { EmptyLine, ListRow, useFilteredPages } from '../../../components/workbench/workbench-list';
+import {
+  ListRow,
+  useFilteredPages,
+  ViewTabs,
+  WorkbenchPagedList,
+} from '../../../components/workbench/workbench-list';
 import { WorkbenchHead } from '../../../components/workbench/workbench-shell';
 import styles from '../../../components/workbench/workbench.module.css';
 import { formatDateTime } from '../../../lib/format';
+import { useTabParam } from '../../../lib/url-filters';
 import { useExpertTransfers } from '../api/transfers';
 import { expertLine } from '../components/expert-line';
 import { ProposeTransferModal } from '../components/propose-transfer-modal';
@@ -32,8 +36,7 @@ const incomingFilters = outgoingFilters.filter((f) => f !== 'requested');
 
 /** 转介管理 (/expert/archives/transferList): transfers I proposed and those that come to me. */
 export function Component() {
-  const [search, setSearch] = useSearchParams();
-  const direction: TransferDirection = search.get('tab') === 'incoming' ? 'incoming' : 'outgoing';
+  const [direction, setDirection] = useTabParam<TransferDirection>('outgoing', 'incoming');
   const { filter, choose, pageNum, setPageNum } = useFilteredPages<Filter>('all');
   const [proposing, setProposing] = useState(false);
   const query = useExpertTransfers({
@@ -46,53 +49,9 @@ export function Component() {
   const count = (f: Filter) =>
     (f === 'all' ? data && Object.values(data.counts).reduce((s, n) => s + n, 0) : data?.counts[f]) ?? 0;
   const switchTo = (d: TransferDirection) => {
-    setSearch(d === 'incoming' ? { tab: 'incoming' } : {}, { replace: true });
+    setDirection(d);
     choose('all');
   };
-
-  let list;
-  if (query.isPending) list = <CardSkeleton rows={4} />;
-  else if (query.isError || !data)
-    list = <LoadFailed title="转介加载失败" onRetry={() => void query.refetch()} />;
-  else if (data.list.length === 0)
-    list = (
-      <EmptyLine>
-        {filter !== 'all'
-          ? '这一类下没有转介'
-          : direction === 'outgoing'
-            ? '还没有发起过转介。需要把用户交给更合适的专家时，点击右上角“发起转介”。'
-            : '还没有转给您的用户。用户同意转介后，会出现在这里等待平台审核。'}
-      </EmptyLine>
-    );
-  else
-    list = (
-      <div style={{ opacity: query.isPlaceholderData ? 0.6 : 1 }}>
-        {data.list.map((t) => {
-          const link = `/expert/archives/transferDetail?id=${t.id}`;
-          return (
-            <ListRow key={t.id} role="listitem" actions={<Link to={link}>查看</Link>}>
-              <Space wrap size={6}>
-                <Link to={link}>
-                  <Typography.Text strong>{t.person.name || '用户'}</Typography.Text>
-                </Link>
-                <TransferStatusTag status={t.status} />
-              </Space>
-              <div style={{ margin: '4px 0' }}>
-                {direction === 'outgoing' ? `转给 ${expertLine(t.to)}` : `来自 ${expertLine(t.from)}`}
-              </div>
-              <Typography.Paragraph type="secondary" ellipsis={{ rows: 1 }} style={{ margin: 0 }}>
-                原因：{t.reason}
-              </Typography.Paragraph>
-              <div className={styles.muted}>
-                发起于 {formatDateTime(t.createdAt)}
-                {t.confirmedAt && ` · 用户同意于 ${formatDateTime(t.confirmedAt)}`}
-              </div>
-            </ListRow>
-          );
-        })}
-        <Pager total={data.total} current={pageNum} size={PAGE_SIZE} unit="条" onChange={setPageNum} />
-      </div>
-    );
 
   return (
     <WorkbenchLayout>
@@ -106,16 +65,14 @@ export function Component() {
         }
       />
       <Card>
-        <div style={{ overflowX: 'auto', marginBottom: 12 }}>
-          <Segmented<TransferDirection>
-            value={direction}
-            onChange={switchTo}
-            options={[
-              { value: 'outgoing', label: `我发起的${data ? ` ${data.totals.outgoing}` : ''}` },
-              { value: 'incoming', label: `转给我的${data ? ` ${data.totals.incoming}` : ''}` },
-            ]}
-          />
-        </div>
+        <ViewTabs<TransferDirection>
+          value={direction}
+          onChange={switchTo}
+          options={[
+            { value: 'outgoing', label: '我发起的', total: data?.totals.outgoing },
+            { value: 'incoming', label: '转给我的', total: data?.totals.incoming },
+          ]}
+        />
         <StatusFilter<Filter>
           value={filter}
           onChange={choose}
@@ -125,7 +82,44 @@ export function Component() {
             label: f === 'all' ? '全部' : transferStatusLabels[f],
           }))}
         />
-        {list}
+        <WorkbenchPagedList
+          query={query}
+          failed="转介加载失败"
+          empty={
+            filter !== 'all'
+              ? '这一类下没有转介'
+              : direction === 'outgoing'
+                ? '还没有发起过转介。需要把用户交给更合适的专家时，点击右上角“发起转介”。'
+                : '还没有转给您的用户。用户同意转介后，会出现在这里等待平台审核。'
+          }
+          page={{ current: pageNum, size: PAGE_SIZE, onChange: setPageNum }}
+        >
+          {(list) =>
+            list.map((t) => {
+              const link = `/expert/archives/transferDetail?id=${t.id}`;
+              return (
+                <ListRow key={t.id} role="listitem" actions={<Link to={link}>查看</Link>}>
+                  <Space wrap size={6}>
+                    <Link to={link}>
+                      <Typography.Text strong>{t.person.name || '用户'}</Typography.Text>
+                    </Link>
+                    <TransferStatusTag status={t.status} />
+                  </Space>
+                  <div style={{ margin: '4px 0' }}>
+                    {direction === 'outgoing' ? `转给 ${expertLine(t.to)}` : `来自 ${expertLine(t.from)}`}
+                  </div>
+                  <Typography.Paragraph type="secondary" ellipsis={{ rows: 1 }} style={{ margin: 0 }}>
+                    原因：{t.reason}
+                  </Typography.Paragraph>
+                  <div className={styles.muted}>
+                    发起于 {formatDateTime(t.createdAt)}
+                    {t.confirmedAt && ` · 用户同意于 ${formatDateTime(t.confirmedAt)}`}
+                  </div>
+                </ListRow>
+              );
+            })
+          }
+        </WorkbenchPagedList>
       </Card>
       <ProposeTransferModal open={proposing} onClose={() => setProposing(false)} />
     </WorkbenchLayout>

@@ -1,18 +1,12 @@
-import { EditOutlined, EyeOutlined, PlusOutlined } from '@ant-design/icons';
+import { EditOutlined, EyeOutlined } from '@ant-design/icons';
 import { formatFen } from '@psy/contracts';
-import { Alert, Button, Card, Flex, Space, Typography } from 'antd';
-import { useState } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { Alert, Button, Flex, Space, Typography } from 'antd';
+import { Link } from 'react-router';
 import { routeExists } from '../../../lib/route-exists';
 import { useMyScales, type MyScale } from '../api/scales';
-import { CardSkeleton, EmptyCard, LoadError } from '../../../components/page-states';
 import { ScaleStatusTag } from '../../../components/status-tags';
-import { WorkbenchLayout } from '../../../components/workbench/workbench-layout';
-import { StatusFilter } from '../../../components/workbench/status-filter';
-import { WorkbenchHead } from '../../../components/workbench/workbench-shell';
+import { AuthoredList } from '../../../components/workbench/authored-list';
 import styles from '../../../components/workbench/workbench.module.css';
-
-type Filter = 'all' | 'draft' | 'pending_review' | 'published' | 'rejected';
 
 function ScaleRow({ scale }: { scale: MyScale }) {
   const publicPage = `/test/detail?id=${scale.id}`;
@@ -62,53 +56,22 @@ function ScaleRow({ scale }: { scale: MyScale }) {
 
 /** 量表列表 (/expert/paper/list): the expert's own scales and where each one stands. */
 export function Component() {
-  const navigate = useNavigate();
-  const { data, isPending, isError, error, refetch } = useMyScales();
-  const [filter, setFilter] = useState<Filter>('all');
-  const count = (f: Filter) => (f === 'all' ? data?.length : data?.filter((s) => s.status === f).length) ?? 0;
-  const shown = data?.filter((s) => filter === 'all' || s.status === filter) ?? [];
-  const newButton = (
-    <Button type="primary" icon={<PlusOutlined />} onClick={() => void navigate('/expert/paper/detail')}>
-      新建量表
-    </Button>
-  );
-
   return (
-    <WorkbenchLayout>
-      <WorkbenchHead
-        title="我的量表"
-        sub="编写量表、预览计分，提交审核通过后在测评中心发布"
-        extra={newButton}
-      />
-      {isPending ? (
-        <CardSkeleton />
-      ) : isError ? (
-        <LoadError error={error} what="量表列表" onRetry={() => void refetch()} />
-      ) : data.length === 0 ? (
-        <EmptyCard text="你还没有编写量表，点击“新建量表”开始吧" action={newButton} />
-      ) : (
-        <Card>
-          <StatusFilter<Filter>
-            value={filter}
-            onChange={setFilter}
-            count={count}
-            options={[
-              { value: 'all', label: '全部' },
-              { value: 'draft', label: '草稿' },
-              { value: 'pending_review', label: '审核中' },
-              { value: 'published', label: '已发布' },
-              { value: 'rejected', label: '已驳回' },
-            ]}
-          />
-          {shown.length === 0 ? (
-            <Typography.Paragraph type="secondary" style={{ padding: '24px 0', textAlign: 'center' }}>
-              这一类下没有量表
-            </Typography.Paragraph>
-          ) : (
-            shown.map((s) => <ScaleRow key={s.id} scale={s} />)
-          )}
-        </Card>
-      )}
-    </WorkbenchLayout>
+    <AuthoredList
+      title="我的量表"
+      sub="编写量表、预览计分，提交审核通过后在测评中心发布"
+      create={{ label: '新建量表', to: '/expert/paper/detail' }}
+      query={useMyScales()}
+      what="量表列表"
+      empty="你还没有编写量表，点击“新建量表”开始吧"
+      noneOfStatus="这一类下没有量表"
+      statuses={[
+        { value: 'draft', label: '草稿' },
+        { value: 'pending_review', label: '审核中' },
+        { value: 'published', label: '已发布' },
+        { value: 'rejected', label: '已驳回' },
+      ]}
+      row={(s) => <ScaleRow key={s.id} scale={s} />}
+    />
   );
 }
