@@ -28,6 +28,7 @@ import {
   type ScaleDefinition,
 } from '@psy/contracts';
 import postgres from 'postgres';
+import { PROVINCE_WEIGHTS, SINGLE_SCALES } from '../apps/server/src/db/seed/statistics-weights';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -54,50 +55,6 @@ const DAYS = 365;
 /** Severity levels and variants of the scored templates. */
 const K = 40;
 const V = 8;
-/** Scales people take on their own, weighted (as the demo seed). */
-const SINGLE_SCALES: [string, number][] = [
-  ['PHQ9', 10],
-  ['GAD7', 8],
-  ['SCL90', 4],
-  ['K10', 3],
-  ['SDS', 3],
-  ['SAS', 3],
-  ['WHO5', 2],
-  ['PHQ15', 2],
-];
-const PROVINCE_WEIGHTS: [string, number][] = [
-  ['11', 14],
-  ['31', 12],
-  ['44', 14],
-  ['33', 12],
-  ['32', 6],
-  ['37', 5],
-  ['41', 5],
-  ['51', 5],
-  ['42', 4],
-  ['43', 4],
-  ['35', 3],
-  ['34', 3],
-  ['36', 3],
-  ['13', 3],
-  ['12', 2],
-  ['50', 3],
-  ['61', 2],
-  ['21', 2],
-  ['45', 2],
-  ['53', 2],
-  ['52', 1],
-  ['14', 1],
-  ['22', 1],
-  ['23', 1],
-  ['15', 1],
-  ['62', 1],
-  ['46', 1],
-  ['65', 1],
-  ['64', 1],
-  ['63', 1],
-  ['54', 1],
-];
 const SURNAMES =
   '王李张刘陈杨黄赵吴周徐孙马朱胡郭何高林罗郑梁谢宋唐许韩冯邓曹彭曾肖田董袁潘于蒋蔡余杜叶程苏魏吕丁任沈姚卢姜崔钟谭陆汪范金石廖贾夏韦付方白邹孟熊秦邱江尹薛闫段雷侯龙史陶黎贺顾毛郝龚邵万钱严覃武戴莫孔向汤';
 const GIVEN =

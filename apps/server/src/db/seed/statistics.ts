@@ -10,6 +10,7 @@ import { scales, scaleVersions } from '../../modules/scales/scales.table';
 import { users } from '../../modules/users/users.table';
 import { warningProgress, warnings } from '../../modules/warnings/warnings.table';
 import type { Db, DbOrTx } from '../client';
+import { PROVINCE_WEIGHTS, SINGLE_SCALES } from './statistics-weights';
 
 /**
  * Demo data for the statistics pages (big screen, data centre): 80 people of the four demo
@@ -68,40 +69,6 @@ const GIVEN = [
   '雅琪',
 ];
 
-/** Where people live: weights by province (two-digit code), heavier around the four institutions. */
-const PROVINCE_WEIGHTS: [string, number][] = [
-  ['11', 14],
-  ['31', 12],
-  ['44', 14],
-  ['33', 12],
-  ['32', 6],
-  ['37', 5],
-  ['41', 5],
-  ['51', 5],
-  ['42', 4],
-  ['43', 4],
-  ['35', 3],
-  ['34', 3],
-  ['36', 3],
-  ['13', 3],
-  ['12', 2],
-  ['50', 3],
-  ['61', 2],
-  ['21', 2],
-  ['45', 2],
-  ['53', 2],
-  ['52', 1],
-  ['14', 1],
-  ['22', 1],
-  ['23', 1],
-  ['15', 1],
-  ['62', 1],
-  ['46', 1],
-  ['65', 1],
-  ['64', 1],
-  ['63', 1],
-  ['54', 1],
-];
 const countiesOf = (p: string) => Object.keys(areaList.county_list).filter((c) => c.startsWith(p));
 
 const INSTITUTION_EXPERTS: [institution: string, expertPhone: string][] = [
@@ -110,18 +77,6 @@ const INSTITUTION_EXPERTS: [institution: string, expertPhone: string][] = [
   ['上海青禾大学生心理健康服务站', '13800000013'],
   ['杭州暖阳企业员工关爱中心', '13800000014'],
 ];
-/** Scales people take on their own, weighted. */
-const SINGLE_SCALES: [string, number][] = [
-  ['PHQ9', 10],
-  ['GAD7', 8],
-  ['SCL90', 4],
-  ['K10', 3],
-  ['SDS', 3],
-  ['SAS', 3],
-  ['WHO5', 2],
-  ['PHQ15', 2],
-];
-
 /** In one transaction: one commit instead of one per row (it was the longest step of a fresh start). */
 export function seedDemoStatistics(db: Db, now = systemClock()): Promise<number> {
   return db.transaction((tx) => fillDemoStatistics(tx, now));
