@@ -1,0 +1,72 @@
+import { campaignMessages, CAMPAIGN_REMIND_COOLDOWN_HOURS } from '@psy/contracts';
+import { describe, expect, it } from 'vitest';
+import {
+  canEditCampaign,
+  canManageCampaigns,
+  canStaffSeeUnit,
+  maySms,
+  openProblem,
+  remindWaitHours,
+  staffUnitsOf,
+  startProblem,
+} from './campaigns.policy';
+
+const at = (iso: string) => new Date(iso);
+const window = { opensAt: at('2026-03-01T00:00:00Z'), closesAt: at('2026-03-10T00:00:00Z') };
+
+describe('campaigns policy', () => {
+  it('lets only auditors and admins manage', () => {
+    expect(canManageCampaigns({ userId: 1, role: 'auditor' })).toBe(true);
+    expect(canManageCampaigns({ userId: 1, role: 'admin' })).toBe(true);
+    expect(canManageCampaigns({ userId: 1, role: 'expert' })).toBe(false);
+    expect(canManageCampaigns({ userId: 1, role: 'user' })).toBe(false);
+  });
+
+  it('edits only drafts and opens only a draft whose window has not passed', () => {
+    expect(canEditCampaign({ status: 'draft' })).toBe(true);
+    expect(canEditCampaign({ status: 'open' })).toBe(false);
+    expect(openProblem({ status: 'draft', ...window }, at('2026-03-02T00:00:00Z'))).toBeNull();
+    expect(openProblem({ status: 'open', ...window }, at('2026-03-02T00:00:00Z'))).toBe(
+      campaignMessages.notDraftToOpen,
+    );
+    expect(openProblem({ status: 'draft', ...window }, at('2026-03-10T00:00:00Z'))).toBe(
+      campaignMessages.closedWindow,
+    );
+  });
+
+  it('lets a member start only while open and within the window', () => {
+    expect(startProblem({ status: 'open', ...window }, at('2026-03-05T00:00:00Z'))).toBeNull();
+    expect(startProblem({ status: 'draft', ...window }, at('2026-03-05T00:00:00Z'))).toBe(
+      campaignMessages.notOpen,
+    );
+    expect(startProblem({ status: 'open', ...window }, at('2026-02-28T00:00:00Z'))).toBe(
+      campaignMessages.notYet,
+    );
+    expect(startProblem({ status: 'open', ...window }, at('2026-03-10T00:00:00Z'))).toBe(
+      campaignMessages.over,
+    );
+  });
+
+  it('waits the cooldown between reminders, rounded up to hours', () => {
+    const last = at('2026-03-05T00:00:00Z');
+    expect(remindWaitHours(null, last)).toBe(0);
+    expect(remindWaitHours(last, at('2026-03-05T00:30:00Z'))).toBe(CAMPAIGN_REMIND_COOLDOWN_HOURS);
+    expect(remindWaitHours(last, new Date(last.getTime() + CAMPAIGN_REMIND_COOLDOWN_HOURS * 3_600_000))).toBe(
+      0,
+    );
+  });
+
+  it('shows unit staff only their targeted units', () => {
+    const visible = new Set([2, 3]);
+    expect(staffUnitsOf([1, 2, 3, 4], visible)).toEqual([2, 3]);
+    expect(staffUnitsOf([1, 4], visible)).toEqual([]);
+    expect(canStaffSeeUnit(visible, 3)).toBe(true);
+    expect(canStaffSeeUnit(visible, 4)).toBe(false);
+  });
+
+  it('caps SMS per phone per day', () => {
+    expect(maySms(0, 3)).toBe(true);
+    expect(maySms(2, 3)).toBe(true);
+    expect(maySms(3, 3)).toBe(false);
+  });
+});
