@@ -7,7 +7,7 @@ import {
   maySms,
   openProblem,
   remindWaitHours,
-  staffUnitsOf,
+  staffRootsOf,
   startProblem,
 } from './campaigns.policy';
 
@@ -56,10 +56,19 @@ describe('campaigns policy', () => {
     );
   });
 
-  it('shows unit staff only their targeted units', () => {
+  it('shows unit staff the top-most units both reached and theirs', () => {
+    // 1 targeted, 2 and 3 under it, 4 under 2; 9 elsewhere.
+    const reached = [
+      { id: 1, parentId: null },
+      { id: 2, parentId: 1 },
+      { id: 3, parentId: 1 },
+      { id: 4, parentId: 2 },
+    ];
+    expect(staffRootsOf(reached, new Set([2, 4]))).toEqual([2]);
+    expect(staffRootsOf(reached, new Set([1, 2, 3, 4]))).toEqual([1]);
+    expect(staffRootsOf(reached, new Set([3, 4]))).toEqual([3, 4]);
+    expect(staffRootsOf(reached, new Set([9]))).toEqual([]);
     const visible = new Set([2, 3]);
-    expect(staffUnitsOf([1, 2, 3, 4], visible)).toEqual([2, 3]);
-    expect(staffUnitsOf([1, 4], visible)).toEqual([]);
     expect(canStaffSeeUnit(visible, 3)).toBe(true);
     expect(canStaffSeeUnit(visible, 4)).toBe(false);
   });

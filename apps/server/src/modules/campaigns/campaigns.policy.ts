@@ -38,12 +38,19 @@ export function remindWaitHours(lastRemindedAt: Date | null, now: Date): number 
 }
 
 /**
- * Unit staff see a campaign only through their units: the campaign must target one of the units
- * they see (their units and everything under them), and then they see only those units.
- * Anything else answers 404.
+ * The units through which unit staff follow a campaign: the units both reached by the campaign
+ * (its target units and everything under them) and visible to them (their units and everything
+ * under them), each counted once from its top-most unit. None: the campaign answers 404.
  */
-export function staffUnitsOf(targeted: readonly number[], visible: ReadonlySet<number>): number[] {
-  return targeted.filter((u) => visible.has(u));
+export function staffRootsOf(
+  reached: readonly { id: number; parentId: number | null }[],
+  visible: ReadonlySet<number>,
+): number[] {
+  const both = new Set(reached.filter((u) => visible.has(u.id)).map((u) => u.id));
+  return reached
+    .filter((u) => both.has(u.id) && (u.parentId === null || !both.has(u.parentId)))
+    .map((u) => u.id)
+    .sort((a, b) => a - b);
 }
 export const canStaffSeeUnit = (visible: ReadonlySet<number>, unitId: number): boolean => visible.has(unitId);
 

@@ -1,4 +1,4 @@
-import { and, count, desc, eq, gte, inArray, ne, sql, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, gte, inArray, sql, type SQL } from 'drizzle-orm';
 import type { CampaignMemberState } from '@psy/contracts';
 import type { DbOrTx } from '../../db/client';
 import { executeRows, pageWithTotal } from '../../db/rows';
@@ -32,9 +32,11 @@ export interface TargetRow {
  */
 const treeOf = (campaignId: number, roots?: number[]) => sql`
   tree(root, id) as (
-    select cu.unit_id, cu.unit_id from campaign_units cu
-     where cu.campaign_id = ${campaignId}
-       ${roots ? sql`and cu.unit_id in (${sql.join(roots.length ? roots : [0], sql`, `)})` : sql``}
+    ${
+      roots
+        ? sql`select r, r from unnest(array[${sql.join(roots.length ? roots : [0], sql`, `)}]::int[]) r`
+        : sql`select cu.unit_id, cu.unit_id from campaign_units cu where cu.campaign_id = ${campaignId}`
+    }
     union
     select t.root, u.id from org_units u join tree t on u.parent_id = t.id
   )`;
@@ -93,17 +95,35 @@ export const campaignsRepository = {
     return rows.map((r) => Number(r.id));
   },
 
-  /** Campaigns (not drafts) targeting any of these units, newest first. */
-  async campaignsTouching(db: DbOrTx, unitIds: number[]): Promise<number[]> {
+  /** Every unit a campaign reaches (its target units and everything under them), with its parent. */
+  reached(db: DbOrTx, campaignId: number) {
+    return executeRows<{ id: number; parentId: number | null }>(
+      db,
+      sql`with recursive ${treeOf(campaignId)}
+          select distinct u.id, u.parent_id as "parentId" from tree join org_units u on u.id = tree.id`,
+    );
+  },
+
+  /**
+   * Campaigns (not drafts) reaching any of these units: targeting one of them or a unit above
+   * one of them. Newest first.
+   */
+  async campaignsReaching(db: DbOrTx, unitIds: number[]): Promise<number[]> {
     if (!unitIds.length) return [];
-    const rows = await db
-      .selectDistinct({ id: campaigns.id, createdAt: campaigns.createdAt })
-      .from(campaigns)
-      .innerJoin(campaignUnits, eq(campaignUnits.campaignId, campaigns.id))
-      .where(and(inArray(campaignUnits.unitId, unitIds), ne(campaigns.status, 'draft')))
-      .orderBy(desc(campaigns.createdAt), desc(campaigns.id))
-      .limit(100);
-    return rows.map((r) => r.id);
+    const rows = await executeRows<{ id: number }>(
+      db,
+      sql`with recursive up(id) as (
+            select unnest(array[${sql.join(unitIds, sql`, `)}]::int[])
+            union
+            select u.parent_id from org_units u join up on u.id = up.id where u.parent_id is not null
+          )
+          select c.id from campaigns c
+           where c.status <> 'draft'
+             and exists (select 1 from campaign_units cu where cu.campaign_id = c.id and cu.unit_id in (select id from up))
+           order by c.created_at desc, c.id desc
+           limit 100`,
+    );
+    return rows.map((r) => Number(r.id));
   },
 
   async insert(db: DbOrTx, values: CampaignValues): Promise<CampaignRow> {

@@ -28,7 +28,7 @@ import {
   maySms,
   openProblem,
   remindWaitHours,
-  staffUnitsOf,
+  staffRootsOf,
   startProblem,
 } from './campaigns.policy';
 import {
@@ -151,14 +151,16 @@ export function createCampaignsService({
     return { reminded: ids.length, sms: smsUserIds.length };
   }
 
-  /** What unit staff see of a campaign: the target units inside their units, or 404. */
-  async function staffView(actor: Actor, id: number) {
+  /** What unit staff see of a campaign: the reached units that are theirs, or 404. */
+  async function staffView(actor: Actor, id: number, visibleUnits?: Set<number>) {
     const c = await repo.byId(db, id);
     if (!c || c.status === 'draft') throw campaignMissing();
-    const visible = new Set(await repo.staffVisibleUnits(db, actor.userId));
-    const roots = staffUnitsOf((await repo.unitsOf(db, [id])).get(id) ?? [], visible);
+    const visible = visibleUnits ?? new Set(await repo.staffVisibleUnits(db, actor.userId));
+    const reached = await repo.reached(db, id);
+    const roots = staffRootsOf(reached, visible);
     if (roots.length === 0) throw campaignMissing();
-    return { c, roots, visible };
+    const mine = new Set(reached.filter((u) => visible.has(u.id)).map((u) => u.id));
+    return { c, roots, mine };
   }
 
   return {
@@ -247,12 +249,12 @@ export function createCampaignsService({
       return { ...one, units };
     },
 
-    /** Who in a target unit (its sub-units included) has not finished. */
+    /** Who in a unit the campaign reaches (its sub-units included) has not finished. */
     async pending(actor: Actor, id: number, unitId: number): Promise<CampaignPendingMember[]> {
       mustManage(actor);
       await campaignOrMissing(db, id);
-      const roots = (await repo.unitsOf(db, [id])).get(id) ?? [];
-      if (!roots.includes(unitId)) throw notFound('单位不存在');
+      const reached = await repo.reached(db, id);
+      if (!reached.some((u) => u.id === unitId)) throw notFound('单位不存在');
       return (await repo.targeted(db, id, [unitId])).filter((t) => t.state !== 'completed').map(pending);
     },
 
@@ -342,11 +344,9 @@ export function createCampaignsService({
     async staffList(actor: Actor): Promise<Campaign[]> {
       const visible = new Set(await repo.staffVisibleUnits(db, actor.userId));
       if (visible.size === 0) return [];
-      const ids = await repo.campaignsTouching(db, [...visible]);
       const out: Campaign[] = [];
-      for (const id of ids) {
-        const c = (await repo.byId(db, id))!;
-        const roots = staffUnitsOf((await repo.unitsOf(db, [id])).get(id) ?? [], visible);
+      for (const id of await repo.campaignsReaching(db, [...visible])) {
+        const { c, roots } = await staffView(actor, id, visible);
         out.push(present(c, roots, await repo.progress(db, id, roots)));
       }
       return out;
@@ -366,8 +366,8 @@ export function createCampaignsService({
      * warning level of the campaign's assessment), never answers nor scores.
      */
     async staffMembers(actor: Actor, id: number, unitId: number): Promise<CampaignStaffMember[]> {
-      const { roots, visible } = await staffView(actor, id);
-      if (!roots.includes(unitId) || !canStaffSeeUnit(visible, unitId)) throw notFound('单位不存在');
+      const { mine } = await staffView(actor, id);
+      if (!canStaffSeeUnit(mine, unitId)) throw notFound('单位不存在');
       const rows = await repo.targeted(db, id, [unitId]);
       const levels = await warnings.maxLevels(
         db,
