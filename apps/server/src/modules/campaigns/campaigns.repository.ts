@@ -238,7 +238,7 @@ export const campaignsRepository = {
       sql`with recursive tree(campaign_id, id) as (
             select cu.campaign_id, cu.unit_id from campaign_units cu
               join campaigns c on c.id = cu.campaign_id
-             where c.status = 'open' and c.opens_at <= ${now} and c.closes_at > ${now}
+             where c.status = 'open' and c.opens_at <= ${now.toISOString()}::timestamptz and c.closes_at > ${now.toISOString()}::timestamptz
             union
             select t.campaign_id, u.id from org_units u join tree t on u.parent_id = t.id
           )
