@@ -35,6 +35,7 @@ CREATE TABLE "campaigns" (
 	"closes_at" timestamp with time zone NOT NULL,
 	"status" "campaign_status" DEFAULT 'draft' NOT NULL,
 	"reminder_days_before_close" integer[] DEFAULT '{}'::int[] NOT NULL,
+	"opened_at" timestamp with time zone,
 	"last_reminded_at" timestamp with time zone,
 	"created_by" integer,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,

@@ -3,6 +3,7 @@ import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CAMPAIGN_REMIND_COOLDOWN_HOURS, campaignMessages, rosterColumns } from '@psy/contracts';
 import { assessments } from '../src/modules/assessments/assessments.table';
+import { campaigns } from '../src/modules/campaigns/campaigns.table';
 import { institutions } from '../src/modules/institutions/institutions.table';
 import { notifications } from '../src/modules/notifications/notifications.table';
 import { orgMembers, orgUnits } from '../src/modules/org/org.table';
@@ -329,6 +330,31 @@ describe('screening campaigns', () => {
     expect((await api('GET', `/api/audit/campaigns/${campaignId}`, staff)).status).toBe(403);
   });
 
+  it('sends scheduled reminders from the sweeper, once each, and caps SMS per phone per day', async () => {
+    const now = Date.now();
+    const set = (v: Partial<typeof campaigns.$inferInsert>) =>
+      ctx.database.db.update(campaigns).set(v).where(eq(campaigns.id, campaignId));
+    // The 1-day reminder fell due an hour ago; the last one was two days ago.
+    await set({
+      closesAt: new Date(now + 23 * 3_600_000),
+      openedAt: new Date(now - 5 * day),
+      lastRemindedAt: new Date(now - 2 * day),
+    });
+    expect(await ctx.app.deps.services.campaigns.sweep()).toBe(1);
+    expect(await ctx.app.deps.services.campaigns.sweep()).toBe(0);
+    await ctx.app.deps.events.drain();
+    expect(await notificationsOf('13900000003')).toEqual(['新的心理筛查', '心理筛查提醒', '心理筛查提醒']);
+    expect(await smsNotices('13900000003')).toHaveLength(3);
+    expect(await notificationsOf(DEMO.user)).toEqual(['新的心理筛查']);
+    // A fourth notice within 24 hours goes in-app only.
+    await set({ lastRemindedAt: null });
+    const r = await api('POST', `/api/audit/campaigns/${campaignId}/remind`, auditor);
+    expect(r.body.data).toEqual({ reminded: 2, sms: 0 });
+    await ctx.app.deps.events.drain();
+    expect(await notificationsOf('13900000003')).toHaveLength(4);
+    expect(await smsNotices('13900000003')).toHaveLength(3);
+  });
+
   it('closes: members no longer see it and cannot start', async () => {
     const closed = await api('POST', `/api/audit/campaigns/${campaignId}/close`, auditor);
     expect(closed.status).toBe(200);
@@ -339,5 +365,23 @@ describe('screening campaigns', () => {
       .where(inArray(orgMembers.telephone, ['13900000003']));
     expect(users3).toHaveLength(1);
     expect((await api('POST', `/api/audit/campaigns/${campaignId}/close`, auditor)).status).toBe(409);
+    expect(
+      (await api('POST', `/api/campaigns/${campaignId}/start`, m2, { consent: true })).body.data,
+    ).toEqual({
+      assessmentId: expect.any(Number),
+    });
+  });
+
+  it('the sweeper closes a campaign whose window has ended', async () => {
+    const created = await api('POST', '/api/audit/campaigns', auditor, body());
+    const id = created.body.data.id as number;
+    expect((await api('POST', `/api/audit/campaigns/${id}/open`, auditor)).status).toBe(200);
+    await ctx.database.db
+      .update(campaigns)
+      .set({ closesAt: new Date(Date.now() - 60_000) })
+      .where(eq(campaigns.id, id));
+    await ctx.app.deps.services.campaigns.sweep();
+    expect((await api('GET', `/api/audit/campaigns/${id}`, auditor)).body.data.status).toBe('closed');
+    expect((await api('POST', `/api/campaigns/${id}/start`, m1, { consent: true })).status).toBe(409);
   });
 });

@@ -4,6 +4,7 @@ import {
   canEditCampaign,
   canManageCampaigns,
   canStaffSeeUnit,
+  dueReminder,
   maySms,
   openProblem,
   remindWaitHours,
@@ -77,5 +78,28 @@ describe('campaigns policy', () => {
     expect(maySms(0, 3)).toBe(true);
     expect(maySms(2, 3)).toBe(true);
     expect(maySms(3, 3)).toBe(false);
+  });
+
+  it('finds the scheduled reminder due: after opening, after the last one, before closing', () => {
+    const c = {
+      reminderDaysBeforeClose: [3, 1],
+      closesAt: at('2026-03-10T00:00:00Z'),
+      openedAt: at('2026-03-01T00:00:00Z'),
+      lastRemindedAt: null as Date | null,
+    };
+    expect(dueReminder(c, at('2026-03-06T00:00:00Z'))).toBeNull();
+    expect(dueReminder(c, at('2026-03-07T01:00:00Z'))).toEqual(at('2026-03-07T00:00:00Z'));
+    expect(
+      dueReminder({ ...c, lastRemindedAt: at('2026-03-07T00:05:00Z') }, at('2026-03-08T00:00:00Z')),
+    ).toBeNull();
+    expect(
+      dueReminder({ ...c, lastRemindedAt: at('2026-03-07T00:05:00Z') }, at('2026-03-09T02:00:00Z')),
+    ).toEqual(at('2026-03-09T00:00:00Z'));
+    expect(dueReminder(c, at('2026-03-10T00:00:00Z'))).toBeNull();
+    // Opened after the 3-day mark: that one is not sent, the opening said it.
+    expect(
+      dueReminder({ ...c, openedAt: at('2026-03-08T00:00:00Z') }, at('2026-03-08T12:00:00Z')),
+    ).toBeNull();
+    expect(dueReminder({ ...c, openedAt: null }, at('2026-03-09T12:00:00Z'))).toBeNull();
   });
 });

@@ -56,3 +56,27 @@ export const canStaffSeeUnit = (visible: ReadonlySet<number>, unitId: number): b
 
 /** Whether another SMS may go to a phone that received `sentToday` campaign SMS in the last 24 h. */
 export const maySms = (sentToday: number, perDay: number): boolean => sentToday < perDay;
+
+/**
+ * The scheduled reminder due now, if any: the latest `closes_at - d days` (d in the schedule)
+ * that has passed, after the opening and after the last reminder (a reminder sent by hand
+ * since counts), while the campaign is still open. Null: nothing to send.
+ */
+export function dueReminder(
+  c: {
+    reminderDaysBeforeClose: readonly number[];
+    closesAt: Date;
+    openedAt: Date | null;
+    lastRemindedAt: Date | null;
+  },
+  now: Date,
+): Date | null {
+  if (now >= c.closesAt || !c.openedAt) return null;
+  let due: Date | null = null;
+  for (const d of c.reminderDaysBeforeClose) {
+    const at = new Date(c.closesAt.getTime() - d * 24 * HOUR);
+    if (at <= now && at > c.openedAt && (!due || at > due)) due = at;
+  }
+  if (!due || (c.lastRemindedAt && c.lastRemindedAt >= due)) return null;
+  return due;
+}

@@ -1,4 +1,4 @@
-import { and, count, desc, eq, gte, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, gt, gte, inArray, lte, sql, type SQL } from 'drizzle-orm';
 import type { CampaignMemberState } from '@psy/contracts';
 import type { DbOrTx } from '../../db/client';
 import { executeRows, pageWithTotal } from '../../db/rows';
@@ -309,6 +309,31 @@ export const campaignsRepository = {
     await db
       .delete(campaignTakes)
       .where(and(eq(campaignTakes.campaignId, campaignId), eq(campaignTakes.memberId, memberId)));
+  },
+
+  /** Open campaigns whose window has ended (the sweeper closes them). */
+  async closeEnded(db: DbOrTx, now: Date): Promise<number> {
+    const rows = await db
+      .update(campaigns)
+      .set({ status: 'closed', updatedAt: now })
+      .where(and(eq(campaigns.status, 'open'), lte(campaigns.closesAt, now)))
+      .returning({ id: campaigns.id });
+    return rows.length;
+  },
+
+  /** Open campaigns within their window with a reminder schedule. */
+  async scheduled(db: DbOrTx, now: Date): Promise<number[]> {
+    const rows = await db
+      .select({ id: campaigns.id })
+      .from(campaigns)
+      .where(
+        and(
+          eq(campaigns.status, 'open'),
+          gt(campaigns.closesAt, now),
+          sql`cardinality(${campaigns.reminderDaysBeforeClose}) > 0`,
+        ),
+      );
+    return rows.map((r) => r.id);
   },
 
   /** Campaign SMS each account received since `since` (the per-phone daily cap). */

@@ -25,6 +25,7 @@ import {
   canEditCampaign,
   canManageCampaigns,
   canStaffSeeUnit,
+  dueReminder,
   maySms,
   openProblem,
   remindWaitHours,
@@ -199,7 +200,7 @@ export function createCampaignsService({
         const c = await campaignOrMissing(tx, id, true);
         const problem = openProblem(c, clock());
         if (problem) throw conflict(problem);
-        await repo.update(tx, id, { status: 'open' });
+        await repo.update(tx, id, { status: 'open', openedAt: clock() });
         const opened = (await repo.byId(tx, id))!;
         const targets = await repo.targeted(tx, id);
         const sent = await notice(
@@ -278,6 +279,33 @@ export function createCampaignsService({
           unfinished.map((t) => t.userId),
         );
       });
+    },
+
+    /**
+     * The sweeper's step: closes campaigns whose window has ended and sends the scheduled
+     * reminders that are due, each campaign in its own transaction under its row lock, so two
+     * instances never send one twice. Answers how many reminders went out.
+     */
+    async sweep(): Promise<number> {
+      const now = clock();
+      await repo.closeEnded(db, now);
+      let sent = 0;
+      for (const id of await repo.scheduled(db, now))
+        sent += await db.transaction(async (tx) => {
+          const c = await repo.byId(tx, id, true);
+          if (!c || c.status !== 'open' || !dueReminder(c, now)) return 0;
+          const unfinished = (await repo.targeted(tx, id)).filter((t) => t.state !== 'completed');
+          await repo.update(tx, id, { lastRemindedAt: now });
+          if (unfinished.length)
+            await notice(
+              tx,
+              c,
+              'remind',
+              unfinished.map((t) => t.userId),
+            );
+          return 1;
+        });
+      return sent;
     },
 
     // ---- members ----

@@ -46,6 +46,8 @@ export const campaigns = pgTable(
       .array()
       .notNull()
       .default(sql`'{}'::int[]`),
+    /** When it was opened: a scheduled reminder due before this is not sent (the opening notice said it). */
+    openedAt: timestamp({ withTimezone: true }),
     /** The last reminder sent (by hand or on schedule): the cooldown counts from it. */
     lastRemindedAt: timestamp({ withTimezone: true }),
     createdBy: integer().references(() => users.id, { onDelete: 'set null' }),
