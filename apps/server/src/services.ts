@@ -203,6 +203,7 @@ export function createServices({
   // in-app notifications (the rules above) and SMS through the provider.
   const campaigns = createCampaignsService({ db, clock, events, assessments, plans, scales, warnings });
   subscribeCampaignSms(events, smsProvider);
+  assessments.useResultGate((ids) => campaigns.withheld(ids));
   const statistics = createStatisticsService({
     db,
     clock,

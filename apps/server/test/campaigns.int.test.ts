@@ -2,6 +2,7 @@ import { and, eq, inArray, isNotNull } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CAMPAIGN_REMIND_COOLDOWN_HOURS, campaignMessages, rosterColumns } from '@psy/contracts';
+import { RESULT_WITHHELD } from '../src/modules/assessments/assessments.service';
 import { assessments } from '../src/modules/assessments/assessments.table';
 import { campaigns } from '../src/modules/campaigns/campaigns.table';
 import { institutions } from '../src/modules/institutions/institutions.table';
@@ -228,6 +229,15 @@ describe('screening campaigns', () => {
       scaleName: '测试量表',
     });
     expect((await api('GET', '/api/campaigns/mine', m1)).body.data[0].state).toBe('completed');
+    // This campaign does not show members their result: not the result, not the report, no band or level in their list.
+    const result = await api('GET', `/api/assessment/${a1}/result`, m1);
+    expect(result.status).toBe(409);
+    expect(result.body.message).toBe(RESULT_WITHHELD);
+    expect((await api('GET', `/api/assessment/${a1}/report`, m1)).status).toBe(409);
+    const own = (await api('GET', '/api/assessment/mine', m1)).body.data.find(
+      (x: { id: number }) => x.id === a1,
+    );
+    expect(own).toMatchObject({ status: 'submitted', summary: [], maxWarningLevel: null });
     expect((await api('GET', '/api/campaigns/mine', m2)).body.data[0].state).toBe('started');
     // Someone not targeted sees nothing and cannot start.
     expect((await api('GET', '/api/campaigns/mine', staff)).body.data).toEqual([]);

@@ -336,6 +336,19 @@ export const campaignsRepository = {
     return rows.map((r) => r.id);
   },
 
+  /** Those of these assessments taken for a campaign that does not show members their result. */
+  async withheld(db: DbOrTx, assessmentIds: number[]): Promise<Set<number>> {
+    if (!assessmentIds.length) return new Set();
+    const rows = await db
+      .select({ id: campaignTakes.assessmentId })
+      .from(campaignTakes)
+      .innerJoin(campaigns, eq(campaigns.id, campaignTakes.campaignId))
+      .where(
+        and(inArray(campaignTakes.assessmentId, assessmentIds), eq(campaigns.showResultToMember, false)),
+      );
+    return new Set(rows.map((r) => r.id!));
+  },
+
   /** Campaign SMS each account received since `since` (the per-phone daily cap). */
   async smsSince(db: DbOrTx, userIds: number[], since: Date): Promise<Map<number, number>> {
     const out = new Map<number, number>();

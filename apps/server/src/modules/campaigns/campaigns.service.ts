@@ -308,6 +308,9 @@ export function createCampaignsService({
       return sent;
     },
 
+    /** Assessments whose result their owner may not see (the assessments domain asks). */
+    withheld: (assessmentIds: number[]) => repo.withheld(db, assessmentIds),
+
     // ---- members ----
     /** 我的筛查: open campaigns that target me, with my state in each. */
     async mine(actor: Actor): Promise<MyCampaign[]> {
