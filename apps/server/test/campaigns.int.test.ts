@@ -126,6 +126,19 @@ beforeAll(async () => {
 afterAll(() => ctx.close());
 
 describe('screening campaigns', () => {
+  it('documents its routes in the OpenAPI document', async () => {
+    const res = await ctx.app.inject('/SysAdmin/docs/json');
+    expect(res.statusCode).toBe(200);
+    const paths = Object.keys(res.json().paths as Record<string, unknown>);
+    for (const p of [
+      '/SysAdmin/api/audit/campaigns',
+      '/SysAdmin/api/audit/campaigns/{id}/remind',
+      '/SysAdmin/api/campaigns/mine',
+      '/SysAdmin/api/org/my/campaigns/{id}/units/{unitId}/members',
+    ])
+      expect(paths).toContain(p);
+  });
+
   it('lets only auditors and admins run campaigns', async () => {
     expect((await api('GET', '/api/audit/campaigns')).status).toBe(401);
     expect((await api('GET', '/api/audit/campaigns', m1)).status).toBe(403);
@@ -386,6 +399,10 @@ describe('screening campaigns', () => {
     const created = await api('POST', '/api/audit/campaigns', auditor, body());
     const id = created.body.data.id as number;
     expect((await api('POST', `/api/audit/campaigns/${id}/open`, auditor)).status).toBe(200);
+    // 学生二's assessment of this scale is still open for the first campaign: it is not taken over.
+    const busy = await api('POST', `/api/campaigns/${id}/start`, m2, { consent: true });
+    expect(busy.status).toBe(409);
+    expect(busy.body.message).toBe(campaignMessages.busyElsewhere);
     await ctx.database.db
       .update(campaigns)
       .set({ closesAt: new Date(Date.now() - 60_000) })

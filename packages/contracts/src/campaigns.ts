@@ -49,6 +49,7 @@ export const campaignMessages = {
   over: '活动已结束',
   consentRequired: '请先阅读并同意知情同意书',
   starting: '测评正在创建，请稍后刷新',
+  busyElsewhere: '您有一份相同的测评正在另一项筛查中进行，请先完成它',
   remindTooSoon: (hours: number) =>
     `提醒已发送过，同一活动每${CAMPAIGN_REMIND_COOLDOWN_HOURS}小时最多提醒一次，请在 ${hours} 小时后再试`,
   nobodyToRemind: '所有成员都已完成，无需提醒',

@@ -17,6 +17,7 @@ import type { Actor } from '../../lib/actor';
 import type { Clock } from '../../lib/clock';
 import { AppError, badRequest, conflict, forbidden, notFound } from '../../lib/errors';
 import type { EventBus } from '../../lib/events';
+import { pgError, UNIQUE_VIOLATION } from '../../lib/pg-errors';
 import type { AssessmentsService } from '../assessments';
 import type { PlansService } from '../plans';
 import type { ScalesService } from '../scales';
@@ -366,6 +367,9 @@ export function createCampaignsService({
         return { assessmentId: a.id };
       } catch (err) {
         await repo.dropTake(db, id, memberId);
+        // The ordinary flow resumed an open assessment of the same plan or scale that another
+        // campaign already holds: one assessment counts for one campaign.
+        if (pgError(err).code === UNIQUE_VIOLATION) throw conflict(campaignMessages.busyElsewhere);
         throw err;
       }
     },
