@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CAMPAIGN_REMIND_COOLDOWN_HOURS, campaignMessages, rosterColumns } from '@psy/contracts';
 import { RESULT_WITHHELD } from '../src/modules/assessments/assessments.service';
 import { assessments } from '../src/modules/assessments/assessments.table';
-import { campaigns } from '../src/modules/campaigns/campaigns.table';
+import { campaignNotices, campaigns } from '../src/modules/campaigns/campaigns.table';
 import { institutions } from '../src/modules/institutions/institutions.table';
 import { notifications } from '../src/modules/notifications/notifications.table';
 import { orgMembers, orgUnits } from '../src/modules/org/org.table';
@@ -349,6 +349,22 @@ describe('screening campaigns', () => {
     // Someone with no units sees no campaign at all.
     expect((await api('GET', `/api/org/my/campaigns/${campaignId}`, m2)).status).toBe(404);
     expect((await api('GET', '/api/org/my/campaigns', m2)).body.data).toEqual([]);
+    // Their one-click reminder: everyone unfinished in 1班 was reminded within the cooldown.
+    const tooSoon = await api('POST', `/api/org/my/campaigns/${campaignId}/remind`, staff);
+    expect(tooSoon.status).toBe(429);
+    expect(tooSoon.body.message).toBe(campaignMessages.remindTooSoon(CAMPAIGN_REMIND_COOLDOWN_HOURS));
+    await ctx.database.db
+      .update(campaignNotices)
+      .set({ createdAt: new Date(Date.now() - (CAMPAIGN_REMIND_COOLDOWN_HOURS + 1) * 3_600_000) })
+      .where(eq(campaignNotices.campaignId, campaignId));
+    // Once it has passed: only 学生三 (1班, not finished); 学生二 is in 2班, not theirs.
+    const reminded = await api('POST', `/api/org/my/campaigns/${campaignId}/remind`, staff);
+    expect(reminded.status, reminded.body.message).toBe(200);
+    expect(reminded.body.data.reminded).toBe(1);
+    await ctx.app.deps.events.drain();
+    expect(await notificationsOf('13900000003')).toEqual(['新的心理筛查', '心理筛查提醒', '心理筛查提醒']);
+    expect(await notificationsOf('13800000022')).toEqual(['新的心理筛查', '心理筛查提醒']);
+    expect((await api('POST', `/api/org/my/campaigns/${campaignId}/remind`, m2)).status).toBe(404);
     // Unit staff cannot use the auditors' routes.
     expect((await api('GET', `/api/audit/campaigns/${campaignId}`, staff)).status).toBe(403);
   });
@@ -366,7 +382,13 @@ describe('screening campaigns', () => {
     expect(await ctx.app.deps.services.campaigns.sweep()).toBe(1);
     expect(await ctx.app.deps.services.campaigns.sweep()).toBe(0);
     await ctx.app.deps.events.drain();
-    expect(await notificationsOf('13900000003')).toEqual(['新的心理筛查', '心理筛查提醒', '心理筛查提醒']);
+    expect(await notificationsOf('13900000003')).toEqual([
+      '新的心理筛查',
+      '心理筛查提醒',
+      '心理筛查提醒',
+      '心理筛查提醒',
+    ]);
+    // Three SMS in 24 hours (opening, two reminders); the fourth notice went in-app only.
     expect(await smsNotices('13900000003')).toHaveLength(3);
     expect(await notificationsOf(DEMO.user)).toEqual(['新的心理筛查']);
     // A fourth notice within 24 hours goes in-app only.
@@ -374,7 +396,7 @@ describe('screening campaigns', () => {
     const r = await api('POST', `/api/audit/campaigns/${campaignId}/remind`, auditor);
     expect(r.body.data).toEqual({ reminded: 2, sms: 0 });
     await ctx.app.deps.events.drain();
-    expect(await notificationsOf('13900000003')).toHaveLength(4);
+    expect(await notificationsOf('13900000003')).toHaveLength(5);
     expect(await smsNotices('13900000003')).toHaveLength(3);
   });
 

@@ -7,6 +7,7 @@ import {
   dueReminder,
   maySms,
   openProblem,
+  remindableMembers,
   remindWaitHours,
   staffRootsOf,
   startProblem,
@@ -101,5 +102,17 @@ describe('campaigns policy', () => {
       dueReminder({ ...c, openedAt: at('2026-03-08T00:00:00Z') }, at('2026-03-08T12:00:00Z')),
     ).toBeNull();
     expect(dueReminder({ ...c, openedAt: null }, at('2026-03-09T12:00:00Z'))).toBeNull();
+  });
+
+  it('lets unit staff remind only members not reminded within the cooldown', () => {
+    const now = at('2026-03-05T12:00:00Z');
+    const last = new Map([
+      [1, at('2026-03-05T10:00:00Z')],
+      [2, at('2026-03-04T10:00:00Z')],
+    ]);
+    const r = remindableMembers([{ userId: 1 }, { userId: 2 }, { userId: 3 }], last, now);
+    expect(r.eligible).toEqual([{ userId: 2 }, { userId: 3 }]);
+    const none = remindableMembers([{ userId: 1 }], last, now);
+    expect(none).toEqual({ eligible: [], waitHours: CAMPAIGN_REMIND_COOLDOWN_HOURS - 2 });
   });
 });

@@ -80,3 +80,17 @@ export function dueReminder(
   if (!due || (c.lastRemindedAt && c.lastRemindedAt >= due)) return null;
   return due;
 }
+
+/**
+ * Unit staff remind member by member: those not reminded for this campaign within the cooldown.
+ * `waitHours` (when nobody is eligible) is how long until the first one is.
+ */
+export function remindableMembers<T extends { userId: number }>(
+  unfinished: readonly T[],
+  lastReminded: ReadonlyMap<number, Date>,
+  now: Date,
+): { eligible: T[]; waitHours: number } {
+  const eligible = unfinished.filter((m) => remindWaitHours(lastReminded.get(m.userId) ?? null, now) === 0);
+  const waits = unfinished.map((m) => remindWaitHours(lastReminded.get(m.userId) ?? null, now));
+  return { eligible, waitHours: eligible.length ? 0 : Math.min(...waits) };
+}

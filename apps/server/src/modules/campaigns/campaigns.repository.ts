@@ -349,6 +349,25 @@ export const campaignsRepository = {
     return new Set(rows.map((r) => r.id!));
   },
 
+  /** When each of these accounts was last reminded of this campaign. */
+  async lastReminded(db: DbOrTx, campaignId: number, userIds: number[]): Promise<Map<number, Date>> {
+    const out = new Map<number, Date>();
+    if (!userIds.length) return out;
+    const rows = await db
+      .select({ userId: campaignNotices.userId, at: sql<Date | string>`max(${campaignNotices.createdAt})` })
+      .from(campaignNotices)
+      .where(
+        and(
+          eq(campaignNotices.campaignId, campaignId),
+          eq(campaignNotices.kind, 'remind'),
+          inArray(campaignNotices.userId, userIds),
+        ),
+      )
+      .groupBy(campaignNotices.userId);
+    for (const r of rows) out.set(r.userId, new Date(r.at));
+    return out;
+  },
+
   /** Campaign SMS each account received since `since` (the per-phone daily cap). */
   async smsSince(db: DbOrTx, userIds: number[], since: Date): Promise<Map<number, number>> {
     const out = new Map<number, number>();

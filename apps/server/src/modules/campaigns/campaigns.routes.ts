@@ -122,6 +122,17 @@ export const campaignsRoutes: FastifyPluginAsyncZod = async (app) => {
       }),
       async (req) => ok(await campaigns.staffMembers(currentUser(req), req.params.id, req.params.unitId)),
     );
+    me.post(
+      '/api/org/my/campaigns/:id/remind',
+      doc('一键提醒我负责的单位中未完成的成员（每人限时一次）', {
+        params: campaignIdParams,
+        reply: campaignRemindResult,
+      }),
+      async (req) => {
+        const out = await campaigns.staffRemind(currentUser(req), req.params.id);
+        return ok(out, `已提醒${out.reminded}人`);
+      },
+    );
     me.get(
       '/api/org/my/campaigns/:id/units/:unitId/pending',
       doc('我负责的单位中未完成的成员', { params: campaignUnitParams, reply: campaignPendingList }),

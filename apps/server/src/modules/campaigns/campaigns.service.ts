@@ -29,6 +29,7 @@ import {
   dueReminder,
   maySms,
   openProblem,
+  remindableMembers,
   remindWaitHours,
   staffRootsOf,
   startProblem,
@@ -412,6 +413,36 @@ export function createCampaignsService({
         ...pending(r),
         riskLevel: (r.assessmentId && levels.get(r.assessmentId)) || null,
       }));
+    },
+
+    /**
+     * 一键提醒 for unit staff: the unfinished members of their units in this campaign who were not
+     * reminded of it within the cooldown (by anyone); 429 when all of them were.
+     */
+    async staffRemind(actor: Actor, id: number): Promise<CampaignRemindResult> {
+      const { roots } = await staffView(actor, id);
+      return db.transaction(async (tx) => {
+        const c = await campaignOrMissing(tx, id, true);
+        const now = clock();
+        const problem = startProblem(c, now);
+        if (problem) throw conflict(problem);
+        const unfinished = (await repo.targeted(tx, id, roots)).filter((t) => t.state !== 'completed');
+        if (unfinished.length === 0) throw conflict(campaignMessages.nobodyToRemind);
+        const last = await repo.lastReminded(
+          tx,
+          id,
+          unfinished.map((t) => t.userId),
+        );
+        const { eligible, waitHours } = remindableMembers(unfinished, last, now);
+        if (eligible.length === 0)
+          throw new AppError('RATE_LIMITED', campaignMessages.remindTooSoon(waitHours));
+        return notice(
+          tx,
+          c,
+          'remind',
+          eligible.map((t) => t.userId),
+        );
+      });
     },
 
     async staffPending(actor: Actor, id: number, unitId: number): Promise<CampaignPendingMember[]> {
