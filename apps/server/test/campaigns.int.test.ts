@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CAMPAIGN_REMIND_COOLDOWN_HOURS, campaignMessages, rosterColumns } from '@psy/contracts';
 import { RESULT_WITHHELD } from '../src/modules/assessments/assessments.service';
 import { assessments } from '../src/modules/assessments/assessments.table';
-import { campaignNotices, campaigns } from '../src/modules/campaigns/campaigns.table';
+import { campaignNotices, campaigns, campaignTakes } from '../src/modules/campaigns/campaigns.table';
 import { institutions } from '../src/modules/institutions/institutions.table';
 import { notifications } from '../src/modules/notifications/notifications.table';
 import { orgMembers, orgUnits } from '../src/modules/org/org.table';
@@ -227,6 +227,21 @@ describe('screening campaigns', () => {
     });
     const [row] = await ctx.database.db.select().from(assessments).where(eq(assessments.id, a1));
     expect(row).toMatchObject({ userId: await userIdOf(DEMO.user), scaleId, status: 'in_progress' });
+    // A claim left without its assessment (a crash half-way) blocks for a minute, then is given up.
+    const [m2row] = await ctx.database.db
+      .select()
+      .from(orgMembers)
+      .where(eq(orgMembers.telephone, '13800000022'));
+    await ctx.database.db
+      .insert(campaignTakes)
+      .values({ campaignId, memberId: m2row!.id, consentedAt: new Date(), startedAt: new Date() });
+    const busy = await api('POST', `/api/campaigns/${campaignId}/start`, m2, { consent: true });
+    expect(busy.status).toBe(409);
+    expect(busy.body.message).toBe(campaignMessages.starting);
+    await ctx.database.db
+      .update(campaignTakes)
+      .set({ startedAt: new Date(Date.now() - 120_000) })
+      .where(eq(campaignTakes.memberId, m2row!.id));
     const s2 = await api('POST', `/api/campaigns/${campaignId}/start`, m2, { consent: true });
     expect(s2.status, s2.body.message).toBe(200);
     // 学生一 submits (his assessment, marked submitted as the scoring would, with a level-2 warning).

@@ -52,6 +52,7 @@ export interface CampaignsDeps {
 }
 
 const DAY = 86_400_000;
+const STALE_CLAIM_MS = 60_000;
 const campaignMissing = () => notFound('活动不存在');
 const iso = (d: Date | string | null) => (d === null ? null : new Date(d).toISOString());
 
@@ -355,9 +356,13 @@ export function createCampaignsService({
       const memberId = c ? await repo.memberFor(db, id, actor.userId) : undefined;
       if (!c || memberId === undefined || c.status === 'draft') throw campaignMissing();
       const existing = await repo.take(db, id, memberId);
+      if (existing?.assessmentId != null) return { assessmentId: existing.assessmentId };
       if (existing) {
-        if (existing.assessmentId === null) throw conflict(campaignMessages.starting);
-        return { assessmentId: existing.assessmentId };
+        // A claim whose start never finished (a crash between the two steps) is given up after
+        // a minute, so the member is never stuck; a fresh one means a start is under way.
+        if (clock().getTime() - existing.startedAt.getTime() < STALE_CLAIM_MS)
+          throw conflict(campaignMessages.starting);
+        await repo.dropTake(db, id, memberId);
       }
       const problem = startProblem(c, clock());
       if (problem) throw conflict(problem);
