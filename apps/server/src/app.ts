@@ -48,6 +48,7 @@ import { sessionNotesRoutes } from './modules/session-notes/session-notes.routes
 import { recordsRoutes } from './modules/records/records.routes';
 import { feedbackRoutes } from './modules/feedback/feedback.routes';
 import { orgRoutes } from './modules/org/org.routes';
+import { campaignsRoutes } from './modules/campaigns/campaigns.routes';
 import { bannersRoutes } from './modules/banners/banners.routes';
 import { loadAppSecret } from './modules/settings/settings.service';
 import { siteRoutes } from './modules/site/site.routes';
@@ -270,6 +271,7 @@ export async function buildApp({
       await api.register(recordsRoutes);
       await api.register(feedbackRoutes);
       await api.register(orgRoutes);
+      await api.register(campaignsRoutes);
       await api.register(bannersRoutes);
     },
     { prefix: API_PREFIX },

@@ -44,6 +44,8 @@ import { createSessionNotesService } from './modules/session-notes/session-notes
 import { createRecordsService } from './modules/records/records.service';
 import { createFeedbackService } from './modules/feedback/feedback.service';
 import { createOrgService } from './modules/org/org.service';
+import { createCampaignsService } from './modules/campaigns/campaigns.service';
+import { subscribeCampaignSms } from './modules/campaigns/campaigns.sms';
 import { tweetSearch } from './modules/tweets/tweets.search';
 import { activitySearch, planSearch } from './modules/plans/plans.search';
 import { createHomeService } from './modules/home/home.service';
@@ -197,6 +199,11 @@ export function createServices({
   search.register(newsSearch(clock));
   search.register(tweetSearch);
   subscribeNotificationRules(events, notifications);
+  // Screening campaigns start assessments through the ordinary flow; their notices go out as
+  // in-app notifications (the rules above) and SMS through the provider.
+  const campaigns = createCampaignsService({ db, clock, events, assessments, plans, scales, warnings });
+  subscribeCampaignSms(events, smsProvider);
+  assessments.useResultGate((ids) => campaigns.withheld(ids));
   const statistics = createStatisticsService({
     db,
     clock,
@@ -238,6 +245,7 @@ export function createServices({
     records,
     feedback,
     org: createOrgService({ db, clock, audit, users }),
+    campaigns,
     reports,
     courses,
     statistics,

@@ -11,6 +11,7 @@ export async function sweepOnce(services: Services): Promise<void> {
   await services.bookings.sweep();
   await services.orders.sweep();
   await services.warnings.escalate();
+  await services.campaigns.sweep();
   await services.statistics.refreshRollups();
 }
 

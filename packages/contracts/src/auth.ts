@@ -181,3 +181,11 @@ export const smsOutboxItem = z.object({
   sentAt: z.string(),
 });
 export type SmsOutboxItem = z.infer<typeof smsOutboxItem>;
+
+/** A notice SMS (a campaign opening, a reminder) as the dev outbox shows it: no code, only text. */
+export const smsNoticeItem = z.object({
+  telephone: z.string(),
+  text: z.string(),
+  sentAt: z.string(),
+});
+export type SmsNoticeItem = z.infer<typeof smsNoticeItem>;

@@ -32,6 +32,8 @@ export const fieldLabels: Record<string, string> = {
   slotId: '预约时段',
   scaleId: '量表编号',
   planId: '方案编号',
+  unitIds: '单位',
+  reminderDaysBeforeClose: '提醒天数',
   activityId: '活动编号',
   institutionId: '机构编号',
   minPrice: '最低价格',

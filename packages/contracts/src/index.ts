@@ -38,3 +38,4 @@ export * from './cooperations';
 export * from './records';
 export * from './feedback';
 export * from './org';
+export * from './campaigns';

@@ -28,3 +28,4 @@ export * from '../modules/outbox/outbox.table';
 export * from '../modules/courses/courses.table';
 export * from '../modules/statistics/statistics.table';
 export * from '../modules/org/org.table';
+export * from '../modules/campaigns/campaigns.table';

@@ -27,6 +27,8 @@ import { assessmentsRepository as repo, type AssessmentRow, type PartRow } from 
 import { assessments } from './assessments.table';
 
 /** The platform's informed consent for single scales; plans bring their own. */
+export const RESULT_WITHHELD = '本次筛查的结果由机构统一反馈，不向个人展示；如有需要请联系机构老师';
+
 export const DEFAULT_CONSENT =
   '本测评用于帮助您了解自身的心理健康状况，结果仅供参考，不能替代专业诊断。您的作答与结果将被严格保密，仅您本人及为您提供服务的专业人员可以查看。若测评提示存在较高风险，平台会及时提醒为您服务的专家与您联系。您可以随时停止作答。点击“同意并继续”即表示您已阅读并理解上述内容，自愿参加本次测评。';
 
@@ -239,11 +241,26 @@ export function createAssessmentsService({ db, clock, scales, plans, warnings }:
     }));
   }
 
+  /**
+   * Which of these assessments' results are withheld from their owner (a screening campaign
+   * that does not show members their result). Wired in by services.ts; none by default.
+   */
+  let withheld: (ids: number[]) => Promise<Set<number>> = async () => new Set();
+  async function mustShowOwner(a: AssessmentRow) {
+    if ((await withheld([a.id])).has(a.id)) throw new AppError('CONFLICT', RESULT_WITHHELD);
+  }
+
   return {
     /** Wires the reports domain in (services.ts). */
     useReports(port: ReportPort) {
       reports = port;
     },
+    /** Wires in who withholds results from their owners (the campaigns domain, services.ts). */
+    useResultGate(gate: (ids: number[]) => Promise<Set<number>>) {
+      withheld = gate;
+    },
+    /** 409 when the owner may not see this assessment's result (reports use it too). */
+    mustShowOwner,
 
     async start(actor: Actor, body: StartAssessmentBody): Promise<AssessmentState> {
       const now = clock();
@@ -408,7 +425,9 @@ export function createAssessmentsService({ db, clock, scales, plans, warnings }:
     },
 
     async result(actor: Actor, id: number): Promise<AssessmentResult> {
-      return resultOf(await own(db, actor, id));
+      const a = await own(db, actor, id);
+      await mustShowOwner(a);
+      return resultOf(a);
     },
 
     async mine(actor: Actor): Promise<AssessmentListItem[]> {
@@ -416,7 +435,11 @@ export function createAssessmentsService({ db, clock, scales, plans, warnings }:
         pageNum: 1,
         pageSize: 200,
       });
-      return present(rows);
+      const hidden = await withheld(rows.map((r) => r.a.id));
+      // A withheld result shows in the person's own list without its bands or warning level.
+      return (await present(rows)).map((r) =>
+        hidden.has(r.id) ? { ...r, summary: [], maxWarningLevel: null } : r,
+      );
     },
 
     // ---- for the reports domain ----

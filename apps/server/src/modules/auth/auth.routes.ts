@@ -6,6 +6,7 @@ import {
   sendCodeBody,
   sendCodeResult,
   smsLoginBody,
+  smsNoticeItem,
   smsOutboxItem,
 } from '@psy/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -72,6 +73,14 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         reply: z.array(smsOutboxItem),
       }),
       async (req) => ok(outbox ? outbox.outbox(req.query.telephone) : []),
+    );
+    app.get(
+      '/api/dev/sms-notices',
+      dev('开发用通知短信发件箱（筛查活动通知、提醒；生产环境不存在）', {
+        query: z.object({ telephone: z.string().optional() }),
+        reply: z.array(smsNoticeItem),
+      }),
+      async (req) => ok(outbox ? outbox.notices(req.query.telephone) : []),
     );
   }
 

@@ -2,3 +2,4 @@
 export type { Actor, SessionService, SessionUser } from './session.service';
 export type { AuthService, RequestMeta } from './auth.service';
 export { currentUser, requestMeta, secured } from './auth.plugin';
+export type { SmsProvider } from './sms.provider';

@@ -128,6 +128,29 @@ export function subscribeNotificationRules(events: EventBus, notifications: Noti
     );
   });
 
+  // ---- screening campaigns: an opening and each reminder reach every account named ----
+  events.subscribe('campaign.notice', async (e, ctx) => {
+    const until = formatShanghai(e.closesAt);
+    for (const userId of e.userIds)
+      await notifications.notify(
+        userId,
+        e.kind === 'open'
+          ? {
+              kind: 'assessment',
+              title: '新的心理筛查',
+              content: `心理筛查“${e.title}”已开始，请于 ${until} 前完成。`,
+              link: '/user/center',
+            }
+          : {
+              kind: 'assessment',
+              title: '心理筛查提醒',
+              content: `心理筛查“${e.title}”尚未完成，将于 ${until} 结束，请尽快完成。`,
+              link: '/user/center',
+            },
+        ctx,
+      );
+  });
+
   // ---- money ----
   events.subscribe('order.paid', (e, ctx) =>
     notifications.notify(

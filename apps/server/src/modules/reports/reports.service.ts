@@ -297,6 +297,7 @@ export function createReportsService(deps: {
     /** The full report (JSON and PDF) once it is open to its owner. */
     async full(actor: Actor, id: number): Promise<FullReport> {
       const a = await owned(db, actor, id);
+      await assessments.mustShowOwner(a);
       const result = await assessments.resultOf(a);
       if (!result.full) {
         const why = {

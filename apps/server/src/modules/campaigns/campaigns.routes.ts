@@ -1,0 +1,142 @@
+import {
+  campaign,
+  campaignCreateBody,
+  campaignDetail,
+  campaignEditBody,
+  campaignIdParams,
+  campaignListQuery,
+  campaignPage,
+  campaignPendingList,
+  campaignRemindResult,
+  campaignStaffMemberList,
+  campaignStartBody,
+  campaignStartResult,
+  campaignUnitParams,
+  myCampaignList,
+} from '@psy/contracts';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { ok } from '../../lib/reply';
+import { audience, describe } from '../../lib/routes';
+import { currentUser, secured } from '../auth';
+
+const doc = describe({ tags: ['campaigns'], security: secured });
+
+/** 筛查活动: auditors run them, members take them, unit staff follow their units' completion. */
+export const campaignsRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { campaigns } = app.deps.services;
+
+  // ---- auditors and admins ----
+  await audience(app, app.requireRole('auditor', 'admin'), (audit) => {
+    audit.get(
+      '/api/audit/campaigns',
+      doc('筛查活动列表（含完成进度）', { query: campaignListQuery, reply: campaignPage }),
+      async (req) => ok(await campaigns.list(currentUser(req), req.query)),
+    );
+    audit.post(
+      '/api/audit/campaigns',
+      doc('新建筛查活动（草稿）', { body: campaignCreateBody, reply: campaign }),
+      async (req) => ok(await campaigns.create(currentUser(req), req.body), '活动已创建'),
+    );
+    audit.get(
+      '/api/audit/campaigns/:id',
+      doc('筛查活动详情：各单位完成情况（已完成 / 进行中 / 未开始）', {
+        params: campaignIdParams,
+        reply: campaignDetail,
+      }),
+      async (req) => ok(await campaigns.detail(currentUser(req), req.params.id)),
+    );
+    audit.put(
+      '/api/audit/campaigns/:id',
+      doc('修改草稿', { params: campaignIdParams, body: campaignEditBody, reply: campaign }),
+      async (req) => ok(await campaigns.edit(currentUser(req), req.params.id, req.body), '活动已保存'),
+    );
+    audit.post(
+      '/api/audit/campaigns/:id/open',
+      doc('发布活动：通知每位参与成员（站内通知与短信）', {
+        params: campaignIdParams,
+        reply: campaign.extend({ notified: z.number().int(), sms: z.number().int() }),
+      }),
+      async (req) => {
+        const out = await campaigns.open(currentUser(req), req.params.id);
+        return ok(out, `活动已发布，已通知${out.notified}人`);
+      },
+    );
+    audit.post(
+      '/api/audit/campaigns/:id/close',
+      doc('结束活动', { params: campaignIdParams, reply: campaign }),
+      async (req) => ok(await campaigns.close(currentUser(req), req.params.id), '活动已结束'),
+    );
+    audit.get(
+      '/api/audit/campaigns/:id/units/:unitId/pending',
+      doc('某单位（含下级单位）未完成的成员', { params: campaignUnitParams, reply: campaignPendingList }),
+      async (req) => ok(await campaigns.pending(currentUser(req), req.params.id, req.params.unitId)),
+    );
+    audit.post(
+      '/api/audit/campaigns/:id/remind',
+      doc('一键提醒未完成的成员（每个活动限时一次）', {
+        params: campaignIdParams,
+        reply: campaignRemindResult,
+      }),
+      async (req) => {
+        const out = await campaigns.remind(currentUser(req), req.params.id);
+        return ok(out, `已提醒${out.reminded}人`);
+      },
+    );
+  });
+
+  // ---- signed in: members take them, unit staff follow their units ----
+  await audience(app, app.authenticate, (me) => {
+    me.get(
+      '/api/campaigns/mine',
+      doc('我的筛查（进行中的、面向我的活动）', { reply: myCampaignList }),
+      async (req) => ok(await campaigns.mine(currentUser(req))),
+    );
+    me.post(
+      '/api/campaigns/:id/start',
+      doc('开始（或继续）筛查：按活动的方案或量表创建测评', {
+        params: campaignIdParams,
+        body: campaignStartBody,
+        reply: campaignStartResult,
+      }),
+      async (req) => ok(await campaigns.start(currentUser(req), req.params.id)),
+    );
+    me.get(
+      '/api/org/my/campaigns',
+      doc('涉及我负责的单位的筛查活动（仅含我的单位的进度）', { reply: z.array(campaign) }),
+      async (req) => ok(await campaigns.staffList(currentUser(req))),
+    );
+    me.get(
+      '/api/org/my/campaigns/:id',
+      doc('筛查活动在我负责的单位的完成情况；不涉及我的单位答 404', {
+        params: campaignIdParams,
+        reply: campaignDetail,
+      }),
+      async (req) => ok(await campaigns.staffDetail(currentUser(req), req.params.id)),
+    );
+    me.get(
+      '/api/org/my/campaigns/:id/units/:unitId/members',
+      doc('我负责的单位的成员：完成状态与风险等级（不含作答与分数）', {
+        params: campaignUnitParams,
+        reply: campaignStaffMemberList,
+      }),
+      async (req) => ok(await campaigns.staffMembers(currentUser(req), req.params.id, req.params.unitId)),
+    );
+    me.post(
+      '/api/org/my/campaigns/:id/remind',
+      doc('一键提醒我负责的单位中未完成的成员（每人限时一次）', {
+        params: campaignIdParams,
+        reply: campaignRemindResult,
+      }),
+      async (req) => {
+        const out = await campaigns.staffRemind(currentUser(req), req.params.id);
+        return ok(out, `已提醒${out.reminded}人`);
+      },
+    );
+    me.get(
+      '/api/org/my/campaigns/:id/units/:unitId/pending',
+      doc('我负责的单位中未完成的成员', { params: campaignUnitParams, reply: campaignPendingList }),
+      async (req) => ok(await campaigns.staffPending(currentUser(req), req.params.id, req.params.unitId)),
+    );
+  });
+};
