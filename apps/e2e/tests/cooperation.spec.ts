@@ -111,7 +111,11 @@ describe.skipIf(!hasBrowser())('cooperation on a person’s case, and a session 
         .fill('来访者近两个月睡眠差、情绪低落，想请刘医生从临床角度给些建议');
       await shot(expert, 'expert-invite-form');
       await button(dialog, '发送邀请').click();
-      await expert.waitForURL(/\/expert\/archives\/cooperationDetail\?id=\d+/);
+      await expert.waitForURL(/\/expert\/archives\/cooperationDetail\?id=\d+/).catch(async (err: Error) => {
+        // Seen once in a full run and never alone: say what the page showed instead.
+        const said = await expert.locator('.ant-message, .ant-form-item-explain-error').allTextContents();
+        throw new Error(`${err.message}\nthe page said: ${said.join(' | ') || '(nothing)'}`);
+      });
       cooperationId = Number(new URL(expert.url()).searchParams.get('id'));
       await expert.getByText('等待 刘文博 老师答复').waitFor();
       expect(await expert.getByTestId('cooperation-reason').textContent()).toContain('睡眠差');
