@@ -2,7 +2,7 @@ import { buildApp } from './app';
 import { ConfigError, loadConfig, type Config } from './config';
 import { openDatabase, type Database } from './db/client';
 import { runMigrations } from './db/migrate';
-import { seed, seedDemoSessions, seedDemoStatistics, seedReference } from './db/seed';
+import { seed, seedDemoCampaign, seedDemoSessions, seedDemoStatistics, seedReference } from './db/seed';
 
 function describeDatabase(config: Config): string {
   if (!config.databaseUrl) return `PGlite at ${config.dataDir}`;
@@ -47,6 +47,8 @@ async function main(): Promise<void> {
     if (statistics) app.log.info(`seed: added ${statistics} demo assessments for the statistics pages`);
     const sessions = await seedDemoSessions(database.db);
     if (sessions) app.log.info(`seed: added ${sessions} completed demo sessions for the record pages`);
+    const campaign = await seedDemoCampaign(database.db, app.deps.services);
+    if (campaign) app.log.info(`seed: opened the demo screening campaign, ${campaign} students took it`);
   } else
     app.log.info(
       'seed: no demo data (SEED=none); create the first administrator with `npm run admin:create`',

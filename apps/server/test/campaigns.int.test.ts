@@ -328,7 +328,14 @@ describe('screening campaigns', () => {
     expect(list.body.data[0].progress).toEqual({ total: 2, completed: 1, started: 0, notStarted: 1 });
     const detail = await api('GET', `/api/org/my/campaigns/${campaignId}`, staff);
     expect(detail.body.data.units).toEqual([
-      { unitId: unit['心理学院/1班'], unitName: '1班', total: 2, completed: 1, started: 0, notStarted: 1 },
+      {
+        unitId: unit['心理学院/1班'],
+        unitName: '心理学院/1班',
+        total: 2,
+        completed: 1,
+        started: 0,
+        notStarted: 1,
+      },
     ]);
     const members = await api(
       'GET',

@@ -162,6 +162,7 @@ export const campaignPage = page(campaign);
 /** One targeted unit's completion (its sub-units included). */
 export const campaignUnitProgress = campaignProgress.extend({
   unitId: z.number().int(),
+  /** The unit with its parents, e.g. 计算机学院/2026级. */
   unitName: z.string(),
 });
 export type CampaignUnitProgress = z.infer<typeof campaignUnitProgress>;

@@ -26,7 +26,11 @@ const pages: (RouteObject & { handle?: RouteHandle })[] = [
     lazy: () => import('../features/auth/pages/account-page'),
     handle: { title: '个人信息', auth: 'user', keepAlive: true },
   },
-  { path: '/user/center', lazy: centerPage, handle: { title: '个人中心', auth: 'user' } },
+  {
+    path: '/user/center',
+    lazy: () => import('./routes/user-center-page'),
+    handle: { title: '个人中心', auth: 'user' },
+  },
   {
     path: '/expert/center',
     lazy: () => import('./routes/expert-center-page'),

@@ -18,6 +18,7 @@ import { seedPortraits } from './portraits';
 
 export { seedDemoStatistics } from './statistics';
 export { seedDemoSessions } from './sessions';
+export { seedDemoCampaign } from './campaigns';
 
 export interface SeedResult {
   institutions: number;

@@ -202,12 +202,18 @@ export const campaignsRepository = {
     return row ?? { total: 0, completed: 0, started: 0, notStarted: 0 };
   },
 
-  /** Completion per target unit (its sub-units included), counted in SQL. */
+  /** Completion per target unit (its sub-units included), counted in SQL; units named by their path. */
   unitProgress(db: DbOrTx, campaignId: number, roots?: number[]) {
     return executeRows<ProgressRow & { unitId: number; unitName: string }>(
       db,
       sql`with recursive ${treeOf(campaignId, roots)}
-          select r.id as "unitId", r.name as "unitName",
+          select r.id as "unitId",
+                 -- The unit's whole path (计算机学院/2026级): the names of two targets may be the same.
+                 (with recursive up(parent_id, name, depth) as (
+                    select r.parent_id, r.name, 0
+                    union all
+                    select p.parent_id, p.name, up.depth + 1 from up join org_units p on p.id = up.parent_id
+                  ) select string_agg(up.name, '/' order by up.depth desc) from up) as "unitName",
                  (count(m.id))::int as total,
                  (count(m.id) filter (where a.status = 'submitted'))::int as completed,
                  (count(m.id) filter (where k.id is not null and a.status is distinct from 'submitted'))::int as started,
@@ -218,7 +224,7 @@ export const campaignsRepository = {
             left join org_members m on m.unit_id = tree.id and m.user_id is not null
             left join campaign_takes k on k.campaign_id = ${campaignId} and k.member_id = m.id
             left join assessments a on a.id = k.assessment_id
-           group by r.id, r.name, r.sort
+           group by r.id, r.parent_id, r.name, r.sort
            order by r.sort, r.name, r.id`,
     );
   },

@@ -8,6 +8,7 @@ import {
   NotificationOutlined,
   PictureOutlined,
   ReadOutlined,
+  ScheduleOutlined,
   SwapOutlined,
   UserOutlined,
   VideoCameraOutlined,
@@ -33,6 +34,12 @@ const entries: ShellEntry[] = [
   },
   { path: '/audit/feedback/list', label: '反馈记录', icon: <LikeOutlined /> },
   { path: '/audit/org/units', label: '组织与名单', icon: <ApartmentOutlined /> },
+  {
+    path: '/audit/campaign/list',
+    label: '筛查活动',
+    icon: <ScheduleOutlined />,
+    also: ['/audit/campaign/detail'],
+  },
   { path: '/audit/tweet/list', label: '推文审核', icon: <ReadOutlined />, also: ['/audit/tweet/detail'] },
   {
     path: '/audit/news/list',

@@ -8,6 +8,7 @@ import {
   EyeOutlined,
   FileTextOutlined,
   FormOutlined,
+  ScheduleOutlined,
   ShareAltOutlined,
   LikeOutlined,
   ShoppingOutlined,
@@ -55,6 +56,7 @@ const forAuditors: QuickLink[] = [
   { path: '/audit/archives/list', label: '用户转介', icon: <SwapOutlined /> },
   { path: '/audit/feedback/list', label: '反馈记录', icon: <LikeOutlined /> },
   { path: '/audit/org/units', label: '组织与名单', icon: <ApartmentOutlined /> },
+  { path: '/audit/campaign/list', label: '筛查活动', icon: <ScheduleOutlined /> },
 ];
 
 /** Shortcuts to the places an account uses most; only pages that exist are offered. */

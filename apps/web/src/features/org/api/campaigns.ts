@@ -1,0 +1,243 @@
+import type {
+  Campaign,
+  CampaignCreateBody,
+  CampaignDetail,
+  CampaignEditBody,
+  CampaignPendingMember,
+  CampaignRemindResult,
+  CampaignStaffMember,
+  CampaignStatus,
+  MyCampaign,
+  OrgUnit,
+  Page,
+  PlanSummary,
+  ScaleSummary,
+} from '@psy/contracts';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../../lib/api';
+import { toast } from '../../../lib/toast';
+
+export type {
+  Campaign,
+  CampaignDetail,
+  CampaignPendingMember,
+  CampaignStaffMember,
+  CampaignUnitProgress,
+  MyCampaign,
+} from '@psy/contracts';
+
+/** How often an open campaign's completion is fetched again while its page is open. */
+export const LIVE_REFRESH_MS = 15_000;
+
+const keys = {
+  all: ['campaigns'] as const,
+  list: (q: object) => ['campaigns', 'list', q] as const,
+  detail: (id: number) => ['campaigns', 'detail', id] as const,
+  pending: (id: number, unitId: number) => ['campaigns', 'pending', id, unitId] as const,
+  mine: ['campaigns', 'mine'] as const,
+  staff: ['campaigns', 'staff'] as const,
+  staffDetail: (id: number) => ['campaigns', 'staff', id] as const,
+  staffMembers: (id: number, unitId: number) => ['campaigns', 'staff', id, 'members', unitId] as const,
+  myUnits: ['campaigns', 'my-units'] as const,
+  choices: (kind: string, keyword: string) => ['campaigns', 'choices', kind, keyword] as const,
+};
+
+const live = (status: CampaignStatus | undefined) => (status === 'open' ? LIVE_REFRESH_MS : false);
+
+// ---- auditors ----
+
+export function useCampaigns(q: { pageNum: number; pageSize: number; status?: CampaignStatus }) {
+  return useQuery({
+    queryKey: keys.list(q),
+    queryFn: () => api.get<Page<Campaign>>('/api/audit/campaigns', { ...q }, { silent: true }),
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function useCampaign(id: number) {
+  return useQuery({
+    queryKey: keys.detail(id),
+    queryFn: () => api.get<CampaignDetail>(`/api/audit/campaigns/${id}`, undefined, { silent: true }),
+    enabled: id > 0,
+    refetchInterval: (q) => live(q.state.data?.status),
+  });
+}
+
+export function usePending(id: number, unitId: number | undefined) {
+  return useQuery({
+    queryKey: keys.pending(id, unitId ?? 0),
+    queryFn: () =>
+      api.get<CampaignPendingMember[]>(`/api/audit/campaigns/${id}/units/${unitId}/pending`, undefined, {
+        silent: true,
+      }),
+    enabled: !!unitId,
+  });
+}
+
+function useRefreshAll() {
+  const qc = useQueryClient();
+  return () => void qc.invalidateQueries({ queryKey: keys.all });
+}
+
+export function useSaveCampaign() {
+  const refresh = useRefreshAll();
+  return useMutation({
+    mutationFn: (v: { id?: number; create?: CampaignCreateBody; edit?: CampaignEditBody }) =>
+      v.id
+        ? api.put<Campaign>(`/api/audit/campaigns/${v.id}`, v.edit)
+        : api.post<Campaign>('/api/audit/campaigns', v.create),
+    onSuccess: (_c, v) => {
+      toast.success(v.id ? '活动已保存' : '活动已创建');
+      refresh();
+    },
+  });
+}
+
+export function useOpenCampaign() {
+  const refresh = useRefreshAll();
+  return useMutation({
+    mutationFn: (id: number) =>
+      api.post<Campaign & { notified: number; sms: number }>(`/api/audit/campaigns/${id}/open`),
+    onSuccess: (c) => {
+      toast.success(`活动已发布，已通知 ${c.notified} 人（短信 ${c.sms} 条）`);
+      refresh();
+    },
+  });
+}
+
+export function useCloseCampaign() {
+  const refresh = useRefreshAll();
+  return useMutation({
+    mutationFn: (id: number) => api.post<Campaign>(`/api/audit/campaigns/${id}/close`),
+    onSuccess: () => {
+      toast.success('活动已结束');
+      refresh();
+    },
+  });
+}
+
+/** 一键提醒: auditors remind everyone not finished; unit staff those of their units. */
+export function useRemind(scope: 'audit' | 'staff') {
+  const refresh = useRefreshAll();
+  return useMutation({
+    mutationFn: (id: number) =>
+      api.post<CampaignRemindResult>(
+        scope === 'audit' ? `/api/audit/campaigns/${id}/remind` : `/api/org/my/campaigns/${id}/remind`,
+      ),
+    onSuccess: (r) => {
+      toast.success(`已提醒 ${r.reminded} 人（短信 ${r.sms} 条）`);
+      refresh();
+    },
+  });
+}
+
+/** The choices of the campaign form: published plans and scales, found by name. */
+export function usePlanChoices(keyword: string) {
+  return useQuery({
+    queryKey: keys.choices('plan', keyword),
+    queryFn: async () => {
+      const plans = await api.get<PlanSummary[]>('/api/plan/list', undefined, { silent: true });
+      return keyword ? plans.filter((p) => p.title.includes(keyword)) : plans;
+    },
+    staleTime: 60_000,
+  });
+}
+
+export function useScaleChoices(keyword: string) {
+  return useQuery({
+    queryKey: keys.choices('scale', keyword),
+    queryFn: async () =>
+      (
+        await api.get<Page<ScaleSummary>>(
+          '/api/scale/list',
+          { pageNum: 1, pageSize: 50, ...(keyword ? { keyword } : {}) },
+          { silent: true },
+        )
+      ).list,
+    staleTime: 60_000,
+  });
+}
+
+// ---- members ----
+
+export function useMyCampaigns(enabled = true) {
+  return useQuery({
+    queryKey: keys.mine,
+    queryFn: () => api.get<MyCampaign[]>('/api/campaigns/mine', undefined, { silent: true }),
+    enabled,
+  });
+}
+
+export function useStartCampaign() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (id: number) =>
+      api.post<{ assessmentId: number }>(`/api/campaigns/${id}/start`, { consent: true }),
+    onSuccess: () => void qc.invalidateQueries({ queryKey: keys.mine }),
+  });
+}
+
+// ---- unit staff ----
+
+/** The units I am staff of (empty for almost everyone). */
+export function useMyUnits(enabled = true) {
+  return useQuery({
+    queryKey: keys.myUnits,
+    queryFn: () => api.get<OrgUnit[]>('/api/org/my/units', undefined, { silent: true }),
+    enabled,
+    staleTime: 60_000,
+  });
+}
+
+export function useStaffCampaigns(enabled = true) {
+  return useQuery({
+    queryKey: keys.staff,
+    queryFn: () => api.get<Campaign[]>('/api/org/my/campaigns', undefined, { silent: true }),
+    enabled,
+  });
+}
+
+export function useStaffCampaign(id: number) {
+  return useQuery({
+    queryKey: keys.staffDetail(id),
+    queryFn: () => api.get<CampaignDetail>(`/api/org/my/campaigns/${id}`, undefined, { silent: true }),
+    enabled: id > 0,
+    refetchInterval: (q) => live(q.state.data?.status),
+  });
+}
+
+export function useStaffMembers(id: number, unitId: number | undefined) {
+  return useQuery({
+    queryKey: keys.staffMembers(id, unitId ?? 0),
+    queryFn: () =>
+      api.get<CampaignStaffMember[]>(`/api/org/my/campaigns/${id}/units/${unitId}/members`, undefined, {
+        silent: true,
+      }),
+    enabled: !!unitId,
+  });
+}
+
+/** The name of what a campaign asks people to take (a plan or a scale). */
+export function useContentName(c: { planId: number | null; scaleId: number | null } | undefined) {
+  return useQuery({
+    queryKey: ['campaigns', 'content', c?.planId ?? 0, c?.scaleId ?? 0],
+    queryFn: async () => {
+      if (c?.planId) {
+        const plans = await api.get<PlanSummary[]>('/api/plan/list', undefined, { silent: true });
+        return `测评方案：${plans.find((p) => p.id === c.planId)?.title ?? `#${c.planId}`}`;
+      }
+      const s = await api.get<{ name: string }>(`/api/scale/detail/${c?.scaleId}`, undefined, {
+        silent: true,
+      });
+      return `量表：${s.name}`;
+    },
+    enabled: !!c && (!!c.planId || !!c.scaleId),
+    staleTime: 300_000,
+  });
+}
+
+/** The units someone is in charge of, without the sub-units `GET /api/org/my/units` adds under them. */
+export function topUnits(units: OrgUnit[]): OrgUnit[] {
+  const ids = new Set(units.map((u) => u.id));
+  return units.filter((u) => u.parentId === null || !ids.has(u.parentId));
+}

@@ -1,0 +1,215 @@
+import { BellOutlined, EditOutlined, SendOutlined, StopOutlined } from '@ant-design/icons';
+import { Button, Card, Col, Descriptions, Drawer, Flex, Popconfirm, Row, Table, Typography } from 'antd';
+import { useState } from 'react';
+import { useSearchParams } from 'react-router';
+import { CardSkeleton, idParam, queryStates } from '../../../components/page-states';
+import { AuditLayout } from '../../../components/workbench/audit-layout';
+import { WorkbenchHead } from '../../../components/workbench/workbench-shell';
+import { formatDateTime } from '../../../lib/format';
+import {
+  useCampaign,
+  useCloseCampaign,
+  useContentName,
+  useOpenCampaign,
+  usePending,
+  useRemind,
+  type CampaignPendingMember,
+  type CampaignUnitProgress,
+} from '../api/campaigns';
+import { CampaignFormModal } from '../components/campaign-form';
+import {
+  CampaignStatusTag,
+  CampaignWindow,
+  LiveNote,
+  MemberStateTag,
+  ProgressFigures,
+  UnitProgressTable,
+} from '../components/campaign-progress';
+
+const reminderText = (days: number[]) =>
+  days.length ? days.map((d) => (d === 0 ? '结束当天' : `结束前 ${d} 天`)).join('、') : '不自动提醒';
+
+/** 筛查活动详情 (/audit/campaign/detail?id=): set-up, publishing and live completion per unit. */
+export function Component() {
+  const [search] = useSearchParams();
+  const id = idParam(search);
+  const q = useCampaign(id);
+  const content = useContentName(q.data);
+  const openIt = useOpenCampaign();
+  const closeIt = useCloseCampaign();
+  const remind = useRemind('audit');
+  const [editing, setEditing] = useState(false);
+  const [unit, setUnit] = useState<CampaignUnitProgress>();
+
+  const state = queryStates(q, {
+    missing: !id,
+    notFound: { title: '活动不存在', back: { to: '/audit/campaign/list', label: '返回活动列表' } },
+    failed: '活动加载失败',
+    skeleton: <CardSkeleton rows={8} />,
+  });
+  const c = q.data;
+
+  let actions = null;
+  if (c?.status === 'draft')
+    actions = (
+      <Flex gap={8} wrap>
+        <Button icon={<EditOutlined />} onClick={() => setEditing(true)}>
+          编辑
+        </Button>
+        <Popconfirm
+          title="发布筛查活动"
+          description={`将通知 ${c.progress.total} 位成员（站内通知与短信），发布后不能再修改`}
+          okText="发布"
+          cancelText="取消"
+          onConfirm={() => openIt.mutate(c.id)}
+        >
+          <Button type="primary" icon={<SendOutlined />} loading={openIt.isPending}>
+            发布
+          </Button>
+        </Popconfirm>
+      </Flex>
+    );
+  else if (c?.status === 'open')
+    actions = (
+      <Flex gap={8} wrap>
+        <Popconfirm
+          title="一键提醒"
+          description={`提醒尚未完成的 ${c.progress.started + c.progress.notStarted} 人（站内通知与短信）`}
+          okText="提醒"
+          cancelText="取消"
+          onConfirm={() => remind.mutate(c.id)}
+        >
+          <Button
+            icon={<BellOutlined />}
+            loading={remind.isPending}
+            disabled={c.progress.started + c.progress.notStarted === 0}
+          >
+            一键提醒未完成
+          </Button>
+        </Popconfirm>
+        <Popconfirm
+          title="结束活动"
+          description="结束后成员不能再开始或提交这次筛查"
+          okText="结束"
+          okButtonProps={{ danger: true }}
+          cancelText="取消"
+          onConfirm={() => closeIt.mutate(c.id)}
+        >
+          <Button danger icon={<StopOutlined />} loading={closeIt.isPending}>
+            结束活动
+          </Button>
+        </Popconfirm>
+      </Flex>
+    );
+
+  return (
+    <AuditLayout>
+      <WorkbenchHead
+        title={
+          c ? (
+            <span>
+              {c.title} <CampaignStatusTag status={c.status} />
+            </span>
+          ) : (
+            '筛查活动'
+          )
+        }
+        sub={c && <CampaignWindow opensAt={c.opensAt} closesAt={c.closesAt} />}
+        extra={actions}
+      />
+      {state?.view ??
+        (c && (
+          <Row gutter={[16, 16]}>
+            <Col span={24}>
+              <Card
+                title="完成情况"
+                extra={<LiveNote live={c.status === 'open'} updatedAt={q.dataUpdatedAt} />}
+              >
+                <ProgressFigures p={c.progress} />
+                {c.lastRemindedAt && (
+                  <Typography.Paragraph type="secondary" style={{ marginTop: 12, marginBottom: 0 }}>
+                    上次提醒：{formatDateTime(c.lastRemindedAt)}
+                  </Typography.Paragraph>
+                )}
+              </Card>
+            </Col>
+            <Col span={24}>
+              <Card title="各单位完成情况" styles={{ body: { paddingTop: 8 } }}>
+                <UnitProgressTable units={c.units} action="未完成名单" onPick={setUnit} />
+              </Card>
+            </Col>
+            <Col span={24}>
+              <Card title="活动设置">
+                <Descriptions column={{ xs: 1, md: 2 }} size="small">
+                  <Descriptions.Item label="测评内容">{content.data ?? '加载中…'}</Descriptions.Item>
+                  <Descriptions.Item label="参与单位">
+                    {c.units.map((u) => u.unitName).join('、')}
+                  </Descriptions.Item>
+                  <Descriptions.Item label="成员查看结果">
+                    {c.showResultToMember ? '可以' : '不可以（仅中心查看）'}
+                  </Descriptions.Item>
+                  <Descriptions.Item label="自动提醒">
+                    {reminderText(c.reminderDaysBeforeClose)}
+                  </Descriptions.Item>
+                  <Descriptions.Item label="创建时间">{formatDateTime(c.createdAt)}</Descriptions.Item>
+                </Descriptions>
+                <Typography.Title level={5}>知情同意书</Typography.Title>
+                <Typography.Paragraph style={{ whiteSpace: 'pre-wrap', marginBottom: 0 }}>
+                  {c.consentText}
+                </Typography.Paragraph>
+              </Card>
+            </Col>
+          </Row>
+        ))}
+      {c && editing && (
+        <CampaignFormModal open editing={c} onClose={() => setEditing(false)} onSaved={() => undefined} />
+      )}
+      <PendingDrawer campaignId={id} unit={unit} onClose={() => setUnit(undefined)} />
+    </AuditLayout>
+  );
+}
+
+/** Who in a unit (and below) has not finished. */
+function PendingDrawer({
+  campaignId,
+  unit,
+  onClose,
+}: {
+  campaignId: number;
+  unit: CampaignUnitProgress | undefined;
+  onClose: () => void;
+}) {
+  const q = usePending(campaignId, unit?.unitId);
+  return (
+    <Drawer
+      open={!!unit}
+      onClose={onClose}
+      title={unit ? `未完成名单 · ${unit.unitName}` : ''}
+      size={560}
+      styles={{ wrapper: { maxWidth: '100vw' } }}
+    >
+      <Table<CampaignPendingMember>
+        rowKey="memberId"
+        size="small"
+        loading={q.isPending}
+        dataSource={q.data ?? []}
+        pagination={{ pageSize: 20, hideOnSinglePage: true, showTotal: (t) => `共 ${t} 人` }}
+        locale={{ emptyText: q.isError ? '加载失败，请关闭后重试' : '该单位的成员都已完成' }}
+        columns={[
+          { title: '姓名', dataIndex: 'name' },
+          { title: '学号/工号', dataIndex: 'memberNo' },
+          {
+            title: '状态',
+            dataIndex: 'state',
+            render: (s: CampaignPendingMember['state']) => <MemberStateTag state={s} />,
+          },
+          {
+            title: '开始时间',
+            dataIndex: 'startedAt',
+            render: (v: string | null) => (v ? formatDateTime(v) : '—'),
+          },
+        ]}
+      />
+    </Drawer>
+  );
+}

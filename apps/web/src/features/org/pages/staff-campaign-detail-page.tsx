@@ -1,0 +1,154 @@
+import { BellOutlined } from '@ant-design/icons';
+import type { WarningLevel } from '@psy/contracts';
+import { Alert, Button, Card, Col, Drawer, Popconfirm, Row, Table, Typography } from 'antd';
+import { useState } from 'react';
+import { useSearchParams } from 'react-router';
+import { CardSkeleton, idParam, queryStates } from '../../../components/page-states';
+import { WarningLevelTag } from '../../../components/status-tags';
+import { formatDateTime } from '../../../lib/format';
+import {
+  useRemind,
+  useStaffCampaign,
+  useStaffMembers,
+  type CampaignStaffMember,
+  type CampaignUnitProgress,
+} from '../api/campaigns';
+import {
+  CampaignStatusTag,
+  CampaignWindow,
+  LiveNote,
+  MemberStateTag,
+  ProgressFigures,
+  UnitProgressTable,
+} from '../components/campaign-progress';
+
+/**
+ * 筛查进度 (/org/campaign/detail?id=) for unit staff: their units' completion, who has not
+ * finished, and each member's risk level — never answers or scores (the server sends none).
+ */
+export function Component() {
+  const [search] = useSearchParams();
+  const id = idParam(search);
+  const q = useStaffCampaign(id);
+  const remind = useRemind('staff');
+  const [unit, setUnit] = useState<CampaignUnitProgress>();
+  const state = queryStates(q, {
+    missing: !id,
+    notFound: {
+      title: '活动不存在或不涉及您负责的单位',
+      back: { to: '/org/campaign/list', label: '返回我负责的筛查' },
+    },
+    failed: '活动加载失败',
+    skeleton: <CardSkeleton rows={8} />,
+  });
+  const c = q.data;
+  const behind = c ? c.progress.started + c.progress.notStarted : 0;
+
+  return (
+    <div className="page-container">
+      {state?.view ??
+        (c && (
+          <Row gutter={[16, 16]}>
+            <Col span={24}>
+              <Card>
+                <Typography.Title level={4} style={{ marginTop: 0 }}>
+                  {c.title} <CampaignStatusTag status={c.status} />
+                </Typography.Title>
+                <CampaignWindow opensAt={c.opensAt} closesAt={c.closesAt} />
+              </Card>
+            </Col>
+            <Col span={24}>
+              <Card
+                title="我负责单位的完成情况"
+                extra={<LiveNote live={c.status === 'open'} updatedAt={q.dataUpdatedAt} />}
+              >
+                <ProgressFigures p={c.progress} />
+                {c.status === 'open' && (
+                  <Popconfirm
+                    title="一键提醒"
+                    description={`提醒您负责单位中尚未完成的 ${behind} 人（站内通知与短信）`}
+                    okText="提醒"
+                    cancelText="取消"
+                    onConfirm={() => remind.mutate(c.id)}
+                  >
+                    <Button
+                      style={{ marginTop: 16 }}
+                      icon={<BellOutlined />}
+                      loading={remind.isPending}
+                      disabled={behind === 0}
+                    >
+                      一键提醒未完成
+                    </Button>
+                  </Popconfirm>
+                )}
+              </Card>
+            </Col>
+            <Col span={24}>
+              <Card title="各单位" styles={{ body: { paddingTop: 8 } }}>
+                <UnitProgressTable units={c.units} action="成员" onPick={setUnit} />
+              </Card>
+            </Col>
+          </Row>
+        ))}
+      <MembersDrawer campaignId={id} unit={unit} onClose={() => setUnit(undefined)} />
+    </div>
+  );
+}
+
+function MembersDrawer({
+  campaignId,
+  unit,
+  onClose,
+}: {
+  campaignId: number;
+  unit: CampaignUnitProgress | undefined;
+  onClose: () => void;
+}) {
+  const q = useStaffMembers(campaignId, unit?.unitId);
+  return (
+    <Drawer
+      open={!!unit}
+      onClose={onClose}
+      title={unit ? `成员 · ${unit.unitName}` : ''}
+      size={600}
+      styles={{ wrapper: { maxWidth: '100vw' } }}
+    >
+      <Alert
+        type="info"
+        showIcon
+        style={{ marginBottom: 12 }}
+        message="需要关注的成员请尽快联系；作答内容与分数只有心理中心的老师可以查看。"
+      />
+      <Table<CampaignStaffMember>
+        rowKey="memberId"
+        size="small"
+        loading={q.isPending}
+        dataSource={q.data ?? []}
+        scroll={{ x: 480 }}
+        pagination={{ pageSize: 20, hideOnSinglePage: true, showTotal: (t) => `共 ${t} 人` }}
+        locale={{ emptyText: q.isError ? '加载失败，请关闭后重试' : '该单位没有成员' }}
+        columns={[
+          { title: '姓名', dataIndex: 'name' },
+          { title: '学号/工号', dataIndex: 'memberNo' },
+          {
+            title: '状态',
+            dataIndex: 'state',
+            render: (s: CampaignStaffMember['state']) => <MemberStateTag state={s} />,
+          },
+          {
+            title: '需要关注',
+            dataIndex: 'riskLevel',
+            sorter: (a, b) => (a.riskLevel ?? 0) - (b.riskLevel ?? 0),
+            defaultSortOrder: 'descend',
+            render: (l: number | null) => (l ? <WarningLevelTag level={l as WarningLevel} /> : '—'),
+          },
+          {
+            title: '开始时间',
+            dataIndex: 'startedAt',
+            render: (v: string | null) => (v ? formatDateTime(v) : '—'),
+          },
+        ]}
+      />
+    </Drawer>
+  );
+}
