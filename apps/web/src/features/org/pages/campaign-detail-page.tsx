@@ -193,7 +193,7 @@ function PendingDrawer({
         size="small"
         loading={q.isPending}
         dataSource={q.data ?? []}
-        pagination={{ pageSize: 20, hideOnSinglePage: true, showTotal: (t) => `共 ${t} 人` }}
+        pagination={{ pageSize: 50, showTotal: (t) => `共 ${t} 人` }}
         locale={{ emptyText: q.isError ? '加载失败，请关闭后重试' : '该单位的成员都已完成' }}
         columns={[
           { title: '姓名', dataIndex: 'name' },

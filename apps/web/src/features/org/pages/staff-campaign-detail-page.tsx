@@ -125,7 +125,7 @@ function MembersDrawer({
         loading={q.isPending}
         dataSource={q.data ?? []}
         scroll={{ x: 480 }}
-        pagination={{ pageSize: 20, hideOnSinglePage: true, showTotal: (t) => `共 ${t} 人` }}
+        pagination={{ pageSize: 50, hideOnSinglePage: false, showTotal: (t) => `共 ${t} 人` }}
         locale={{ emptyText: q.isError ? '加载失败，请关闭后重试' : '该单位没有成员' }}
         columns={[
           { title: '姓名', dataIndex: 'name' },

@@ -1,0 +1,202 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import ExcelJS from 'exceljs';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { hasBrowser, useBrowser } from '../src/browser';
+import { apiCall, DEMO, latestSmsCode, putSession, signIn } from '../src/session';
+import { answerAll, fillBasicInfo } from '../src/taking';
+
+/** Screenshots for the issue's record (SHOTS_DIR, when set). */
+async function shot(page: Page, name: string) {
+  const dir = process.env.SHOTS_DIR;
+  if (!dir) return;
+  fs.mkdirSync(dir, { recursive: true });
+  await page.waitForTimeout(400);
+  await page.screenshot({ path: path.join(dir, `${name}.png`), fullPage: true });
+}
+
+const INSTITUTION = '杭州暖阳企业员工关爱中心';
+const phoneOf = (i: number) => `1372000${String(i).padStart(4, '0')}`;
+/** 研发中心's HR partner: an account the auditor makes by naming its phone. */
+const STAFF_PHONE = '13720009999';
+
+/** 30 employees of 研发中心: 平台部 (two teams) and 产品部. */
+async function roster(): Promise<string> {
+  const wb = new ExcelJS.Workbook();
+  const ws = wb.addWorksheet('名单');
+  ws.addRow(['姓名', '手机号', '学号/工号', '单位', '性别', '出生年份']);
+  for (let i = 1; i <= 30; i++) {
+    const unit = i <= 20 ? `研发中心/平台部/${(i % 2) + 1}组` : '研发中心/产品部';
+    ws.addRow([`员工${i}`, phoneOf(i), `HZ${String(i).padStart(4, '0')}`, unit, i % 2 ? '男' : '女', 1990]);
+  }
+  const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'roster-')), '员工名单.xlsx');
+  await wb.xlsx.writeFile(file);
+  return file;
+}
+
+/** Signs a page in by SMS code, as a member on the roster (no password) would. */
+async function smsSignIn(
+  browser: { newPage: (viewport?: { width: number; height: number }) => Promise<Page> },
+  telephone: string,
+  phone = false,
+) {
+  const page = await browser.newPage(phone ? { width: 390, height: 844 } : undefined);
+  const sent = await apiCall('POST', '/api/login/send', { body: { telephone, type: 'login' } });
+  expect(sent.status, sent.message).toBe(200);
+  const r = await apiCall<{ token: string; userinfo: unknown }>('POST', '/api/login/sms', {
+    body: { telephone, code: await latestSmsCode(telephone) },
+  });
+  expect(r.status, r.message).toBe(200);
+  await putSession(page, r.data);
+  return page;
+}
+
+/** A member takes the campaign from 我的筛查: its consent, then the ordinary flow. */
+async function takeIt(page: Page, name: string, option: string) {
+  await page.goto('/user/center');
+  const card = page.locator('.ant-card').filter({ hasText: '我的筛查' });
+  await card.getByText('员工心理健康季度筛查').waitFor();
+  await card.getByRole('button', { name: '开始筛查' }).click();
+  const dialog = page.getByRole('dialog');
+  await dialog.getByText('结果严格保密').waitFor();
+  await dialog.getByText('我已阅读并同意以上内容').click();
+  await dialog.getByRole('button', { name: '同意并开始' }).click();
+  await page.waitForURL('**/combit/consent?aid=*');
+  await page.getByText('我已阅读并同意').click();
+  await page.getByRole('button', { name: '同意并继续' }).click();
+  await page.waitForURL('**/combit/userForm?aid=*');
+  await fillBasicInfo(page, name);
+  await page.waitForURL('**/test/steps?aid=*');
+  await page.getByRole('button', { name: '开始答题', exact: true }).click();
+  await page.waitForURL('**/test/question?aid=*');
+  await answerAll(page, 9, option);
+  const submitted = page.waitForResponse((r) => /\/api\/assessment\/\d+\/submit$/.test(r.url()));
+  await page.getByRole('button', { name: '提交答案' }).click();
+  expect((await submitted).status()).toBe(200);
+  await page.waitForURL('**/test/pay?aid=*');
+}
+
+describe.skipIf(!hasBrowser())('screening campaigns', () => {
+  const browser = useBrowser();
+
+  it(
+    'an auditor opens a campaign for a roster of 30; two members take it; unit staff follow completion and risk without answers',
+    { timeout: 300_000 },
+    async () => {
+      // ---- the auditor: roster, unit staff, campaign ----
+      const audit = await browser.newPage({ width: 1366, height: 900 });
+      await signIn(audit, DEMO.auditor);
+      await audit.goto('/audit/org/units');
+      await audit.getByLabel('机构').click();
+      await audit.locator('.ant-select-item-option', { hasText: INSTITUTION }).click();
+      await audit.getByRole('tab', { name: '导入名单' }).click();
+      await audit.locator('input[type=file]').setInputFiles(await roster());
+      await audit.getByText(/新增 30 人/).waitFor();
+      await audit.getByRole('treeitem', { name: /^研发中心/ }).click();
+      await audit.getByRole('tab', { name: '负责人' }).click();
+      await audit.getByPlaceholder('负责人手机号').fill(STAFF_PHONE);
+      await audit.getByRole('button', { name: '添加负责人' }).click();
+      await audit.getByText('负责人已添加').waitFor();
+
+      await audit.locator('aside').getByRole('link', { name: '筛查活动' }).click();
+      await audit.waitForURL('**/audit/campaign/list');
+      await expect.poll(() => audit.title()).toContain('筛查活动');
+      await audit.getByRole('button', { name: /新建活动/ }).click();
+      const form = audit.getByRole('dialog');
+      await form.getByLabel('机构').click();
+      await audit.locator('.ant-select-item-option', { hasText: INSTITUTION }).click();
+      await form.getByLabel('活动名称').fill('员工心理健康季度筛查');
+      await form.getByText('单个量表').click();
+      await form.getByLabel('量表', { exact: true }).click();
+      await audit.locator('.ant-select-item-option', { hasText: '患者健康问卷抑郁量表' }).click();
+      await form.getByLabel('参与单位').click();
+      await audit.locator('.ant-select-tree-node-content-wrapper', { hasText: /^研发中心$/ }).click();
+      await form
+        .getByLabel('知情同意书')
+        .fill('本次筛查由 EAP 中心组织，结果严格保密：部门负责人只能看到是否完成和需要关注的程度。');
+      await shot(audit, 'campaign-form');
+      await form.getByRole('button', { name: '创建草稿' }).click();
+      await audit.waitForURL('**/audit/campaign/detail?id=*');
+      const campaignId = Number(new URL(audit.url()).searchParams.get('id'));
+      await audit.getByText('草稿', { exact: true }).waitFor();
+      await audit.getByRole('button', { name: /发布/ }).click();
+      await audit.getByText('将通知 30 位成员').waitFor();
+      await audit.locator('.ant-popconfirm').getByRole('button', { name: '发布' }).click();
+      await audit.getByText(/活动已发布，已通知 30 人/).waitFor();
+      await audit.getByText('进行中', { exact: true }).first().waitFor();
+      await audit
+        .getByRole('row', { name: /研发中心/ })
+        .getByText('0/30')
+        .waitFor();
+
+      // ---- two members take it, one at phone width; one answers with severe symptoms ----
+      const low = await smsSignIn(browser, phoneOf(1));
+      await takeIt(low, '员工一', '完全不会');
+      const high = await smsSignIn(browser, phoneOf(2), true);
+      await takeIt(high, '员工二', '几乎每天');
+      await shot(high, 'campaign-member-result-phone');
+      // Done: 我的筛查 says so.
+      await high.goto('/user/center');
+      await high.locator('.ant-card').filter({ hasText: '我的筛查' }).getByText('已完成').waitFor();
+
+      // The auditor's open page follows on its own (it refreshes every 15 s).
+      await audit
+        .getByRole('row', { name: /研发中心/ })
+        .getByText('2/30')
+        .waitFor({ timeout: 30_000 });
+      await shot(audit, 'campaign-audit-detail');
+      await audit
+        .getByRole('row', { name: /研发中心/ })
+        .getByRole('button', { name: '未完成名单' })
+        .click();
+      const pending = audit.locator('.ant-drawer');
+      await pending.getByText('共 28 人').waitFor();
+      expect(await pending.getByText('员工1', { exact: true }).count()).toBe(0);
+
+      // ---- unit staff: completion and risk level, never answers or scores ----
+      const staff = await smsSignIn(browser, STAFF_PHONE);
+      await staff.goto('/user/center');
+      await staff.getByRole('button', { name: /查看完成情况/ }).click();
+      await staff.waitForURL('**/org/campaign/list');
+      await staff.getByRole('button', { name: '查看进度' }).click();
+      await staff.waitForURL(`**/org/campaign/detail?id=${campaignId}`);
+      await staff
+        .getByRole('row', { name: /研发中心/ })
+        .getByText('2/30')
+        .waitFor();
+      await staff
+        .getByRole('row', { name: /研发中心/ })
+        .getByRole('button', { name: '成员' })
+        .click();
+      const members = staff.locator('.ant-drawer');
+      await members.getByText('共 30 人').waitFor();
+      const row = members.getByRole('row', { name: /员工2\b/ });
+      await row.getByText('高危').waitFor();
+      await row.getByText('已完成').waitFor();
+      await members
+        .getByRole('row', { name: /员工1\b/ })
+        .getByText('已完成')
+        .waitFor();
+      await shot(staff, 'campaign-staff-members');
+      // No score, band or answer reaches the page.
+      const text = (await members.textContent()) ?? '';
+      expect(text).not.toMatch(/\d+\s*分|重度|中度|几乎每天/);
+      // Another campaign id (and the auditor's pages) answer as missing for staff.
+      const foreign = await apiCall('GET', `/api/org/my/campaigns/${campaignId + 1000}`, {
+        token: await staff.evaluate(() => localStorage.getItem('userToken') ?? ''),
+      });
+      expect(foreign.status).toBe(404);
+      await staff.goto(`/audit/campaign/detail?id=${campaignId}`);
+      await staff.getByText('无权访问').waitFor();
+
+      // At phone width the staff page does not scroll sideways.
+      const phone = await smsSignIn(browser, STAFF_PHONE, true);
+      await phone.goto(`/org/campaign/detail?id=${campaignId}`);
+      await phone.getByText('我负责单位的完成情况').waitFor();
+      const overflow = await phone.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+      expect(overflow).toBeLessThanOrEqual(0);
+    },
+  );
+});
