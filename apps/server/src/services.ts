@@ -144,7 +144,7 @@ export function createServices({
   const scales = createScalesService({ db, review, catalogue });
   const plans = createPlansService({ db, clock, catalogue });
   const warnings = createWarningsService({ db, clock, events, escalateAfterMs: config.warningEscalateMs });
-  const assessments = createAssessmentsService({ db, clock, scales, plans, warnings });
+  const assessments = createAssessmentsService({ db, clock, scales, plans, warnings, audit });
   const assignments = createAssignmentsService({ clock });
   // Plugs itself into review (kind 'transfer'); approval moves assignments and open warnings.
   const transfers = createTransfersService({ db, clock, events, review, assessments, warnings, assignments });

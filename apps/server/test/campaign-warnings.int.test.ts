@@ -2,6 +2,7 @@ import { and, eq, like } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { campaignWarningMessages, rosterColumns } from '@psy/contracts';
+import { auditLogs } from '../src/modules/audit/audit.table';
 import { campaignWarningRoutes } from '../src/modules/campaigns/campaigns.table';
 import { institutions } from '../src/modules/institutions/institutions.table';
 import { notifications } from '../src/modules/notifications/notifications.table';
@@ -443,6 +444,22 @@ describe(`campaign warning routing on ${testDbKind}`, () => {
     // Closed shows in the staff's list too.
     const dept = await api('GET', '/api/org/my/warnings?state=closed', deptStaff);
     expect(dept.body.data.list.map((w: { id: number }) => w.id)).toEqual([w2]);
+  });
+
+  it('writes every professional view of an individual result to the audit log, refusals too', async () => {
+    const [w] = await ctx.database.db.select().from(warnings).where(eq(warnings.id, w1));
+    const before = await ctx.database.db.select().from(auditLogs).where(eq(auditLogs.action, 'result_view'));
+    const seen = await api('GET', `/api/expert/assessments/${w!.assessmentId}`, auditor);
+    expect(seen.status, seen.body.message).toBe(200);
+    // An expert who does not follow this person up: 404, and the refusal is logged.
+    expect((await api('GET', `/api/expert/assessments/${w!.assessmentId}`, deptStaff)).status).toBe(404);
+    const rows = (
+      await ctx.database.db.select().from(auditLogs).where(eq(auditLogs.action, 'result_view'))
+    ).slice(before.length);
+    expect(rows.map((r) => [r.userId, r.outcome, r.targetUserId, r.detail])).toEqual([
+      [await userIdOf(DEMO.auditor), 'success', await userIdOf(DEMO.user), { assessmentId: w!.assessmentId }],
+      [await userIdOf('13800000012'), 'failure', null, { assessmentId: w!.assessmentId }],
+    ]);
   });
 
   it('documents its routes in the OpenAPI document', async () => {
