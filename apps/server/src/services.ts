@@ -46,6 +46,7 @@ import { createFeedbackService } from './modules/feedback/feedback.service';
 import { createOrgService } from './modules/org/org.service';
 import { createCampaignsService } from './modules/campaigns/campaigns.service';
 import { subscribeCampaignSms } from './modules/campaigns/campaigns.sms';
+import { createCampaignWarnings, subscribeWarningRouting } from './modules/campaigns/campaigns.routing';
 import { tweetSearch } from './modules/tweets/tweets.search';
 import { activitySearch, planSearch } from './modules/plans/plans.search';
 import { createHomeService } from './modules/home/home.service';
@@ -143,7 +144,7 @@ export function createServices({
   const scales = createScalesService({ db, review, catalogue });
   const plans = createPlansService({ db, clock, catalogue });
   const warnings = createWarningsService({ db, clock, events, escalateAfterMs: config.warningEscalateMs });
-  const assessments = createAssessmentsService({ db, clock, scales, plans, warnings });
+  const assessments = createAssessmentsService({ db, clock, scales, plans, warnings, audit });
   const assignments = createAssignmentsService({ clock });
   // Plugs itself into review (kind 'transfer'); approval moves assignments and open warnings.
   const transfers = createTransfersService({ db, clock, events, review, assessments, warnings, assignments });
@@ -204,6 +205,9 @@ export function createServices({
   const campaigns = createCampaignsService({ db, clock, events, assessments, plans, scales, warnings });
   subscribeCampaignSms(events, smsProvider);
   assessments.useResultGate((ids) => campaigns.withheld(ids));
+  // A campaign's warnings go to the staff of the person's unit, then up the units (the sweeper).
+  const campaignWarnings = createCampaignWarnings({ db, clock, events, warnings });
+  subscribeWarningRouting(events, campaignWarnings);
   const statistics = createStatisticsService({
     db,
     clock,
@@ -246,6 +250,7 @@ export function createServices({
     feedback,
     org: createOrgService({ db, clock, audit, users }),
     campaigns,
+    campaignWarnings,
     reports,
     courses,
     statistics,

@@ -12,6 +12,7 @@ export async function sweepOnce(services: Services): Promise<void> {
   await services.orders.sweep();
   await services.warnings.escalate();
   await services.campaigns.sweep();
+  await services.campaignWarnings.escalate();
   await services.statistics.refreshRollups();
 }
 

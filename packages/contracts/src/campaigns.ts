@@ -17,6 +17,14 @@ export const CAMPAIGN_WINDOW_DAYS_MAX = 366;
 export const CAMPAIGN_REMIND_COOLDOWN_HOURS = 12;
 /** A phone receives at most this many campaign SMS (openings and reminders) in 24 hours; beyond that, in-app only. */
 export const CAMPAIGN_SMS_PER_PHONE_PER_DAY = 3;
+/**
+ * 联系时限: the hours unit staff have to record a first contact after a campaign's warning is
+ * routed to them, by warning level (index 0 = level 1 低危, 1 = 中危, 2 = 高危). The same time
+ * applies at every step up the units; unhandled past it, the warning goes up one level.
+ */
+export const CAMPAIGN_CONTACT_HOURS_DEFAULT = [72, 48, 24] as const;
+/** Each contact time is 1..this many hours (30 days). */
+export const CAMPAIGN_CONTACT_HOURS_MAX = 720;
 
 export const campaignStatuses = ['draft', 'open', 'closed'] as const;
 export type CampaignStatus = (typeof campaignStatuses)[number];
@@ -75,6 +83,16 @@ const reminderDays = z
       .max(CAMPAIGN_REMINDER_DAYS_MAX, `提醒天数最多${CAMPAIGN_REMINDER_DAYS_MAX}天`),
   )
   .max(CAMPAIGN_REMINDERS_MAX, `最多设置${CAMPAIGN_REMINDERS_MAX}次提醒`);
+const contactHours = z
+  .array(
+    z
+      .number({ error: '联系时限不正确' })
+      .int('联系时限应为整数小时')
+      .min(1, '联系时限至少1小时')
+      .max(CAMPAIGN_CONTACT_HOURS_MAX, `联系时限最多${CAMPAIGN_CONTACT_HOURS_MAX}小时`),
+    { error: '联系时限不正确' },
+  )
+  .length(3, '联系时限需按低危、中危、高危各填一项');
 const unitIds = z
   .array(id({ label: '单位' }))
   .min(1, campaignMessages.noUnits)
@@ -90,6 +108,7 @@ const campaignFields = {
   consentText,
   showResultToMember: z.boolean({ error: '是否向成员展示结果不正确' }).default(true),
   reminderDaysBeforeClose: reminderDays.default([]),
+  contactHours: contactHours.default([...CAMPAIGN_CONTACT_HOURS_DEFAULT]),
 };
 type Window = { opensAt: string; closesAt: string };
 const span = (w: Window) => Date.parse(w.closesAt) - Date.parse(w.opensAt);
@@ -151,6 +170,8 @@ export const campaign = z.object({
   consentText: z.string(),
   showResultToMember: z.boolean(),
   reminderDaysBeforeClose: z.array(z.number().int()),
+  /** Hours to first contact by warning level (低危, 中危, 高危). */
+  contactHours: z.array(z.number().int()),
   status: z.enum(campaignStatuses),
   lastRemindedAt: z.string().nullable(),
   createdAt: z.string(),

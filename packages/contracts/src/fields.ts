@@ -34,6 +34,8 @@ export const fieldLabels: Record<string, string> = {
   planId: '方案编号',
   unitIds: '单位',
   reminderDaysBeforeClose: '提醒天数',
+  contactHours: '联系时限',
+  campaignId: '活动编号',
   activityId: '活动编号',
   institutionId: '机构编号',
   minPrice: '最低价格',

@@ -39,3 +39,4 @@ export * from './records';
 export * from './feedback';
 export * from './org';
 export * from './campaigns';
+export * from './campaign-warnings';

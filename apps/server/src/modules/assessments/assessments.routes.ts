@@ -91,7 +91,7 @@ export const assessmentsRoutes: FastifyPluginAsyncZod = async (app) => {
     pro.get(
       '/api/expert/assessments/:id',
       doc('测评详情：作答、得分、预警、报告', { params: idParams, reply: expertAssessment }),
-      async (req) => ok(await assessments.detail(currentUser(req), req.params.id)),
+      async (req) => ok(await assessments.detail(currentUser(req), req.params.id, { ip: req.ip })),
     );
   });
 };

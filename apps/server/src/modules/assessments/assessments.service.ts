@@ -20,6 +20,7 @@ import { assignedExpertOf, assignedTo } from '../assignments';
 import { HOTLINES } from '../home';
 import type { PlansService } from '../plans';
 import { optionsOf, parseDefinition, scoreAssessment, visibleItems, type ScalesService } from '../scales';
+import type { AuditService } from '../audit';
 import type { WarningsService } from '../warnings';
 import { prefillBasicInfo } from './basic-info-prefill';
 import { canFollowUp, canTake, followUpScope } from './assessments.policy';
@@ -51,6 +52,8 @@ export interface AssessmentsDeps {
   scales: ScalesService;
   plans: PlansService;
   warnings: WarningsService;
+  /** Every professional's view of an individual's result is written to `audit_logs` (`result_view`). */
+  audit?: Pick<AuditService, 'record'>;
 }
 
 /** One of the people an expert serves, as a picker lists them. */
@@ -61,7 +64,7 @@ export interface ServedPerson {
   lastAssessmentAt: string | null;
 }
 
-export function createAssessmentsService({ db, clock, scales, plans, warnings }: AssessmentsDeps) {
+export function createAssessmentsService({ db, clock, scales, plans, warnings, audit }: AssessmentsDeps) {
   let reports: ReportPort | null = null;
   const reportPort = () => {
     if (!reports) throw new Error('assessments: the report port is not wired (services.ts)');
@@ -561,8 +564,29 @@ export function createAssessmentsService({ db, clock, scales, plans, warnings }:
     },
 
     /** Result plus every answer as the person gave it, their warnings and the report's state. */
-    async detail(actor: Actor, id: number): Promise<ExpertAssessment> {
-      const a = await followed(db, actor, id);
+    async detail(
+      actor: Actor,
+      id: number,
+      meta: { ip: string | null } = { ip: null },
+    ): Promise<ExpertAssessment> {
+      // Every view of an individual's result, and every refusal, is in the audit log.
+      const view = (outcome: 'success' | 'failure', targetUserId: number | null) =>
+        audit?.record(db, {
+          action: 'result_view',
+          outcome,
+          userId: actor.userId,
+          targetUserId,
+          ip: meta.ip,
+          detail: { assessmentId: id },
+        });
+      let a: Awaited<ReturnType<typeof followed>>;
+      try {
+        a = await followed(db, actor, id);
+      } catch (err) {
+        await view('failure', null);
+        throw err;
+      }
+      await view('success', a.userId);
       const [parts, u, ws, report, { formFields }] = await Promise.all([
         repo.partsOf(db, id),
         repo.person(db, a.userId),

@@ -17,6 +17,7 @@ export type AuditAction =
   | 'data_export'
   | 'group_report'
   | 'record_view'
+  | 'result_view'
   | 'roster_import'
   | 'org_staff_change';
 
@@ -33,6 +34,7 @@ export const auditActionLabels: Record<AuditAction, string> = {
   data_export: '导出测评数据',
   group_report: '下载团体报告',
   record_view: '查阅心理档案',
+  result_view: '查阅测评结果',
   roster_import: '导入名单',
   org_staff_change: '调整单位负责人',
 };

@@ -1,10 +1,16 @@
-import { campaignMessages, CAMPAIGN_REMIND_COOLDOWN_HOURS } from '@psy/contracts';
+import { campaignMessages, campaignWarningMessages, CAMPAIGN_REMIND_COOLDOWN_HOURS } from '@psy/contracts';
 import { describe, expect, it } from 'vitest';
 import {
   canEditCampaign,
   canManageCampaigns,
   canStaffSeeUnit,
+  contactDueAt,
+  contactHoursFor,
+  contactProblem,
   dueReminder,
+  isOverdue,
+  nextStop,
+  routedWarningState,
   maySms,
   openProblem,
   remindableMembers,
@@ -114,5 +120,52 @@ describe('campaigns policy', () => {
     expect(r.eligible).toEqual([{ userId: 2 }, { userId: 3 }]);
     const none = remindableMembers([{ userId: 1 }], last, now);
     expect(none).toEqual({ eligible: [], waitHours: CAMPAIGN_REMIND_COOLDOWN_HOURS - 2 });
+  });
+});
+
+describe('warning routing', () => {
+  // 1班 (staff 7) under 2026级 (no staff) under 心理学院 (staff 8, 9).
+  const chain = [
+    { id: 3, staffIds: [7] },
+    { id: 2, staffIds: [] },
+    { id: 1, staffIds: [8, 9] },
+  ];
+
+  it('goes to the nearest unit with staff, then up, passing over units without staff, then the centre', () => {
+    expect(nextStop(chain)?.id).toBe(3);
+    expect(nextStop(chain, 3)?.id).toBe(1);
+    expect(nextStop(chain, 1)).toBeNull();
+    expect(nextStop([{ id: 3, staffIds: [] }])).toBeNull();
+    expect(nextStop(chain, 99)).toBeNull();
+  });
+
+  it('gives each level its contact time, at any step', () => {
+    const hours = [72, 48, 24];
+    expect([1, 2, 3].map((l) => contactHoursFor(hours, l))).toEqual([72, 48, 24]);
+    expect(contactHoursFor([], 3)).toBe(24);
+    const routed = new Date('2026-11-20T02:00:00Z');
+    expect(contactDueAt(routed, 3, hours).toISOString()).toBe('2026-11-21T02:00:00.000Z');
+    expect(contactDueAt(routed, 1, [5, 5, 5]).toISOString()).toBe('2026-11-20T07:00:00.000Z');
+  });
+
+  it('says pending, contacted or closed, and overdue only while pending past a deadline', () => {
+    const now = new Date('2026-11-21T03:00:00Z');
+    const past = new Date('2026-11-21T02:00:00Z');
+    expect(routedWarningState({ status: 'pending', contactedAt: null })).toBe('pending');
+    expect(routedWarningState({ status: 'following', contactedAt: past })).toBe('contacted');
+    expect(routedWarningState({ status: 'closed', contactedAt: null })).toBe('closed');
+    expect(isOverdue('pending', past, now)).toBe(true);
+    expect(isOverdue('pending', now, now)).toBe(true);
+    expect(isOverdue('pending', null, now)).toBe(false);
+    expect(isOverdue('contacted', past, now)).toBe(false);
+  });
+
+  it('takes a first contact once, and not on a closed warning', () => {
+    expect(contactProblem({ status: 'pending', staffContacted: false })).toBeNull();
+    expect(contactProblem({ status: 'following', staffContacted: false })).toBeNull();
+    expect(contactProblem({ status: 'pending', staffContacted: true })).toBe(
+      campaignWarningMessages.alreadyContacted,
+    );
+    expect(contactProblem({ status: 'closed', staffContacted: false })).toBe(campaignWarningMessages.closed);
   });
 });

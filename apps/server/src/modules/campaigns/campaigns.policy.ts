@@ -1,4 +1,11 @@
-import { CAMPAIGN_REMIND_COOLDOWN_HOURS, campaignMessages, type CampaignStatus } from '@psy/contracts';
+import {
+  CAMPAIGN_CONTACT_HOURS_DEFAULT,
+  CAMPAIGN_REMIND_COOLDOWN_HOURS,
+  campaignMessages,
+  campaignWarningMessages,
+  type CampaignStatus,
+  type CampaignWarningState,
+} from '@psy/contracts';
 import { isAuditor, type Actor } from '../../lib/actor';
 
 const HOUR = 3_600_000;
@@ -93,4 +100,50 @@ export function remindableMembers<T extends { userId: number }>(
   const eligible = unfinished.filter((m) => remindWaitHours(lastReminded.get(m.userId) ?? null, now) === 0);
   const waits = unfinished.map((m) => remindWaitHours(lastReminded.get(m.userId) ?? null, now));
   return { eligible, waitHours: eligible.length ? 0 : Math.min(...waits) };
+}
+
+// ---- 预警分级处置: routing a campaign's warnings up the units ----
+
+/** A unit on the way up from a person's unit, with its staff. */
+export interface RouteUnit {
+  id: number;
+  staffIds: readonly number[];
+}
+
+/**
+ * Where a warning goes next: the first unit with staff in `chain` (the person's unit, then each
+ * unit above it) after `fromUnitId` (from the start when undefined); a unit without staff is
+ * passed over, since nobody there would hear of it. Null: past every unit, to the centre.
+ */
+export function nextStop(chain: readonly RouteUnit[], fromUnitId?: number): RouteUnit | null {
+  const start = fromUnitId === undefined ? 0 : chain.findIndex((u) => u.id === fromUnitId) + 1;
+  if (start <= 0 && fromUnitId !== undefined) return null;
+  return chain.slice(start).find((u) => u.staffIds.length > 0) ?? null;
+}
+
+/** The contact time of a warning level (1..3) from a campaign's `contactHours` (低危, 中危, 高危). */
+export function contactHoursFor(hours: readonly number[], level: number): number {
+  const at = Math.min(Math.max(level, 1), 3) - 1;
+  return hours[at] ?? CAMPAIGN_CONTACT_HOURS_DEFAULT[at]!;
+}
+
+/** The deadline of a routing step made at `routedAt`. */
+export const contactDueAt = (routedAt: Date, level: number, hours: readonly number[]): Date =>
+  new Date(routedAt.getTime() + contactHoursFor(hours, level) * HOUR);
+
+/** 待联系 / 已联系 / 已结案 of a routed warning. */
+export function routedWarningState(w: { status: string; contactedAt: Date | null }): CampaignWarningState {
+  if (w.status === 'closed') return 'closed';
+  return w.contactedAt ? 'contacted' : 'pending';
+}
+
+/** Not contacted and past the current step's deadline (the centre has none). */
+export const isOverdue = (state: CampaignWarningState, dueAt: Date | null, now: Date): boolean =>
+  state === 'pending' && dueAt !== null && dueAt <= now;
+
+/** Why unit staff may not record a first contact now (null: they may). */
+export function contactProblem(w: { status: string; staffContacted: boolean }): string | null {
+  if (w.staffContacted) return campaignWarningMessages.alreadyContacted;
+  if (w.status === 'closed') return campaignWarningMessages.closed;
+  return null;
 }

@@ -30,7 +30,7 @@ export interface TargetRow {
  * Every unit a campaign reaches: its target units and everything under them, each tagged with
  * the target unit (`root`) it was reached from. `roots` narrows to some target units.
  */
-const treeOf = (campaignId: number, roots?: number[]) => sql`
+export const treeOf = (campaignId: number, roots?: number[]) => sql`
   tree(root, id) as (
     ${
       roots

@@ -12,6 +12,14 @@ import {
   campaignStartBody,
   campaignStartResult,
   campaignUnitParams,
+  campaignOutcomes,
+  campaignWarningAuditPage,
+  campaignWarningContactBody,
+  campaignWarningIdParams,
+  campaignWarningItem,
+  campaignWarningPage,
+  campaignWarningsAuditQuery,
+  campaignWarningsQuery,
   myCampaignList,
 } from '@psy/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -24,7 +32,7 @@ const doc = describe({ tags: ['campaigns'], security: secured });
 
 /** 筛查活动: auditors run them, members take them, unit staff follow their units' completion. */
 export const campaignsRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { campaigns } = app.deps.services;
+  const { campaigns, campaignWarnings } = app.deps.services;
 
   // ---- auditors and admins ----
   await audience(app, app.requireRole('auditor', 'admin'), (audit) => {
@@ -83,6 +91,23 @@ export const campaignsRoutes: FastifyPluginAsyncZod = async (app) => {
         return ok(out, `已提醒${out.reminded}人`);
       },
     );
+    audit.get(
+      '/api/audit/campaigns/:id/warnings',
+      doc('活动的预警与分级处置记录（逐级上报、首次联系）', {
+        params: campaignIdParams,
+        query: campaignWarningsAuditQuery,
+        reply: campaignWarningAuditPage,
+      }),
+      async (req) => ok(await campaignWarnings.auditList(currentUser(req), req.params.id, req.query)),
+    );
+    audit.get(
+      '/api/audit/campaigns/:id/outcomes',
+      doc('处置成效：各单位与合计的预警数、24/72 小时内联系、首次联系用时、转介、复测、好转、结案', {
+        params: campaignIdParams,
+        reply: campaignOutcomes,
+      }),
+      async (req) => ok(await campaignWarnings.auditOutcomes(currentUser(req), req.params.id)),
+    );
   });
 
   // ---- signed in: members take them, unit staff follow their units ----
@@ -137,6 +162,32 @@ export const campaignsRoutes: FastifyPluginAsyncZod = async (app) => {
       '/api/org/my/campaigns/:id/units/:unitId/pending',
       doc('我负责的单位中未完成的成员', { params: campaignUnitParams, reply: campaignPendingList }),
       async (req) => ok(await campaigns.staffPending(currentUser(req), req.params.id, req.params.unitId)),
+    );
+    me.get(
+      '/api/org/my/campaigns/:id/outcomes',
+      doc('我负责的单位在该活动中的处置成效（仅数字）；不涉及我的单位答 404', {
+        params: campaignIdParams,
+        reply: campaignOutcomes,
+      }),
+      async (req) => ok(await campaignWarnings.staffOutcomes(currentUser(req), req.params.id)),
+    );
+    me.get(
+      '/api/org/my/warnings',
+      doc('我负责的单位的筛查预警：成员、单位、等级、联系时限、状态（不含作答与分数）', {
+        query: campaignWarningsQuery,
+        reply: campaignWarningPage,
+      }),
+      async (req) => ok(await campaignWarnings.staffList(currentUser(req), req.query)),
+    );
+    me.post(
+      '/api/org/my/warnings/:id/contact',
+      doc('记录首次联系（每条预警一次）：停止逐级上报', {
+        params: campaignWarningIdParams,
+        body: campaignWarningContactBody,
+        reply: campaignWarningItem,
+      }),
+      async (req) =>
+        ok(await campaignWarnings.contact(currentUser(req), req.params.id, req.body), '已记录首次联系'),
     );
   });
 };

@@ -69,6 +69,7 @@ function present(c: CampaignRow, unitIds: number[], progress: ProgressRow): Camp
     consentText: c.consentText,
     showResultToMember: c.showResultToMember,
     reminderDaysBeforeClose: c.reminderDaysBeforeClose,
+    contactHours: c.contactHours,
     status: c.status,
     lastRemindedAt: iso(c.lastRemindedAt),
     createdAt: c.createdAt.toISOString(),
@@ -122,6 +123,7 @@ export function createCampaignsService({
     opensAt: new Date(body.opensAt),
     closesAt: new Date(body.closesAt),
     reminderDaysBeforeClose: [...new Set(body.reminderDaysBeforeClose)].sort((a, b) => b - a),
+    contactHours: body.contactHours,
   });
 
   async function presentOne(tx: DbOrTx, c: CampaignRow): Promise<Campaign> {

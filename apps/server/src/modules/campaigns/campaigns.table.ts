@@ -19,6 +19,7 @@ import { orgMembers, orgUnits } from '../org/org.table';
 import { plans } from '../plans/plans.table';
 import { scales } from '../scales/scales.table';
 import { users } from '../users/users.table';
+import { warnings } from '../warnings/warnings.table';
 
 export const campaignStatusEnum = pgEnum('campaign_status', ['draft', 'open', 'closed']);
 
@@ -46,6 +47,14 @@ export const campaigns = pgTable(
       .array()
       .notNull()
       .default(sql`'{}'::int[]`),
+    /**
+     * 联系时限: hours to a first contact by warning level (低危, 中危, 高危), at every routing step
+     * (`CAMPAIGN_CONTACT_HOURS_DEFAULT`).
+     */
+    contactHours: integer()
+      .array()
+      .notNull()
+      .default(sql`'{72,48,24}'::int[]`),
     /** When it was opened: a scheduled reminder due before this is not sent (the opening notice said it). */
     openedAt: timestamp({ withTimezone: true }),
     /** The last reminder sent (by hand or on schedule): the cooldown counts from it. */
@@ -56,6 +65,7 @@ export const campaigns = pgTable(
   (t) => [
     check('campaigns_plan_or_scale', sql`(${t.planId} is null) <> (${t.scaleId} is null)`),
     check('campaigns_window', sql`${t.closesAt} > ${t.opensAt}`),
+    check('campaigns_contact_hours', sql`cardinality(${t.contactHours}) = 3`),
     index().on(t.institutionId, t.createdAt),
     index().on(t.status, t.closesAt),
   ],
@@ -119,4 +129,44 @@ export const campaignNotices = pgTable(
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index().on(t.userId, t.createdAt), index().on(t.campaignId)],
+);
+
+/**
+ * 预警分级处置: each step of a campaign warning's way up the units. Step 0 goes to the nearest unit
+ * with staff (the person's own, else the first above it that has staff); each escalation marks the
+ * step `escalated_at` and adds the next one, in one transaction, so a step is taken once however
+ * many sweepers run. `unit_id` null is the centre (the auditors), where there is no deadline.
+ * A first contact recorded by unit staff is kept on the step it was made at and stops the climb.
+ */
+export const campaignWarningRoutes = pgTable(
+  'campaign_warning_routes',
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    warningId: integer()
+      .notNull()
+      .references(() => warnings.id, { onDelete: 'cascade' }),
+    campaignId: integer()
+      .notNull()
+      .references(() => campaigns.id, { onDelete: 'cascade' }),
+    memberId: integer()
+      .notNull()
+      .references(() => orgMembers.id, { onDelete: 'cascade' }),
+    step: integer().notNull(),
+    unitId: integer().references(() => orgUnits.id, { onDelete: 'restrict' }),
+    routedAt: timestamp({ withTimezone: true }).notNull(),
+    dueAt: timestamp({ withTimezone: true }),
+    contactedAt: timestamp({ withTimezone: true }),
+    contactedBy: integer().references(() => users.id, { onDelete: 'set null' }),
+    contactNote: varchar({ length: 200 }),
+    escalatedAt: timestamp({ withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('campaign_warning_routes_step').on(t.warningId, t.step),
+    index().on(t.campaignId),
+    index().on(t.unitId),
+    // The sweeper's question: open steps whose deadline has passed.
+    index('campaign_warning_routes_due')
+      .on(t.dueAt)
+      .where(sql`${t.contactedAt} is null and ${t.escalatedAt} is null and ${t.dueAt} is not null`),
+  ],
 );

@@ -1,4 +1,4 @@
-import { cooperationScopeLabels, formatFen } from '@psy/contracts';
+import { cooperationScopeLabels, formatFen, warningRiskLabels } from '@psy/contracts';
 import type { EventBus, EventContext } from '../../lib/events';
 import { formatShanghai } from '../../lib/time';
 import type { NotificationsService } from './notifications.service';
@@ -147,6 +147,38 @@ export function subscribeNotificationRules(events: EventBus, notifications: Noti
               content: `心理筛查“${e.title}”尚未完成，将于 ${until} 结束，请尽快完成。`,
               link: '/user/center',
             },
+        ctx,
+      );
+  });
+
+  // ---- screening campaigns: a warning routed to a unit's staff, or past every unit to the centre ----
+  events.subscribe('campaign.warningRouted', async (e, ctx) => {
+    const risk = warningRiskLabels[e.level] ?? '';
+    const who = `${e.unitName} ${e.memberName}`;
+    for (const userId of e.staffIds)
+      await notifications.notify(
+        userId,
+        {
+          kind: 'warning',
+          title: e.escalated ? `筛查预警上报：${risk}` : `筛查预警：${risk}`,
+          content: e.escalated
+            ? `${who}在“${e.campaignTitle}”中的${risk}预警超过时限仍未记录首次联系，已上报至您。请于 ${formatShanghai(e.dueAt!)} 前（${e.hours} 小时内）联系本人，并记录首次联系；仍未记录将继续上报。`
+            : `${who}在“${e.campaignTitle}”中的筛查结果为${risk}。请于 ${formatShanghai(e.dueAt!)} 前（${e.hours} 小时内）联系本人，并记录首次联系；逾期未记录将上报上级单位。`,
+          link: null,
+        },
+        ctx,
+      );
+    for (const userId of e.centreIds)
+      await notifications.notify(
+        userId,
+        {
+          kind: 'warning',
+          title: `筛查预警上报心理中心：${risk}`,
+          content: e.escalated
+            ? `${who}在“${e.campaignTitle}”中的${risk}预警经各级单位仍未记录首次联系，已上报心理中心，请协调跟进。`
+            : `${who}在“${e.campaignTitle}”中的筛查结果为${risk}，其所在单位没有负责人，请协调跟进。`,
+          link: `/expert/warning/detail?id=${e.warningId}`,
+        },
         ctx,
       );
   });

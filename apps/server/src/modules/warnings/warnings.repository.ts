@@ -159,6 +159,15 @@ export const warningsRepository = {
       .returning();
   },
 
+  /** Marks one warning escalated, unless it already is; answers whether it changed. */
+  async markEscalated(tx: DbOrTx, id: number, at: Date): Promise<boolean> {
+    const rows = await tx
+      .update(warnings)
+      .set({ escalatedAt: at })
+      .where(and(eq(warnings.id, id), isNull(warnings.escalatedAt)))
+      .returning({ id: warnings.id });
+    return rows.length > 0;
+  },
   // ---- who is told (reads accounts; never changes them) ----
 
   async activeExpertsOfInstitutionOf(tx: DbOrTx, userId: number): Promise<number[]> {

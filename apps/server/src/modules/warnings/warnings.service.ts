@@ -198,6 +198,11 @@ export function createWarningsService(deps: {
     /** How many of the person's warnings are still open. */
     openCountOf: (tx: DbOrTx, userId: number) => repo.openCountOf(tx, userId),
 
+    /**
+     * A screening campaign's routing took the warning past every unit to the centre, in the
+     * caller's transaction: it shows as escalated (已超时) as the sweeper's escalation would.
+     */
+    markEscalated: (tx: DbOrTx, id: number, at: Date) => repo.markEscalated(tx, id, at),
     /** Warnings nobody has picked up in time go to the auditors. */
     async escalate(): Promise<number> {
       // Marking a warning escalated and telling the auditors commit together: an alert is never lost.

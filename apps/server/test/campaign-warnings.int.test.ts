@@ -1,0 +1,476 @@
+import { and, eq, like } from 'drizzle-orm';
+import ExcelJS from 'exceljs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { campaignWarningMessages, rosterColumns } from '@psy/contracts';
+import { auditLogs } from '../src/modules/audit/audit.table';
+import { campaignWarningRoutes } from '../src/modules/campaigns/campaigns.table';
+import { institutions } from '../src/modules/institutions/institutions.table';
+import { notifications } from '../src/modules/notifications/notifications.table';
+import { orgUnits } from '../src/modules/org/org.table';
+import { transfers } from '../src/modules/transfers/transfers.table';
+import { users } from '../src/modules/users/users.table';
+import { warnings } from '../src/modules/warnings/warnings.table';
+import { createTestContext, testClock, testDbKind, type TestContext } from './context';
+import { call, DEMO, login, multipart } from './helpers';
+
+// 预警分级处置: a campaign's warning goes to the staff of the person's unit at once, up to the
+// parent unit's staff when nobody records a first contact in time, then to the centre; recording
+// a contact stops it. Outcome figures are checked against hand counts. Time is the test's clock.
+
+const HOUR = 3_600_000;
+const T0 = new Date('2026-11-20T02:00:00Z');
+const time = testClock(T0);
+const at = (hours: number) => time.set(new Date(T0.getTime() + hours * HOUR));
+
+let ctx: TestContext;
+let auditor: string;
+let admin: string;
+let m1: string; // 学生一 13800000001, 心理学院/1班
+let m2: string; // 学生二 13800000022, 心理学院/2班 (no staff), and staff of 外语学院
+let classStaff: string; // 13800000021: staff of 心理学院/1班
+let deptStaff: string; // 13800000012: staff of 心理学院
+let campaignId: number;
+let phq9: number;
+let w1: number; // 学生一's warning
+let w2: number; // 学生二's warning
+const unit: Record<string, number> = {};
+
+const api = (method: 'GET' | 'POST' | 'PUT', url: string, token?: string, body?: unknown) =>
+  call(ctx.app, method, url, { token, body });
+const sweep = () => ctx.app.deps.services.campaignWarnings.escalate();
+const drain = () => ctx.app.deps.events.drain();
+
+const roster: (string | number)[][] = [
+  ['学生一', DEMO.user, 'S001', '心理学院/1班', '男', 2006],
+  ['学生二', '13800000022', 'S002', '心理学院/2班', '女', 2006],
+  ['学生五', '13900000005', 'S005', '外语学院/1班', '男', 2006],
+];
+
+async function userIdOf(phone: string): Promise<number> {
+  const [u] = await ctx.database.db.select({ id: users.id }).from(users).where(eq(users.telephone, phone));
+  return u!.id;
+}
+
+/** The campaign-routing notifications of an account: [title, content]. */
+async function routedNotes(phone: string): Promise<[string, string][]> {
+  const rows = await ctx.database.db
+    .select({ title: notifications.title, content: notifications.content })
+    .from(notifications)
+    .where(and(eq(notifications.userId, await userIdOf(phone)), like(notifications.title, '筛查预警%')))
+    .orderBy(notifications.id);
+  return rows.map((r) => [r.title, r.content]);
+}
+
+/** Takes PHQ-9 (started through the campaign, or on its own) with every item at position `pos` but item 9 at `item9`. */
+async function takePhq9(token: string, name: string, item9: number, viaCampaign: boolean): Promise<number> {
+  const s = viaCampaign
+    ? await api('POST', `/api/campaigns/${campaignId}/start`, token, { consent: true })
+    : await api('POST', '/api/assessment/start', token, { scaleId: phq9 });
+  expect(s.status, s.body.message).toBe(200);
+  const id = (viaCampaign ? s.body.data.assessmentId : s.body.data.id) as number;
+  await api('POST', `/api/assessment/${id}/consent`, token, { accepted: true });
+  await api('POST', `/api/assessment/${id}/basic-info`, token, {
+    name,
+    gender: 'female',
+    age: 20,
+    regionCode: '110108',
+    phone: null,
+    extra: {},
+  });
+  for (let item = 1; item <= 9; item++) {
+    const r = await api('PUT', `/api/assessment/${id}/answer`, token, {
+      part: 0,
+      item,
+      position: item === 9 ? item9 + 1 : 1,
+    });
+    expect(r.status, r.body.message).toBe(200);
+  }
+  const sub = await api('POST', `/api/assessment/${id}/submit`, token, { part: 0 });
+  expect(sub.status, sub.body.message).toBe(200);
+  return id;
+}
+
+async function warningOf(assessmentId: number): Promise<number> {
+  const [w] = await ctx.database.db.select().from(warnings).where(eq(warnings.assessmentId, assessmentId));
+  return w!.id;
+}
+
+beforeAll(async () => {
+  ctx = await createTestContext({
+    seed: true,
+    clock: time.clock,
+    env: { SESSION_IDLE_MINUTES: '10080', SESSION_ABSOLUTE_DAYS: '90' },
+  });
+  auditor = await login(ctx.app, DEMO.auditor);
+  admin = await login(ctx.app, DEMO.admin);
+  m1 = await login(ctx.app, DEMO.user);
+  m2 = await login(ctx.app, '13800000022');
+  classStaff = await login(ctx.app, '13800000021');
+  deptStaff = await login(ctx.app, '13800000012');
+  const [inst] = await ctx.database.db
+    .select({ id: institutions.id })
+    .from(institutions)
+    .orderBy(institutions.id);
+  const list = await api('GET', '/api/scale/list?pageSize=50');
+  phq9 = list.body.data.list.find((s: { code: string }) => s.code === 'PHQ9').id;
+
+  const wb = new ExcelJS.Workbook();
+  const ws = wb.addWorksheet('名单');
+  ws.addRow([...rosterColumns]);
+  for (const r of roster) ws.addRow(r);
+  const { payload, contentType } = multipart(
+    Buffer.from(await wb.xlsx.writeBuffer()),
+    '名单.xlsx',
+    'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+  );
+  const res = await ctx.app.inject({
+    method: 'POST',
+    url: `/SysAdmin/api/audit/org/roster?institutionId=${inst!.id}`,
+    headers: { serviceToken: auditor, 'content-type': contentType },
+    payload,
+  });
+  expect(res.json().data.ok, res.body).toBe(true);
+  for (const u of await ctx.database.db.select().from(orgUnits).where(eq(orgUnits.institutionId, inst!.id))) {
+    const parent =
+      u.parentId === null
+        ? undefined
+        : (await ctx.database.db.select().from(orgUnits).where(eq(orgUnits.id, u.parentId)))[0];
+    unit[parent ? `${parent.name}/${u.name}` : u.name] = u.id;
+  }
+  for (const [unitKey, telephone] of [
+    ['心理学院/1班', '13800000021'],
+    ['心理学院', '13800000012'],
+    ['外语学院', '13800000022'],
+  ] as const) {
+    const add = await api('POST', `/api/audit/org/units/${unit[unitKey]}/staff`, auditor, { telephone });
+    expect(add.status, add.body.message).toBe(200);
+  }
+  // Targets 1班 and 2班, so the figures come per class; default contact hours (高危 24).
+  const created = await api('POST', '/api/audit/campaigns', auditor, {
+    institutionId: inst!.id,
+    title: '秋季心理普查',
+    scaleId: phq9,
+    unitIds: [unit['心理学院/1班'], unit['心理学院/2班']],
+    opensAt: new Date(T0.getTime() - 24 * HOUR).toISOString(),
+    closesAt: new Date(T0.getTime() + 30 * 24 * HOUR).toISOString(),
+    consentText: '本次普查仅用于心理健康服务。',
+  });
+  expect(created.status, created.body.message).toBe(200);
+  expect(created.body.data.contactHours).toEqual([72, 48, 24]);
+  campaignId = created.body.data.id;
+  expect((await api('POST', `/api/audit/campaigns/${campaignId}/open`, auditor)).status).toBe(200);
+  await drain();
+});
+afterAll(() => ctx.close());
+
+describe(`campaign warning routing on ${testDbKind}`, () => {
+  it('validates contact hours with Chinese messages naming the field', async () => {
+    const bad = await api('PUT', `/api/audit/campaigns/${campaignId}`, auditor, {
+      title: 'x',
+      scaleId: phq9,
+      unitIds: [unit['心理学院/1班']],
+      opensAt: T0.toISOString(),
+      closesAt: new Date(T0.getTime() + HOUR).toISOString(),
+      consentText: 'x',
+      contactHours: [72, 48],
+    });
+    expect(bad.status).toBe(400);
+    expect(bad.body.message).toContain('联系时限');
+    const zero = await api('POST', '/api/audit/campaigns', auditor, {
+      institutionId: 1,
+      title: 'x',
+      scaleId: phq9,
+      unitIds: [unit['心理学院/1班']],
+      opensAt: T0.toISOString(),
+      closesAt: new Date(T0.getTime() + HOUR).toISOString(),
+      consentText: 'x',
+      contactHours: [72, 0, 'a'],
+    });
+    expect(zero.status).toBe(400);
+    expect(zero.body.message).toContain('联系时限');
+  });
+
+  it("tells the staff of the person's unit at once with the level and the deadline, nobody else", async () => {
+    at(0);
+    w1 = await warningOf(await takePhq9(m1, '学生一', 2, true));
+    w2 = await warningOf(await takePhq9(m2, '学生二', 2, true));
+    await drain();
+    const notes = await routedNotes('13800000021');
+    expect(notes).toHaveLength(1);
+    expect(notes[0]![0]).toBe('筛查预警：高危');
+    expect(notes[0]![1]).toContain('1班 学生一');
+    expect(notes[0]![1]).toContain('24 小时内');
+    expect(notes[0]![1]).toContain('11月21日 10:00'); // T0 + 24 h in Shanghai time
+    // 2班 has no staff: 学生二's goes to 心理学院's staff at once; 学生一's does not (yet).
+    const dept = await routedNotes('13800000012');
+    expect(dept).toHaveLength(1);
+    expect(dept[0]![1]).toContain('学生二');
+    // Staff of another unit hear nothing; nor do the auditors at this step.
+    expect(await routedNotes('13800000022')).toEqual([]);
+    expect(await routedNotes(DEMO.auditor)).toEqual([]);
+    // No answers, scores nor reasons in what unit staff read.
+    expect(notes[0]![1]).not.toContain('自伤');
+  });
+
+  it("lists their units' warnings for unit staff, with no answers nor scores; others see none", async () => {
+    const mine = await api('GET', '/api/org/my/warnings', classStaff);
+    expect(mine.status, mine.body.message).toBe(200);
+    expect(mine.body.data.total).toBe(1);
+    expect(mine.body.data.list[0]).toMatchObject({
+      id: w1,
+      campaignId,
+      memberName: '学生一',
+      memberNo: 'S001',
+      unitName: '1班',
+      level: 3,
+      routedAt: T0.toISOString(),
+      currentUnitName: '1班',
+      step: 0,
+      dueAt: new Date(T0.getTime() + 24 * HOUR).toISOString(),
+      state: 'pending',
+      overdue: false,
+      contactedAt: null,
+    });
+    const text = JSON.stringify(mine.body.data);
+    for (const word of ['score', 'Score', 'answer', 'assessmentId', 'reason', '自伤'])
+      expect(text).not.toContain(word);
+    // The department's staff see both (their unit and everything under it).
+    const dept = await api('GET', `/api/org/my/warnings?campaignId=${campaignId}`, deptStaff);
+    expect(dept.body.data.list.map((w: { memberName: string }) => w.memberName).sort()).toEqual([
+      '学生一',
+      '学生二',
+    ]);
+    expect((await api('GET', '/api/org/my/warnings', m2)).body.data.total).toBe(0);
+    expect((await api('GET', '/api/org/my/warnings', m1)).body.data.total).toBe(0);
+    expect((await api('GET', '/api/org/my/warnings?state=nope', classStaff)).status).toBe(400);
+    expect((await api('GET', '/api/org/my/warnings?campaignId=abc', classStaff)).body.message).toBe(
+      '活动编号不正确',
+    );
+  });
+
+  it('records a first contact once; foreign ids answer 404 and bad input a Chinese 400', async () => {
+    // 学生二 is not in 1班: 404, as is an id that does not exist.
+    expect(
+      (await api('POST', `/api/org/my/warnings/${w2}/contact`, classStaff, { note: '已联系' })).status,
+    ).toBe(404);
+    expect((await api('POST', `/api/org/my/warnings/${w1}/contact`, m2, { note: '已联系' })).status).toBe(
+      404,
+    );
+    expect(
+      (await api('POST', '/api/org/my/warnings/999999/contact', classStaff, { note: '已联系' })).status,
+    ).toBe(404);
+    const empty = await api('POST', `/api/org/my/warnings/${w1}/contact`, classStaff, { note: ' ' });
+    expect(empty.status).toBe(400);
+    expect(empty.body.message).toContain('请填写联系情况');
+    const long = await api('POST', `/api/org/my/warnings/${w1}/contact`, classStaff, {
+      note: '长'.repeat(201),
+    });
+    expect(long.status).toBe(400);
+    expect(long.body.message).toContain('联系情况最多200个字');
+    const badId = await api('POST', '/api/org/my/warnings/abc/contact', classStaff, { note: '已联系' });
+    expect(badId.status).toBe(400);
+    expect(badId.body.message).toBe('预警编号不正确');
+
+    at(3);
+    const ok = await api('POST', `/api/org/my/warnings/${w2}/contact`, deptStaff, {
+      note: '电话联系，约定面谈',
+    });
+    expect(ok.status, ok.body.message).toBe(200);
+    expect(ok.body.data).toMatchObject({
+      id: w2,
+      state: 'contacted',
+      contactedAt: new Date(T0.getTime() + 3 * HOUR).toISOString(),
+    });
+    at(4);
+    const again = await api('POST', `/api/org/my/warnings/${w2}/contact`, deptStaff, { note: '再次联系' });
+    expect(again.status).toBe(409);
+    expect(again.body.message).toBe(campaignWarningMessages.alreadyContacted);
+    const [route] = await ctx.database.db
+      .select()
+      .from(campaignWarningRoutes)
+      .where(eq(campaignWarningRoutes.warningId, w2));
+    expect(route!.contactNote).toBe('电话联系，约定面谈');
+    expect(route!.contactedAt!.toISOString()).toBe(new Date(T0.getTime() + 3 * HOUR).toISOString());
+  });
+
+  it('escalates an unhandled warning past its deadline to the parent unit, then the centre, once each', async () => {
+    at(23);
+    expect(await sweep()).toBe(0);
+    at(25);
+    expect(await sweep()).toBe(1); // 学生一's; 学生二's was contacted
+    expect(await sweep()).toBe(0);
+    await drain();
+    const dept = await routedNotes('13800000012');
+    expect(dept).toHaveLength(2);
+    expect(dept[1]![0]).toBe('筛查预警上报：高危');
+    expect(dept[1]![1]).toContain('学生一');
+    expect(dept[1]![1]).toContain('已上报至您');
+    expect(await routedNotes('13800000021')).toHaveLength(1);
+    const mine = (await api('GET', '/api/org/my/warnings', classStaff)).body.data.list[0];
+    expect(mine).toMatchObject({ currentUnitName: '心理学院', step: 1, state: 'pending', overdue: false });
+    expect(mine.dueAt).toBe(new Date(T0.getTime() + 49 * HOUR).toISOString());
+    at(49.5);
+    expect((await api('GET', '/api/org/my/warnings', classStaff)).body.data.list[0].overdue).toBe(true);
+    at(50);
+    expect(await sweep()).toBe(1);
+    await drain();
+    for (const phone of [DEMO.auditor, DEMO.admin]) {
+      const centre = await routedNotes(phone);
+      expect(centre).toHaveLength(1);
+      expect(centre[0]![0]).toBe('筛查预警上报心理中心：高危');
+    }
+    const [w] = await ctx.database.db.select().from(warnings).where(eq(warnings.id, w1));
+    expect(w!.escalatedAt?.toISOString()).toBe(new Date(T0.getTime() + 50 * HOUR).toISOString());
+    const atCentre = (await api('GET', '/api/org/my/warnings', classStaff)).body.data.list[0];
+    expect(atCentre).toMatchObject({
+      currentUnitId: null,
+      currentUnitName: '心理中心',
+      dueAt: null,
+      overdue: false,
+    });
+    // The class's staff may still record the contact; nothing climbs further.
+    const ok = await api('POST', `/api/org/my/warnings/${w1}/contact`, classStaff, { note: '已与本人面谈' });
+    expect(ok.status, ok.body.message).toBe(200);
+    at(98);
+    expect(await sweep()).toBe(0);
+  });
+
+  it('shows the auditors every warning with its routing history', async () => {
+    const r = await api('GET', `/api/audit/campaigns/${campaignId}/warnings`, auditor);
+    expect(r.status, r.body.message).toBe(200);
+    expect(r.body.data.total).toBe(2);
+    const one = r.body.data.list.find((w: { id: number }) => w.id === w1);
+    expect(
+      one.routes.map(
+        (s: {
+          step: number;
+          unitName: string;
+          escalatedAt: string | null;
+          contactedByName: string | null;
+        }) => [s.step, s.unitName, s.escalatedAt !== null, s.contactedByName !== null],
+      ),
+    ).toEqual([
+      [0, '1班', true, false],
+      [1, '心理学院', true, false],
+      [2, '心理中心', false, true],
+    ]);
+    expect(one.routes[2].contactNote).toBe('已与本人面谈');
+    const two = r.body.data.list.find((w: { id: number }) => w.id === w2);
+    expect(two.routes).toHaveLength(1);
+    expect(two.routes[0]).toMatchObject({ unitName: '心理学院', contactNote: '电话联系，约定面谈' });
+    expect((await api('GET', `/api/audit/campaigns/${campaignId}/warnings`, classStaff)).status).toBe(403);
+    expect((await api('GET', '/api/audit/campaigns/999999/warnings', auditor)).status).toBe(404);
+  });
+
+  it('counts outcomes per unit and in total as by hand', async () => {
+    // 学生一: referred at 100 h, re-tested at 110 h with a lower total (2 -> 0). 学生二: closed at 120 h.
+    at(100);
+    const [expert1, expert2] = [await userIdOf(DEMO.expert), await userIdOf('13800000013')];
+    await ctx.database.db.insert(transfers).values({
+      userId: await userIdOf(DEMO.user),
+      fromExpertId: expert1,
+      toExpertId: expert2,
+      reason: '需要长期咨询',
+      summary: '筛查高危，已面谈',
+      createdAt: time.clock(),
+    });
+    at(110);
+    await takePhq9(m1, '学生一', 0, false);
+    at(120);
+    const closed = await api('POST', `/api/expert/warnings/${w2}/progress`, auditor, {
+      status: 'closed',
+      note: '已评估，风险解除',
+    });
+    expect(closed.status, closed.body.message).toBe(200);
+
+    const r = await api('GET', `/api/audit/campaigns/${campaignId}/outcomes`, auditor);
+    expect(r.status, r.body.message).toBe(200);
+    // 学生一: first contact at 50 h (within 72 h only); 学生二: at 3 h.
+    expect(r.body.data.total).toEqual({
+      raised: 2,
+      contactedWithin24h: 1,
+      contactedWithin72h: 2,
+      contacted: 2,
+      medianHoursToContact: 26.5,
+      meanHoursToContact: 26.5,
+      referred: 1,
+      retested: 1,
+      improved: 1,
+      closed: 1,
+    });
+    expect(r.body.data.units).toEqual([
+      {
+        unitId: unit['心理学院/1班'],
+        unitName: '1班',
+        raised: 1,
+        contactedWithin24h: 0,
+        contactedWithin72h: 1,
+        contacted: 1,
+        medianHoursToContact: 50,
+        meanHoursToContact: 50,
+        referred: 1,
+        retested: 1,
+        improved: 1,
+        closed: 0,
+      },
+      {
+        unitId: unit['心理学院/2班'],
+        unitName: '2班',
+        raised: 1,
+        contactedWithin24h: 1,
+        contactedWithin72h: 1,
+        contacted: 1,
+        medianHoursToContact: 3,
+        meanHoursToContact: 3,
+        referred: 0,
+        retested: 0,
+        improved: 0,
+        closed: 1,
+      },
+    ]);
+    // Unit staff get the figures of their units only; another unit's staff, 404.
+    const mine = await api('GET', `/api/org/my/campaigns/${campaignId}/outcomes`, classStaff);
+    expect(mine.status, mine.body.message).toBe(200);
+    expect(mine.body.data.units).toEqual([r.body.data.units[0]]);
+    expect(mine.body.data.total).toEqual(
+      Object.fromEntries(
+        Object.entries(r.body.data.units[0]).filter(([k]) => k !== 'unitId' && k !== 'unitName'),
+      ),
+    );
+    expect((await api('GET', `/api/org/my/campaigns/${campaignId}/outcomes`, m2)).status).toBe(404);
+    expect((await api('GET', `/api/org/my/campaigns/${campaignId}/outcomes`, m1)).status).toBe(404);
+    expect((await api('GET', `/api/audit/campaigns/${campaignId}/outcomes`, admin)).status).toBe(200);
+    expect((await api('GET', '/api/audit/campaigns/abc/outcomes', auditor)).status).toBe(400);
+    // Closed shows in the staff's list too.
+    const dept = await api('GET', '/api/org/my/warnings?state=closed', deptStaff);
+    expect(dept.body.data.list.map((w: { id: number }) => w.id)).toEqual([w2]);
+  });
+
+  it('writes every professional view of an individual result to the audit log, refusals too', async () => {
+    const [w] = await ctx.database.db.select().from(warnings).where(eq(warnings.id, w1));
+    const before = await ctx.database.db.select().from(auditLogs).where(eq(auditLogs.action, 'result_view'));
+    const seen = await api('GET', `/api/expert/assessments/${w!.assessmentId}`, auditor);
+    expect(seen.status, seen.body.message).toBe(200);
+    // An expert who does not follow this person up: 404, and the refusal is logged.
+    expect((await api('GET', `/api/expert/assessments/${w!.assessmentId}`, deptStaff)).status).toBe(404);
+    const rows = (
+      await ctx.database.db.select().from(auditLogs).where(eq(auditLogs.action, 'result_view'))
+    ).slice(before.length);
+    expect(rows.map((r) => [r.userId, r.outcome, r.targetUserId, r.detail])).toEqual([
+      [await userIdOf(DEMO.auditor), 'success', await userIdOf(DEMO.user), { assessmentId: w!.assessmentId }],
+      [await userIdOf('13800000012'), 'failure', null, { assessmentId: w!.assessmentId }],
+    ]);
+  });
+
+  it('documents its routes in the OpenAPI document', async () => {
+    const paths = Object.keys((await ctx.app.inject('/SysAdmin/docs/json')).json().paths as object);
+    for (const p of [
+      '/SysAdmin/api/org/my/warnings',
+      '/SysAdmin/api/org/my/warnings/{id}/contact',
+      '/SysAdmin/api/org/my/campaigns/{id}/outcomes',
+      '/SysAdmin/api/audit/campaigns/{id}/warnings',
+      '/SysAdmin/api/audit/campaigns/{id}/outcomes',
+    ])
+      expect(paths).toContain(p);
+  });
+});
