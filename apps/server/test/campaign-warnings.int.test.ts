@@ -221,7 +221,7 @@ describe(`campaign warning routing on ${testDbKind}`, () => {
       campaignId,
       memberName: '学生一',
       memberNo: 'S001',
-      unitName: '1班',
+      unitName: '心理学院/1班',
       level: 3,
       routedAt: T0.toISOString(),
       currentUnitName: '1班',
@@ -350,7 +350,7 @@ describe(`campaign warning routing on ${testDbKind}`, () => {
         }) => [s.step, s.unitName, s.escalatedAt !== null, s.contactedByName !== null],
       ),
     ).toEqual([
-      [0, '1班', true, false],
+      [0, '心理学院/1班', true, false],
       [1, '心理学院', true, false],
       [2, '心理中心', false, true],
     ]);
@@ -401,7 +401,7 @@ describe(`campaign warning routing on ${testDbKind}`, () => {
     expect(r.body.data.units).toEqual([
       {
         unitId: unit['心理学院/1班'],
-        unitName: '1班',
+        unitName: '心理学院/1班',
         raised: 1,
         contactedWithin24h: 0,
         contactedWithin72h: 1,
@@ -415,7 +415,7 @@ describe(`campaign warning routing on ${testDbKind}`, () => {
       },
       {
         unitId: unit['心理学院/2班'],
-        unitName: '2班',
+        unitName: '心理学院/2班',
         raised: 1,
         contactedWithin24h: 1,
         contactedWithin72h: 1,

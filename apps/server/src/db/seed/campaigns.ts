@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
-import { rosterColumns } from '@psy/contracts';
+import { CAMPAIGN_CONTACT_HOURS_DEFAULT, rosterColumns } from '@psy/contracts';
 import { systemClock } from '../../lib/clock';
 import { hashPassword } from '../../lib/password';
 import { campaigns } from '../../modules/campaigns/campaigns.table';
@@ -133,6 +133,7 @@ export async function seedDemoCampaign(
       '本次普查由学校心理健康服务站组织，目的是及早发现需要关心和帮助的同学。你的作答和分数只有服务站的专业老师可以查看；辅导员只能看到你是否已完成和需要关注的程度。若结果提示需要关注，老师会在规定时间内与你联系。参与是自愿的，你可以随时停止。',
     showResultToMember: true,
     reminderDaysBeforeClose: [3, 1],
+    contactHours: [...CAMPAIGN_CONTACT_HOURS_DEFAULT],
   });
   await services.campaigns.open(actor, c.id);
 
@@ -161,12 +162,14 @@ export async function seedDemoCampaign(
     const state = await services.assessments.get(me, assessmentId);
     for (const part of state.parts) {
       const items = how === 'started' ? part.items.slice(0, 3) : part.items;
-      for (const item of items) {
+      for (const [n, item] of items.entries()) {
         const top = item.options.length - 1;
+        // Only the one with severe symptoms gives the last item (PHQ-9's self-harm item) above zero.
+        const pick = how === 'started' ? 1 : n === part.items.length - 1 && how !== 3 ? 0 : how;
         await services.assessments.answer(me, assessmentId, {
           part: part.index,
           item: item.number,
-          position: item.options[Math.min(top, how === 'started' ? 1 : how)]!.position,
+          position: item.options[Math.min(top, pick)]!.position,
         });
       }
       if (how === 'started') break;

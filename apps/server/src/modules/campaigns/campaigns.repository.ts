@@ -65,6 +65,18 @@ const progressCols = sql`
   (count(*) filter (where k.id is not null and a.status is distinct from 'submitted'))::int as started,
   (count(*) filter (where k.id is null))::int as "notStarted"`;
 
+/**
+ * The whole path of the org_units row under `alias` (计算机学院/2026级/1班), as a scalar subquery:
+ * the names of two units may be the same (every college has a 2026级). `alias` is a fixed
+ * identifier of the query, never input.
+ */
+export const unitPathOf = (alias: 'r' | 'u' | 'o') =>
+  sql.raw(`(with recursive up(parent_id, name, depth) as (
+      select ${alias}.parent_id, ${alias}.name, 0
+      union all
+      select p.parent_id, p.name, up.depth + 1 from up join org_units p on p.id = up.parent_id
+    ) select string_agg(up.name, '/' order by up.depth desc) from up)`);
+
 export const campaignsRepository = {
   async institutionExists(db: DbOrTx, id: number): Promise<boolean> {
     const [row] = await db.select({ id: institutions.id }).from(institutions).where(eq(institutions.id, id));
@@ -208,12 +220,7 @@ export const campaignsRepository = {
       db,
       sql`with recursive ${treeOf(campaignId, roots)}
           select r.id as "unitId",
-                 -- The unit's whole path (计算机学院/2026级): the names of two targets may be the same.
-                 (with recursive up(parent_id, name, depth) as (
-                    select r.parent_id, r.name, 0
-                    union all
-                    select p.parent_id, p.name, up.depth + 1 from up join org_units p on p.id = up.parent_id
-                  ) select string_agg(up.name, '/' order by up.depth desc) from up) as "unitName",
+                 ${unitPathOf('r')} as "unitName",
                  (count(m.id))::int as total,
                  (count(m.id) filter (where a.status = 'submitted'))::int as completed,
                  (count(m.id) filter (where k.id is not null and a.status is distinct from 'submitted'))::int as started,

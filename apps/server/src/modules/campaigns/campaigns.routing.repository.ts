@@ -4,6 +4,7 @@ import { executeRows } from '../../db/rows';
 import { users } from '../users';
 import { warningProgress, warnings } from '../warnings';
 import { campaignWarningRoutes } from './campaigns.table';
+import { unitPathOf } from './campaigns.repository';
 
 export type RouteRow = typeof campaignWarningRoutes.$inferSelect;
 
@@ -58,7 +59,7 @@ export interface OutcomeRow {
  */
 const routedWarnings = (where: SQL) => sql`
   select w.id, r0.campaign_id as "campaignId", c.title as "campaignTitle", m.id as "memberId",
-         m.name as "memberName", m.member_no as "memberNo", m.unit_id as "unitId", u.name as "unitName",
+         m.name as "memberName", m.member_no as "memberNo", m.unit_id as "unitId", ${unitPathOf('u')} as "unitName",
          w.level, w.status::text as status, r0.routed_at as "routedAt", cur.step,
          cur.unit_id as "currentUnitId", cu.name as "currentUnitName", cur.due_at as "dueAt",
          least(
@@ -245,7 +246,7 @@ export const routingRepository = {
       escalatedAt: Date | string | null;
     }>(
       db,
-      sql`select r.warning_id as "warningId", r.step, r.unit_id as "unitId", o.name as "unitName",
+      sql`select r.warning_id as "warningId", r.step, r.unit_id as "unitId", ${unitPathOf('o')} as "unitName",
                  r.routed_at as "routedAt", r.due_at as "dueAt", r.contacted_at as "contactedAt",
                  cu.name as "contactedByName", r.contact_note as "contactNote", r.escalated_at as "escalatedAt"
             from campaign_warning_routes r
@@ -329,7 +330,7 @@ export const routingRepository = {
       executeRows<OutcomeRow & { unitId: number; unitName: string }>(
         db,
         sql`with recursive ${tree}, ${campaignWarningsCte(campaignId)}
-            select r.id as "unitId", r.name as "unitName", ${figures}
+            select r.id as "unitId", ${unitPathOf('r')} as "unitName", ${figures}
               from (select distinct root from tree) roots
               join org_units r on r.id = roots.root
               left join tree on tree.root = r.id

@@ -164,7 +164,7 @@ export function subscribeNotificationRules(events: EventBus, notifications: Noti
           content: e.escalated
             ? `${who}在“${e.campaignTitle}”中的${risk}预警超过时限仍未记录首次联系，已上报至您。请于 ${formatShanghai(e.dueAt!)} 前（${e.hours} 小时内）联系本人，并记录首次联系；仍未记录将继续上报。`
             : `${who}在“${e.campaignTitle}”中的筛查结果为${risk}。请于 ${formatShanghai(e.dueAt!)} 前（${e.hours} 小时内）联系本人，并记录首次联系；逾期未记录将上报上级单位。`,
-          link: null,
+          link: '/org/warning/list',
         },
         ctx,
       );

@@ -10,4 +10,5 @@ export const orgRoutes: AppRoute[] = [
   auditor('/audit/campaign/detail', '筛查活动详情', () => import('./pages/campaign-detail-page')),
   signedIn('/org/campaign/list', '我负责的筛查', () => import('./pages/staff-campaign-list-page')),
   signedIn('/org/campaign/detail', '筛查进度', () => import('./pages/staff-campaign-detail-page')),
+  signedIn('/org/warning/list', '需要联系的成员', () => import('./pages/staff-warning-list-page')),
 ];

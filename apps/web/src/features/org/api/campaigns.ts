@@ -1,4 +1,8 @@
 import type {
+  CampaignOutcomes,
+  CampaignWarningAuditItem,
+  CampaignWarningItem,
+  CampaignWarningState,
   Campaign,
   CampaignCreateBody,
   CampaignDetail,
@@ -18,6 +22,11 @@ import { api } from '../../../lib/api';
 import { toast } from '../../../lib/toast';
 
 export type {
+  CampaignOutcomes,
+  CampaignOutcomeFigures,
+  CampaignWarningAuditItem,
+  CampaignWarningItem,
+  CampaignWarningRoute,
   Campaign,
   CampaignDetail,
   CampaignPendingMember,
@@ -240,4 +249,59 @@ export function useContentName(c: { planId: number | null; scaleId: number | nul
 export function topUnits(units: OrgUnit[]): OrgUnit[] {
   const ids = new Set(units.map((u) => u.id));
   return units.filter((u) => u.parentId === null || !ids.has(u.parentId));
+}
+
+// ---- after the screening: routed warnings and what came of them ----
+
+export function useOutcomes(scope: 'audit' | 'staff', id: number, live: boolean) {
+  return useQuery({
+    queryKey: ['campaigns', 'outcomes', scope, id],
+    queryFn: () =>
+      api.get<CampaignOutcomes>(
+        scope === 'audit' ? `/api/audit/campaigns/${id}/outcomes` : `/api/org/my/campaigns/${id}/outcomes`,
+        undefined,
+        { silent: true },
+      ),
+    enabled: id > 0,
+    refetchInterval: live ? LIVE_REFRESH_MS : false,
+  });
+}
+
+export function useCampaignWarnings(id: number, pageNum: number, pageSize: number) {
+  return useQuery({
+    queryKey: ['campaigns', 'warnings', id, pageNum],
+    queryFn: () =>
+      api.get<Page<CampaignWarningAuditItem>>(
+        `/api/audit/campaigns/${id}/warnings`,
+        { pageNum, pageSize },
+        { silent: true },
+      ),
+    enabled: id > 0,
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function useMyWarnings(q: {
+  pageNum: number;
+  pageSize: number;
+  state?: CampaignWarningState;
+  campaignId?: number;
+}) {
+  return useQuery({
+    queryKey: ['campaigns', 'my-warnings', q],
+    queryFn: () => api.get<Page<CampaignWarningItem>>('/api/org/my/warnings', { ...q }, { silent: true }),
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function useRecordContact() {
+  const refresh = useRefreshAll();
+  return useMutation({
+    mutationFn: ({ id, note }: { id: number; note: string }) =>
+      api.post<CampaignWarningItem>(`/api/org/my/warnings/${id}/contact`, { note }),
+    onSuccess: () => {
+      toast.success('已记录首次联系');
+      refresh();
+    },
+  });
 }

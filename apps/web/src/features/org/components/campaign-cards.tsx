@@ -41,16 +41,19 @@ export function CampaignCards({
               {topUnits(units.data)
                 .map((u) => u.name)
                 .join('、')}{' '}
-              的负责人，可以查看这些单位的筛查完成情况并提醒未完成的成员。
+              的负责人，可以查看这些单位的筛查完成情况、提醒未完成的成员，并在时限内联系需要关注的成员。
             </Typography.Text>
-            <Button
-              type="primary"
-              ghost
-              icon={<ArrowRightOutlined />}
-              onClick={() => navigate('/org/campaign/list')}
-            >
-              查看完成情况
-            </Button>
+            <Flex gap={8} wrap>
+              <Button onClick={() => navigate('/org/warning/list')}>需要联系的成员</Button>
+              <Button
+                type="primary"
+                ghost
+                icon={<ArrowRightOutlined />}
+                onClick={() => navigate('/org/campaign/list')}
+              >
+                查看完成情况
+              </Button>
+            </Flex>
           </Flex>
         </Card>
       )}

@@ -1,10 +1,24 @@
 import {
   CAMPAIGN_CONSENT_MAX,
+  CAMPAIGN_CONTACT_HOURS_DEFAULT,
+  CAMPAIGN_CONTACT_HOURS_MAX,
   CAMPAIGN_TITLE_MAX,
   type Campaign,
   type CampaignEditBody,
 } from '@psy/contracts';
-import { Checkbox, DatePicker, Form, Input, Modal, Radio, Select, Switch, TreeSelect } from 'antd';
+import {
+  Checkbox,
+  DatePicker,
+  Flex,
+  Form,
+  Input,
+  InputNumber,
+  Modal,
+  Radio,
+  Select,
+  Switch,
+  TreeSelect,
+} from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useMemo, useState } from 'react';
 import { useSettled } from '../../../components/search-select';
@@ -36,6 +50,8 @@ interface Values {
   consentText: string;
   showResultToMember: boolean;
   reminderDaysBeforeClose: number[];
+  /** Hours to a first contact for 低危, 中危, 高危. */
+  contactHours: [number, number, number];
 }
 
 function unitTree(units: OrgUnit[]) {
@@ -86,6 +102,7 @@ export function CampaignFormModal({
         consentText: editing.consentText,
         showResultToMember: editing.showResultToMember,
         reminderDaysBeforeClose: editing.reminderDaysBeforeClose,
+        contactHours: editing.contactHours as Values['contactHours'],
       }
     : {
         institutionId: institutions.data?.[0]?.id,
@@ -96,6 +113,7 @@ export function CampaignFormModal({
         consentText: DEFAULT_CONSENT,
         showResultToMember: true,
         reminderDaysBeforeClose: [3, 1],
+        contactHours: [...CAMPAIGN_CONTACT_HOURS_DEFAULT] as Values['contactHours'],
       };
 
   const submit = (v: Values) => {
@@ -109,6 +127,7 @@ export function CampaignFormModal({
       consentText: v.consentText,
       showResultToMember: v.showResultToMember,
       reminderDaysBeforeClose: v.reminderDaysBeforeClose,
+      contactHours: v.contactHours,
     };
     if (!editing && !institutionId) return;
     save.mutate(
@@ -228,6 +247,32 @@ export function CampaignFormModal({
         </Form.Item>
         <Form.Item name="showResultToMember" label="成员可查看自己的结果" valuePropName="checked">
           <Switch checkedChildren="可以" unCheckedChildren="不可以" />
+        </Form.Item>
+        <Form.Item
+          label="预警联系时限（小时）"
+          extra="筛查发现预警后，成员所在单位的负责人需在时限内联系本人并记录；逾期未记录将逐级上报，直至心理中心"
+          style={{ marginBottom: 8 }}
+        >
+          <Flex gap={12} wrap>
+            {(['低危', '中危', '高危'] as const).map((label, i) => (
+              <Form.Item
+                key={label}
+                name={['contactHours', i]}
+                label={label}
+                layout="horizontal"
+                rules={[{ required: true, message: `请填写${label}的联系时限` }]}
+                style={{ marginBottom: 0 }}
+              >
+                <InputNumber
+                  min={1}
+                  max={CAMPAIGN_CONTACT_HOURS_MAX}
+                  precision={0}
+                  style={{ width: 90 }}
+                  aria-label={`${label}联系时限`}
+                />
+              </Form.Item>
+            ))}
+          </Flex>
         </Form.Item>
         <Form.Item name="reminderDaysBeforeClose" label="自动提醒未完成的成员（站内通知与短信）">
           <Checkbox.Group options={reminderOptions} />

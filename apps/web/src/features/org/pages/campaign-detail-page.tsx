@@ -2,11 +2,13 @@ import { BellOutlined, EditOutlined, SendOutlined, StopOutlined } from '@ant-des
 import { Button, Card, Col, Descriptions, Drawer, Flex, Popconfirm, Row, Table, Typography } from 'antd';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { CardSkeleton, idParam, queryStates } from '../../../components/page-states';
+import { CardSkeleton, LoadFailed, idParam, queryStates } from '../../../components/page-states';
 import { AuditLayout } from '../../../components/workbench/audit-layout';
 import { WorkbenchHead } from '../../../components/workbench/workbench-shell';
 import { formatDateTime } from '../../../lib/format';
 import {
+  useCampaignWarnings,
+  useOutcomes,
   useCampaign,
   useCloseCampaign,
   useContentName,
@@ -14,6 +16,7 @@ import {
   usePending,
   useRemind,
   type CampaignPendingMember,
+  type CampaignWarningAuditItem,
   type CampaignUnitProgress,
 } from '../api/campaigns';
 import { CampaignFormModal } from '../components/campaign-form';
@@ -25,6 +28,14 @@ import {
   ProgressFigures,
   UnitProgressTable,
 } from '../components/campaign-progress';
+import {
+  OutcomeChart,
+  OutcomeTable,
+  RiskTag,
+  RouteTimeline,
+  WarningStateTag,
+  WarningWhere,
+} from '../components/campaign-outcomes';
 
 const reminderText = (days: number[]) =>
   days.length ? days.map((d) => (d === 0 ? '结束当天' : `结束前 ${d} 天`)).join('、') : '不自动提醒';
@@ -40,6 +51,7 @@ export function Component() {
   const remind = useRemind('audit');
   const [editing, setEditing] = useState(false);
   const [unit, setUnit] = useState<CampaignUnitProgress>();
+  const outcomes = useOutcomes('audit', id, q.data?.status === 'open');
 
   const state = queryStates(q, {
     missing: !id,
@@ -138,6 +150,32 @@ export function Component() {
                 <UnitProgressTable units={c.units} action="未完成名单" onPick={setUnit} />
               </Card>
             </Col>
+            {c.status !== 'draft' && (
+              <Col span={24}>
+                <Card
+                  title="预警与处置成效"
+                  extra={<Typography.Text type="secondary">按首次联系、转介、复测与结案统计</Typography.Text>}
+                >
+                  {outcomes.data ? (
+                    <>
+                      <OutcomeChart figures={outcomes.data.total} />
+                      {outcomes.data.total.raised > 0 && <OutcomeTable outcomes={outcomes.data} />}
+                    </>
+                  ) : outcomes.isError ? (
+                    <LoadFailed title="处置成效加载失败" onRetry={() => void outcomes.refetch()} />
+                  ) : (
+                    <CardSkeleton rows={4} />
+                  )}
+                </Card>
+              </Col>
+            )}
+            {c.status !== 'draft' && (
+              <Col span={24}>
+                <Card title="筛查预警与分级处置">
+                  <CampaignWarnings campaignId={c.id} />
+                </Card>
+              </Col>
+            )}
             <Col span={24}>
               <Card title="活动设置">
                 <Descriptions column={{ xs: 1, md: 2 }} size="small">
@@ -211,5 +249,37 @@ function PendingDrawer({
         ]}
       />
     </Drawer>
+  );
+}
+
+/** Every warning of the campaign, the most recent first, each with its way up the units. */
+function CampaignWarnings({ campaignId }: { campaignId: number }) {
+  const [pageNum, setPageNum] = useState(1);
+  const q = useCampaignWarnings(campaignId, pageNum, 10);
+  return (
+    <Table<CampaignWarningAuditItem>
+      rowKey="id"
+      size="small"
+      loading={q.isPending}
+      dataSource={q.data?.list ?? []}
+      scroll={{ x: 720 }}
+      locale={{ emptyText: q.isError ? '加载失败，请刷新重试' : '这次筛查还没有预警' }}
+      pagination={{
+        current: pageNum,
+        pageSize: 10,
+        total: q.data?.total ?? 0,
+        onChange: setPageNum,
+        hideOnSinglePage: true,
+        showTotal: (t) => `共 ${t} 条`,
+      }}
+      expandable={{ expandedRowRender: (w) => <RouteTimeline routes={w.routes} /> }}
+      columns={[
+        { title: '姓名', dataIndex: 'memberName', width: 90 },
+        { title: '单位', dataIndex: 'unitName', width: 160 },
+        { title: '等级', dataIndex: 'level', width: 70, render: (l: number) => <RiskTag level={l} /> },
+        { title: '状态', key: 'state', width: 130, render: (_, w) => <WarningStateTag w={w} /> },
+        { title: '处置', key: 'where', render: (_, w) => <WarningWhere w={w} /> },
+      ]}
+    />
   );
 }

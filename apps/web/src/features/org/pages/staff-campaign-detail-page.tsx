@@ -2,11 +2,12 @@ import { BellOutlined } from '@ant-design/icons';
 import type { WarningLevel } from '@psy/contracts';
 import { Alert, Button, Card, Col, Drawer, Popconfirm, Row, Table, Typography } from 'antd';
 import { useState } from 'react';
-import { useSearchParams } from 'react-router';
+import { useNavigate, useSearchParams } from 'react-router';
 import { CardSkeleton, idParam, queryStates } from '../../../components/page-states';
 import { WarningLevelTag } from '../../../components/status-tags';
 import { formatDateTime } from '../../../lib/format';
 import {
+  useOutcomes,
   useRemind,
   useStaffCampaign,
   useStaffMembers,
@@ -21,6 +22,7 @@ import {
   ProgressFigures,
   UnitProgressTable,
 } from '../components/campaign-progress';
+import { OutcomeChart } from '../components/campaign-outcomes';
 
 /**
  * 筛查进度 (/org/campaign/detail?id=) for unit staff: their units' completion, who has not
@@ -31,6 +33,8 @@ export function Component() {
   const id = idParam(search);
   const q = useStaffCampaign(id);
   const remind = useRemind('staff');
+  const navigate = useNavigate();
+  const outcomes = useOutcomes('staff', id, q.data?.status === 'open');
   const [unit, setUnit] = useState<CampaignUnitProgress>();
   const state = queryStates(q, {
     missing: !id,
@@ -86,6 +90,18 @@ export function Component() {
             <Col span={24}>
               <Card title="各单位" styles={{ body: { paddingTop: 8 } }}>
                 <UnitProgressTable units={c.units} action="成员" onPick={setUnit} />
+              </Card>
+            </Col>
+            <Col span={24}>
+              <Card
+                title="预警与处置"
+                extra={
+                  <Button type="link" onClick={() => navigate('/org/warning/list')}>
+                    需要联系的成员
+                  </Button>
+                }
+              >
+                {outcomes.data ? <OutcomeChart figures={outcomes.data.total} /> : <CardSkeleton rows={3} />}
               </Card>
             </Col>
           </Row>
