@@ -44,6 +44,8 @@ const roster: (string | number)[][] = [
   ['学生一', DEMO.user, 'S001', '心理学院/1班', '男', 2006],
   ['学生二', '13800000022', 'S002', '心理学院/2班', '女', 2006],
   ['学生五', '13900000005', 'S005', '外语学院/1班', '男', 2006],
+  // 1班's staff is on the roster too (of 2班); takes it only in the last test.
+  ['学生六', '13800000021', 'S006', '心理学院/2班', '男', 2006],
 ];
 
 async function userIdOf(phone: string): Promise<number> {
@@ -460,6 +462,43 @@ describe(`campaign warning routing on ${testDbKind}`, () => {
       [await userIdOf(DEMO.auditor), 'success', await userIdOf(DEMO.user), { assessmentId: w!.assessmentId }],
       [await userIdOf('13800000012'), 'failure', null, { assessmentId: w!.assessmentId }],
     ]);
+  });
+
+  it("a first contact answers every warning of the person's in the campaign", async () => {
+    // 学生六 answers every PHQ-9 item at its top: the total and item 9 both raise a warning.
+    const s = await api('POST', `/api/campaigns/${campaignId}/start`, classStaff, { consent: true });
+    expect(s.status, s.body.message).toBe(200);
+    const id = s.body.data.assessmentId as number;
+    await api('POST', `/api/assessment/${id}/consent`, classStaff, { accepted: true });
+    await api('POST', `/api/assessment/${id}/basic-info`, classStaff, {
+      name: '学生六',
+      gender: 'male',
+      age: 20,
+      regionCode: '110108',
+      phone: null,
+      extra: {},
+    });
+    for (let item = 1; item <= 9; item++)
+      await api('PUT', `/api/assessment/${id}/answer`, classStaff, { part: 0, item, position: 3 });
+    expect((await api('POST', `/api/assessment/${id}/submit`, classStaff, { part: 0 })).status).toBe(200);
+    await drain();
+    const raised = await ctx.database.db.select().from(warnings).where(eq(warnings.assessmentId, id));
+    expect(raised.length).toBe(2);
+    const mine = async () =>
+      (await api('GET', '/api/org/my/warnings?pageSize=50', deptStaff)).body.data.list.filter(
+        (w: { memberName: string }) => w.memberName === '学生六',
+      ) as { id: number; state: string }[];
+    expect((await mine()).map((w) => w.state)).toEqual(['pending', 'pending']);
+
+    const first = (await mine())[0]!.id;
+    const ok = await api('POST', `/api/org/my/warnings/${first}/contact`, deptStaff, { note: '已当面谈话' });
+    expect(ok.status, ok.body.message).toBe(200);
+    expect((await mine()).map((w) => w.state)).toEqual(['contacted', 'contacted']);
+    // Neither escalates any more, days past every deadline.
+    time.advance(100 * HOUR);
+    await sweep();
+    await drain();
+    expect((await mine()).map((w) => w.state)).toEqual(['contacted', 'contacted']);
   });
 
   it('documents its routes in the OpenAPI document', async () => {

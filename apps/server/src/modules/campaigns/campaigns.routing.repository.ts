@@ -273,6 +273,26 @@ export const routingRepository = {
     await db.update(campaignWarningRoutes).set(values).where(eq(campaignWarningRoutes.id, routeId));
   },
 
+  /**
+   * The current step of the person's other warnings in the same campaign that nobody has
+   * contacted yet (one take can raise two: PHQ-9's total and its self-harm item).
+   */
+  async uncontactedSiblings(db: DbOrTx, warningId: number): Promise<number[]> {
+    const rows = await executeRows<{ id: number }>(
+      db,
+      sql`select distinct on (r.warning_id) r.id
+            from campaign_warning_routes me
+            join campaign_warning_routes r
+              on r.member_id = me.member_id and r.campaign_id = me.campaign_id and r.warning_id <> me.warning_id
+            join warnings w on w.id = r.warning_id and w.status <> 'closed'
+           where me.warning_id = ${warningId} and me.step = 0
+             and not exists (select 1 from campaign_warning_routes c
+                              where c.warning_id = r.warning_id and c.contacted_at is not null)
+           order by r.warning_id, r.step desc`,
+    );
+    return rows.map((r) => Number(r.id));
+  },
+
   /** The person's unit of a routed warning (unit staff's scope). */
   async memberUnitOf(db: DbOrTx, warningId: number): Promise<number | undefined> {
     const [row] = await executeRows<{ unitId: number }>(

@@ -210,11 +210,10 @@ export function createCampaignWarnings({ db, clock, events, warnings }: Campaign
           staffContacted: routes.some((r) => r.contactedAt !== null),
         });
         if (problem) throw conflict(problem);
-        await repo.setContact(tx, routes.at(-1)!.id, {
-          contactedAt: clock(),
-          contactedBy: actor.userId,
-          contactNote: body.note,
-        });
+        // Contacting the person answers every warning of theirs in this campaign.
+        const contact = { contactedAt: clock(), contactedBy: actor.userId, contactNote: body.note };
+        for (const routeId of [routes.at(-1)!.id, ...(await repo.uncontactedSiblings(tx, warningId))])
+          await repo.setContact(tx, routeId, contact);
       });
       const { rows } = await repo.page(db, { warningId }, { pageNum: 1, pageSize: 1 });
       const row = rows[0]!;
