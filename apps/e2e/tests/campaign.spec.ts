@@ -87,14 +87,14 @@ describe.skipIf(!hasBrowser())('screening campaigns', () => {
     async () => {
       // ---- the auditor: roster, unit staff, campaign ----
       const audit = await browser.newPage({ width: 1366, height: 900 });
-      await signIn(audit, DEMO.auditor);
+      const auditToken = (await signIn(audit, DEMO.auditor)).token;
       await audit.goto('/audit/org/units');
       await audit.getByLabel('机构').click();
       await audit.locator('.ant-select-item-option', { hasText: INSTITUTION }).click();
       await audit.getByRole('tab', { name: '导入名单' }).click();
       await audit.locator('input[type=file]').setInputFiles(await roster());
       await audit.getByText(/新增 30 人/).waitFor();
-      await audit.getByRole('treeitem', { name: /^研发中心/ }).click();
+      await audit.getByRole('treeitem', { name: /研发中心/ }).click();
       await audit.getByRole('tab', { name: '负责人' }).click();
       await audit.getByPlaceholder('负责人手机号').fill(STAFF_PHONE);
       await audit.getByRole('button', { name: '添加负责人' }).click();
@@ -120,10 +120,22 @@ describe.skipIf(!hasBrowser())('screening campaigns', () => {
       await form.getByRole('button', { name: '创建草稿' }).click();
       await audit.waitForURL('**/audit/campaign/detail?id=*');
       const campaignId = Number(new URL(audit.url()).searchParams.get('id'));
-      await audit.getByText('草稿', { exact: true }).waitFor();
-      await audit.getByRole('button', { name: /发布/ }).click();
-      await audit.getByText('将通知 30 位成员').waitFor();
-      await audit.locator('.ant-popconfirm').getByRole('button', { name: '发布' }).click();
+      await audit.locator('.ant-tag').getByText('草稿', { exact: true }).first().waitFor();
+      // The draft's page may still be settling after the form closed: click until the confirm shows.
+      const confirmText = audit.getByText('将通知 30 位成员');
+      await expect
+        .poll(
+          async () => {
+            if (!(await confirmText.isVisible())) await audit.getByRole('button', { name: /发布/ }).click();
+            return confirmText.isVisible();
+          },
+          { timeout: 20_000, intervals: [1000] },
+        )
+        .toBe(true);
+      await audit
+        .locator('.ant-popconfirm')
+        .getByRole('button', { name: /^发\s*布$/ })
+        .click();
       await audit.getByText(/活动已发布，已通知 30 人/).waitFor();
       await audit.getByText('进行中', { exact: true }).first().waitFor();
       await audit
@@ -168,15 +180,15 @@ describe.skipIf(!hasBrowser())('screening campaigns', () => {
         .waitFor();
       await staff
         .getByRole('row', { name: /研发中心/ })
-        .getByRole('button', { name: '成员' })
+        .getByRole('button', { name: /^成\s*员$/ })
         .click();
       const members = staff.locator('.ant-drawer');
       await members.getByText('共 30 人').waitFor();
-      const row = members.getByRole('row', { name: /员工2\b/ });
+      const row = members.getByRole('row', { name: /员工2(?!\d)/ });
       await row.getByText('高危').waitFor();
       await row.getByText('已完成').waitFor();
       await members
-        .getByRole('row', { name: /员工1\b/ })
+        .getByRole('row', { name: /员工1(?!\d)/ })
         .getByText('已完成')
         .waitFor();
       await shot(staff, 'campaign-staff-members');
@@ -191,8 +203,61 @@ describe.skipIf(!hasBrowser())('screening campaigns', () => {
       await staff.goto(`/audit/campaign/detail?id=${campaignId}`);
       await staff.getByText('无权访问').waitFor();
 
+      // ---- after the screening: the warning reaches the staff with a deadline; they record the first contact ----
+      await staff.goto('/org/warning/list');
+      await expect.poll(() => staff.title()).toContain('需要联系的成员');
+      const warned = staff.getByRole('listitem').filter({ hasText: /员工2(?!\d)/ });
+      await warned.first().waitFor();
+      await warned.first().getByText('高危').waitFor();
+      await warned
+        .first()
+        .getByText(/研发中心负责，请于 .* 前联系/)
+        .waitFor();
+      await shot(staff, 'campaign-staff-warnings');
+      const before = await apiCall<{ total: { contacted: number; raised: number } }>(
+        'GET',
+        `/api/audit/campaigns/${campaignId}/outcomes`,
+        { token: auditToken },
+      );
+      expect(before.data.total.contacted).toBe(0);
+      expect(before.data.total.raised).toBeGreaterThan(0);
+      await warned.first().getByRole('button', { name: '记录首次联系' }).click();
+      const contact = staff.getByRole('dialog');
+      await contact.getByLabel('联系情况').fill('已电话联系本人，情绪平稳，已约心理中心老师面谈');
+      await contact.getByRole('button', { name: /^保\s*存$/ }).click();
+      await staff.getByText('已记录首次联系').waitFor();
+      // Every warning of 员工2 is answered by the one contact: none is left to contact.
+      await staff.getByText('没有待联系的成员').waitFor();
+
+      // The centre's expert (of the members' institution) sees the full result.
+      const expert = await smsSignIn(browser, '13800000014');
+      await expert.goto('/expert/warning/list');
+      await expert
+        .getByText(/员工(2|二)/)
+        .first()
+        .waitFor();
+      await expert.getByRole('link', { name: '详情' }).first().click();
+      await expert.waitForURL('**/expert/warning/detail?id=*');
+      await expert.getByText('预警原因').waitFor();
+      await expert.getByText('患者健康问卷抑郁量表').first().waitFor();
+
+      // The outcome figures move: one person contacted, within 24 hours.
+      const after = await apiCall<{
+        total: { contacted: number; contactedWithin24h: number; raised: number };
+      }>('GET', `/api/audit/campaigns/${campaignId}/outcomes`, { token: auditToken });
+      expect(after.data.total.contacted).toBe(after.data.total.raised);
+      expect(after.data.total.contactedWithin24h).toBe(after.data.total.raised);
+      await audit.reload();
+      await audit.getByText('预警与处置成效').waitFor();
+      await audit.getByText('已联系', { exact: true }).first().waitFor();
+      await shot(audit, 'campaign-audit-outcomes');
+
       // At phone width the staff page does not scroll sideways.
-      const phone = await smsSignIn(browser, STAFF_PHONE, true);
+      const phone = await browser.newPage({ width: 390, height: 844 });
+      await putSession(phone, {
+        token: await staff.evaluate(() => localStorage.getItem('userToken') ?? ''),
+        userinfo: JSON.parse(await staff.evaluate(() => localStorage.getItem('userInfo') ?? '{}')) as unknown,
+      });
       await phone.goto(`/org/campaign/detail?id=${campaignId}`);
       await phone.getByText('我负责单位的完成情况').waitFor();
       const overflow = await phone.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);

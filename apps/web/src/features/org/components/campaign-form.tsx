@@ -109,7 +109,7 @@ export function CampaignFormModal({
         title: '',
         source: 'plan',
         unitIds: [],
-        window: [dayjs().startOf('hour').add(1, 'hour'), dayjs().add(14, 'day').hour(18).startOf('hour')],
+        window: [dayjs().startOf('minute'), dayjs().add(14, 'day').hour(18).startOf('hour')],
         consentText: DEFAULT_CONSENT,
         showResultToMember: true,
         reminderDaysBeforeClose: [3, 1],
