@@ -129,7 +129,7 @@ describe.skipIf(!hasBrowser())('screening campaigns', () => {
             if (!(await confirmText.isVisible())) await audit.getByRole('button', { name: /发布/ }).click();
             return confirmText.isVisible();
           },
-          { timeout: 20_000, intervals: [1000] },
+          { timeout: 20_000, interval: 1000 },
         )
         .toBe(true);
       await audit
