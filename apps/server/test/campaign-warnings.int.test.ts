@@ -501,6 +501,55 @@ describe(`campaign warning routing on ${testDbKind}`, () => {
     expect((await mine()).map((w) => w.state)).toEqual(['contacted', 'contacted']);
   });
 
+  it('exports the report: the centre gets the warning list, unit staff figures only, others 404', async () => {
+    const read = async (token: string, url: string) => {
+      const res = await ctx.app.inject({
+        method: 'GET',
+        url: `/SysAdmin${url}`,
+        headers: { serviceToken: token },
+      });
+      return res;
+    };
+    const book = async (body: Buffer) => {
+      const wb = new ExcelJS.Workbook();
+      await wb.xlsx.load(body as unknown as ArrayBuffer);
+      const rows = (name: string) => {
+        const out: unknown[][] = [];
+        wb.getWorksheet(name)?.eachRow((r) => out.push((r.values as unknown[]).slice(1)));
+        return out;
+      };
+      return { names: wb.worksheets.map((w) => w.name), rows };
+    };
+    const centre = await read(auditor, `/api/audit/campaigns/${campaignId}/report`);
+    expect(centre.statusCode).toBe(200);
+    expect(centre.headers['content-type']).toContain('spreadsheetml');
+    expect(centre.headers['content-disposition']).toContain("filename*=UTF-8''");
+    const c = await book(centre.rawPayload);
+    expect(c.names).toEqual(['活动', '完成情况', '预警处置', '预警名单']);
+    const outcomes = (await api('GET', `/api/audit/campaigns/${campaignId}/outcomes`, auditor)).body.data;
+    const total = c.rows('预警处置').at(-1)!;
+    expect(total[0]).toBe('合计');
+    expect(total[1]).toBe(outcomes.total.raised);
+    expect(total[4]).toBe(outcomes.total.contacted);
+    const names = c
+      .rows('预警名单')
+      .slice(1)
+      .map((r) => r[0]);
+    expect(names.length).toBe(outcomes.total.raised);
+    expect(names).toContain('学生六');
+
+    // 心理学院's staff: their units' figures, no list, no name anywhere.
+    const unit = await read(deptStaff, `/api/org/my/campaigns/${campaignId}/report`);
+    expect(unit.statusCode).toBe(200);
+    const u = await book(unit.rawPayload);
+    expect(u.names).toEqual(['活动', '完成情况', '预警处置']);
+    const text = JSON.stringify(u.names.map((n) => u.rows(n)));
+    for (const person of ['学生一', '学生二', '学生六']) expect(text).not.toContain(person);
+    // 外语学院's staff are not reached by it; a member is staff of nothing.
+    expect((await read(m2, `/api/org/my/campaigns/${campaignId}/report`)).statusCode).toBe(404);
+    expect((await read(deptStaff, `/api/audit/campaigns/${campaignId}/report`)).statusCode).toBe(403);
+  });
+
   it('documents its routes in the OpenAPI document', async () => {
     const paths = Object.keys((await ctx.app.inject('/SysAdmin/docs/json')).json().paths as object);
     for (const p of [
@@ -509,6 +558,8 @@ describe(`campaign warning routing on ${testDbKind}`, () => {
       '/SysAdmin/api/org/my/campaigns/{id}/outcomes',
       '/SysAdmin/api/audit/campaigns/{id}/warnings',
       '/SysAdmin/api/audit/campaigns/{id}/outcomes',
+      '/SysAdmin/api/audit/campaigns/{id}/report',
+      '/SysAdmin/api/org/my/campaigns/{id}/report',
     ])
       expect(paths).toContain(p);
   });

@@ -24,7 +24,8 @@ import {
 } from '@psy/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { ok } from '../../lib/reply';
+import { ok, sendDownload, XLSX_TYPE } from '../../lib/reply';
+import { campaignReport } from './campaigns.report';
 import { audience, describe } from '../../lib/routes';
 import { currentUser, secured } from '../auth';
 
@@ -108,6 +109,27 @@ export const campaignsRoutes: FastifyPluginAsyncZod = async (app) => {
       }),
       async (req) => ok(await campaignWarnings.auditOutcomes(currentUser(req), req.params.id)),
     );
+    audit.get(
+      '/api/audit/campaigns/:id/report',
+      doc('筛查报告（xlsx，心理中心版）：各单位完成情况、预警处置成效与预警名单（不含作答与分数）', {
+        params: campaignIdParams,
+      }),
+      async (req, reply) => {
+        const actor = currentUser(req);
+        const [detail, outcomes, warnings] = await Promise.all([
+          campaigns.detail(actor, req.params.id),
+          campaignWarnings.auditOutcomes(actor, req.params.id),
+          campaignWarnings.auditAll(actor, req.params.id),
+        ]);
+        return sendDownload(
+          reply,
+          XLSX_TYPE,
+          `campaign-${detail.id}.xlsx`,
+          `${detail.title}-筛查报告.xlsx`,
+          await campaignReport(detail, outcomes, warnings),
+        );
+      },
+    );
   });
 
   // ---- signed in: members take them, unit staff follow their units ----
@@ -170,6 +192,26 @@ export const campaignsRoutes: FastifyPluginAsyncZod = async (app) => {
         reply: campaignOutcomes,
       }),
       async (req) => ok(await campaignWarnings.staffOutcomes(currentUser(req), req.params.id)),
+    );
+    me.get(
+      '/api/org/my/campaigns/:id/report',
+      doc('筛查报告（xlsx，单位版）：我负责的单位的完成情况与处置成效，仅含数字、不含姓名', {
+        params: campaignIdParams,
+      }),
+      async (req, reply) => {
+        const actor = currentUser(req);
+        const [detail, outcomes] = await Promise.all([
+          campaigns.staffDetail(actor, req.params.id),
+          campaignWarnings.staffOutcomes(actor, req.params.id),
+        ]);
+        return sendDownload(
+          reply,
+          XLSX_TYPE,
+          `campaign-${detail.id}.xlsx`,
+          `${detail.title}-筛查报告（单位版）.xlsx`,
+          await campaignReport(detail, outcomes),
+        );
+      },
     );
     me.get(
       '/api/org/my/warnings',

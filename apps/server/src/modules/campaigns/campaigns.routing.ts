@@ -1,5 +1,6 @@
 import {
   CAMPAIGN_CENTRE_NAME,
+  PAGE_SIZE_MAX,
   campaignWarningMessages,
   type CampaignOutcomeFigures,
   type CampaignOutcomes,
@@ -265,6 +266,16 @@ export function createCampaignWarnings({ db, clock, events, warnings }: Campaign
         pageNum: q.pageNum,
         pageSize: q.pageSize,
       };
+    },
+
+    /** Every warning of a campaign (the centre's report), a page at a time. */
+    async auditAll(actor: Actor, campaignId: number): Promise<CampaignWarningItem[]> {
+      const all: CampaignWarningItem[] = [];
+      for (let pageNum = 1; ; pageNum++) {
+        const page = await this.auditList(actor, campaignId, { pageNum, pageSize: PAGE_SIZE_MAX });
+        all.push(...page.list.map(({ routes: _routes, ...w }) => w));
+        if (all.length >= page.total || page.list.length === 0) return all;
+      }
     },
 
     async auditOutcomes(actor: Actor, campaignId: number): Promise<CampaignOutcomes> {

@@ -23,19 +23,14 @@ import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../lib/errors';
-import { ok } from '../../lib/reply';
+import { ok, sendDownload, XLSX_TYPE } from '../../lib/reply';
 import { audience, describe } from '../../lib/routes';
 import { currentUser, secured } from '../auth';
 import { rosterErrorReport, rosterTemplate } from './org.xlsx';
 
 const doc = describe({ tags: ['org'], security: secured });
-const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
-
 const sendXlsx = (reply: FastifyReply, name: string, data: Buffer) =>
-  reply
-    .type(XLSX)
-    .header('Content-Disposition', `attachment; filename*=UTF-8''${encodeURIComponent(name)}`)
-    .send(data);
+  sendDownload(reply, XLSX_TYPE, 'roster.xlsx', name, data);
 
 /** 组织与名单: auditors build units, import rosters and assign unit staff; unit staff read their own units. */
 export const orgRoutes: FastifyPluginAsyncZod = async (app) => {

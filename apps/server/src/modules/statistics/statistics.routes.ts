@@ -1,26 +1,14 @@
 import { statsCenter, statsFilterQuery, statsOptions, statsScreen, statsScreenQuery } from '@psy/contracts';
-import type { Readable } from 'node:stream';
-import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { ok } from '../../lib/reply';
+import { ok, sendDownload, XLSX_TYPE } from '../../lib/reply';
 import { audience, describe } from '../../lib/routes';
 import { currentUser, secured } from '../auth';
 
 const tags = ['statistics'];
 const doc = describe({ tags, security: secured });
-/** A private download: `attachment; filename="<ascii>"; filename*=UTF-8''<Chinese name>`. */
-function sendFile(reply: FastifyReply, type: string, ascii: string, name: string, body: Buffer | Readable) {
-  return reply
-    .type(type)
-    .header(
-      'Content-Disposition',
-      `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(name)}`,
-    )
-    .header('Cache-Control', 'private, no-store')
-    .send(body);
-}
-const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+const XLSX = XLSX_TYPE;
+const sendFile = sendDownload;
 
 /** The big screen, the data centre, its Excel export and group report: experts, auditors, admins. */
 export const statisticsRoutes: FastifyPluginAsyncZod = async (app) => {

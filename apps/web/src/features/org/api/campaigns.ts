@@ -17,8 +17,10 @@ import type {
   PlanSummary,
   ScaleSummary,
 } from '@psy/contracts';
+import { useState } from 'react';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../lib/api';
+import { api, request } from '../../../lib/api';
+import { saveFile } from '../../../lib/download';
 import { toast } from '../../../lib/toast';
 
 export type {
@@ -304,4 +306,29 @@ export function useRecordContact() {
       refresh();
     },
   });
+}
+
+/** 导出报告: the centre's workbook (with the warning list) or a unit's (figures only). */
+export async function downloadReport(scope: 'audit' | 'staff', c: { id: number; title: string }) {
+  const path =
+    scope === 'audit' ? `/api/audit/campaigns/${c.id}/report` : `/api/org/my/campaigns/${c.id}/report`;
+  const blob = await request<Blob>(path, { blob: true, timeoutMs: 60_000 });
+  saveFile(blob, `${c.title}-筛查报告${scope === 'staff' ? '（单位版）' : ''}.xlsx`);
+}
+
+/** 导出报告 with its button's loading state. */
+export function useReportDownload(scope: 'audit' | 'staff') {
+  const [exporting, setExporting] = useState(false);
+  return {
+    exporting,
+    async run(c: { id: number; title: string } | undefined) {
+      if (!c) return;
+      setExporting(true);
+      try {
+        await downloadReport(scope, c);
+      } finally {
+        setExporting(false);
+      }
+    },
+  };
 }

@@ -1,4 +1,4 @@
-import { BellOutlined, EditOutlined, SendOutlined, StopOutlined } from '@ant-design/icons';
+import { BellOutlined, DownloadOutlined, EditOutlined, SendOutlined, StopOutlined } from '@ant-design/icons';
 import { Button, Card, Col, Descriptions, Drawer, Flex, Popconfirm, Row, Table, Typography } from 'antd';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
@@ -7,6 +7,7 @@ import { AuditLayout } from '../../../components/workbench/audit-layout';
 import { WorkbenchHead } from '../../../components/workbench/workbench-shell';
 import { formatDateTime } from '../../../lib/format';
 import {
+  useReportDownload,
   useCampaignWarnings,
   useOutcomes,
   useCampaign,
@@ -52,6 +53,7 @@ export function Component() {
   const [editing, setEditing] = useState(false);
   const [unit, setUnit] = useState<CampaignUnitProgress>();
   const outcomes = useOutcomes('audit', id, q.data?.status === 'open');
+  const report = useReportDownload('audit');
 
   const state = queryStates(q, {
     missing: !id,
@@ -81,9 +83,16 @@ export function Component() {
         </Popconfirm>
       </Flex>
     );
+  const exportButton = c && (
+    <Button icon={<DownloadOutlined />} loading={report.exporting} onClick={() => void report.run(q.data)}>
+      导出报告
+    </Button>
+  );
+  if (c?.status === 'closed') actions = exportButton;
   else if (c?.status === 'open')
     actions = (
       <Flex gap={8} wrap>
+        {exportButton}
         <Popconfirm
           title="一键提醒"
           description={`提醒尚未完成的 ${c.progress.started + c.progress.notStarted} 人（站内通知与短信）`}

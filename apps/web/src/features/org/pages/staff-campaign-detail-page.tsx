@@ -1,12 +1,13 @@
-import { BellOutlined } from '@ant-design/icons';
+import { BellOutlined, DownloadOutlined } from '@ant-design/icons';
 import type { WarningLevel } from '@psy/contracts';
-import { Alert, Button, Card, Col, Drawer, Popconfirm, Row, Table, Typography } from 'antd';
+import { Alert, Button, Card, Col, Drawer, Flex, Popconfirm, Row, Table, Typography } from 'antd';
 import { useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { CardSkeleton, idParam, queryStates } from '../../../components/page-states';
 import { WarningLevelTag } from '../../../components/status-tags';
 import { formatDateTime } from '../../../lib/format';
 import {
+  useReportDownload,
   useOutcomes,
   useRemind,
   useStaffCampaign,
@@ -35,6 +36,7 @@ export function Component() {
   const remind = useRemind('staff');
   const navigate = useNavigate();
   const outcomes = useOutcomes('staff', id, q.data?.status === 'open');
+  const report = useReportDownload('staff');
   const [unit, setUnit] = useState<CampaignUnitProgress>();
   const state = queryStates(q, {
     missing: !id,
@@ -58,7 +60,16 @@ export function Component() {
                 <Typography.Title level={4} style={{ marginTop: 0 }}>
                   {c.title} <CampaignStatusTag status={c.status} />
                 </Typography.Title>
-                <CampaignWindow opensAt={c.opensAt} closesAt={c.closesAt} />
+                <Flex justify="space-between" align="center" gap={12} wrap>
+                  <CampaignWindow opensAt={c.opensAt} closesAt={c.closesAt} />
+                  <Button
+                    icon={<DownloadOutlined />}
+                    loading={report.exporting}
+                    onClick={() => void report.run(q.data)}
+                  >
+                    导出报告（单位版）
+                  </Button>
+                </Flex>
               </Card>
             </Col>
             <Col span={24}>
