@@ -1,7 +1,14 @@
 import type { CampaignMemberState, CampaignProgress, CampaignStatus } from '@psy/contracts';
 import { campaignMemberStateLabels, campaignStatusLabels } from '@psy/contracts';
-import { Button, Flex, Progress, Table, Tag, Tooltip, Typography } from 'antd';
-import { LIVE_REFRESH_MS, type CampaignUnitProgress } from '../api/campaigns';
+import { Button, Drawer, Flex, Progress, Table, Tag, Tooltip, Typography } from 'antd';
+import type { ColumnsType } from 'antd/es/table';
+import type { ReactNode } from 'react';
+import {
+  LIVE_REFRESH_MS,
+  type Campaign,
+  type CampaignPendingMember,
+  type CampaignUnitProgress,
+} from '../api/campaigns';
 import { formatDateTime, shanghai } from '../../../lib/format';
 
 const statusColors: Record<CampaignStatus, string> = {
@@ -137,5 +144,85 @@ export function LiveNote({ live, updatedAt }: { live: boolean; updatedAt: number
       {live ? `每 ${LIVE_REFRESH_MS / 1000} 秒自动更新 · ` : ''}更新于{' '}
       {shanghai(new Date(updatedAt)).format('HH:mm:ss')}
     </Typography.Text>
+  );
+}
+
+/**
+ * A unit's members in a drawer (未完成名单 for auditors, 成员 with risk for unit staff): who, their
+ * 学号/工号, state and start, with any columns a view adds before the start.
+ */
+export function UnitMembersDrawer<T extends CampaignPendingMember>({
+  title,
+  open,
+  onClose,
+  query,
+  empty,
+  note,
+  more = [],
+}: {
+  title: string;
+  open: boolean;
+  onClose: () => void;
+  query: { isPending: boolean; isError: boolean; data?: T[] };
+  empty: string;
+  note?: ReactNode;
+  more?: ColumnsType<T>;
+}) {
+  return (
+    <Drawer
+      open={open}
+      onClose={onClose}
+      title={title}
+      size={600}
+      styles={{ wrapper: { maxWidth: '100vw' } }}
+    >
+      {note}
+      <Table<T>
+        rowKey="memberId"
+        size="small"
+        loading={query.isPending}
+        dataSource={query.data ?? []}
+        scroll={{ x: 480 }}
+        pagination={{ pageSize: 50, showTotal: (t) => `共 ${t} 人` }}
+        locale={{ emptyText: query.isError ? '加载失败，请关闭后重试' : empty }}
+        columns={[
+          { title: '姓名', dataIndex: 'name' },
+          { title: '学号/工号', dataIndex: 'memberNo' },
+          {
+            title: '状态',
+            dataIndex: 'state',
+            render: (s: CampaignMemberState) => <MemberStateTag state={s} />,
+          },
+          ...more,
+          {
+            title: '开始时间',
+            dataIndex: 'startedAt',
+            render: (v: string | null) => (v ? formatDateTime(v) : '—'),
+          },
+        ]}
+      />
+    </Drawer>
+  );
+}
+
+/** One campaign in a list: its title and state, window and completion (a draft says whom it will reach). */
+export function CampaignSummary({ c }: { c: Campaign }) {
+  return (
+    <>
+      <Flex gap={8} align="center" wrap>
+        <Typography.Text strong>{c.title}</Typography.Text>
+        <CampaignStatusTag status={c.status} />
+      </Flex>
+      <div>
+        <CampaignWindow opensAt={c.opensAt} closesAt={c.closesAt} />
+      </div>
+      {c.status === 'draft' ? (
+        <Typography.Text type="secondary">草稿 · 涉及 {c.progress.total} 人，发布后开始通知</Typography.Text>
+      ) : (
+        <div style={{ maxWidth: 420 }}>
+          <CompletionBar p={c.progress} size="small" />
+        </div>
+      )}
+    </>
   );
 }

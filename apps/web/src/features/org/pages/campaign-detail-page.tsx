@@ -1,5 +1,5 @@
 import { BellOutlined, DownloadOutlined, EditOutlined, SendOutlined, StopOutlined } from '@ant-design/icons';
-import { Button, Card, Col, Descriptions, Drawer, Flex, Popconfirm, Row, Table, Typography } from 'antd';
+import { Button, Card, Col, Descriptions, Flex, Popconfirm, Row, Table, Typography } from 'antd';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { CardSkeleton, LoadFailed, idParam, queryStates } from '../../../components/page-states';
@@ -16,7 +16,6 @@ import {
   useOpenCampaign,
   usePending,
   useRemind,
-  type CampaignPendingMember,
   type CampaignWarningAuditItem,
   type CampaignUnitProgress,
 } from '../api/campaigns';
@@ -25,8 +24,8 @@ import {
   CampaignStatusTag,
   CampaignWindow,
   LiveNote,
-  MemberStateTag,
   ProgressFigures,
+  UnitMembersDrawer,
   UnitProgressTable,
 } from '../components/campaign-progress';
 import {
@@ -228,36 +227,13 @@ function PendingDrawer({
 }) {
   const q = usePending(campaignId, unit?.unitId);
   return (
-    <Drawer
+    <UnitMembersDrawer
       open={!!unit}
       onClose={onClose}
       title={unit ? `未完成名单 · ${unit.unitName}` : ''}
-      size={560}
-      styles={{ wrapper: { maxWidth: '100vw' } }}
-    >
-      <Table<CampaignPendingMember>
-        rowKey="memberId"
-        size="small"
-        loading={q.isPending}
-        dataSource={q.data ?? []}
-        pagination={{ pageSize: 50, showTotal: (t) => `共 ${t} 人` }}
-        locale={{ emptyText: q.isError ? '加载失败，请关闭后重试' : '该单位的成员都已完成' }}
-        columns={[
-          { title: '姓名', dataIndex: 'name' },
-          { title: '学号/工号', dataIndex: 'memberNo' },
-          {
-            title: '状态',
-            dataIndex: 'state',
-            render: (s: CampaignPendingMember['state']) => <MemberStateTag state={s} />,
-          },
-          {
-            title: '开始时间',
-            dataIndex: 'startedAt',
-            render: (v: string | null) => (v ? formatDateTime(v) : '—'),
-          },
-        ]}
-      />
-    </Drawer>
+      query={q}
+      empty="该单位的成员都已完成"
+    />
   );
 }
 

@@ -1,6 +1,6 @@
 import { PlusOutlined } from '@ant-design/icons';
 import type { CampaignStatus } from '@psy/contracts';
-import { Button, Card, Flex, Typography } from 'antd';
+import { Button, Card } from 'antd';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { AuditLayout } from '../../../components/workbench/audit-layout';
@@ -13,7 +13,7 @@ import {
 import { WorkbenchHead } from '../../../components/workbench/workbench-shell';
 import { useCampaigns } from '../api/campaigns';
 import { CampaignFormModal } from '../components/campaign-form';
-import { CampaignStatusTag, CampaignWindow, CompletionBar } from '../components/campaign-progress';
+import { CampaignSummary } from '../components/campaign-progress';
 
 type Filter = 'all' | CampaignStatus;
 const PAGE_SIZE = 10;
@@ -69,23 +69,7 @@ export function Component() {
                   </Button>
                 }
               >
-                <Flex gap={8} align="center" wrap>
-                  <Typography.Text strong>{c.title}</Typography.Text>
-                  <CampaignStatusTag status={c.status} />
-                </Flex>
-                <div>
-                  <CampaignWindow opensAt={c.opensAt} closesAt={c.closesAt} />
-                </div>
-                {c.status !== 'draft' && (
-                  <div style={{ maxWidth: 420 }}>
-                    <CompletionBar p={c.progress} size="small" />
-                  </div>
-                )}
-                {c.status === 'draft' && (
-                  <Typography.Text type="secondary">
-                    草稿 · 涉及 {c.progress.total} 人，发布后开始通知
-                  </Typography.Text>
-                )}
+                <CampaignSummary c={c} />
               </ListRow>
             ))
           }

@@ -1,11 +1,10 @@
 import { BellOutlined, DownloadOutlined } from '@ant-design/icons';
 import type { WarningLevel } from '@psy/contracts';
-import { Alert, Button, Card, Col, Drawer, Flex, Popconfirm, Row, Table, Typography } from 'antd';
+import { Alert, Button, Card, Col, Flex, Popconfirm, Row, Typography } from 'antd';
 import { useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { CardSkeleton, idParam, queryStates } from '../../../components/page-states';
 import { WarningLevelTag } from '../../../components/status-tags';
-import { formatDateTime } from '../../../lib/format';
 import {
   useReportDownload,
   useOutcomes,
@@ -19,8 +18,8 @@ import {
   CampaignStatusTag,
   CampaignWindow,
   LiveNote,
-  MemberStateTag,
   ProgressFigures,
+  UnitMembersDrawer,
   UnitProgressTable,
 } from '../components/campaign-progress';
 import { OutcomeChart } from '../components/campaign-outcomes';
@@ -133,49 +132,29 @@ function MembersDrawer({
 }) {
   const q = useStaffMembers(campaignId, unit?.unitId);
   return (
-    <Drawer
+    <UnitMembersDrawer<CampaignStaffMember>
       open={!!unit}
       onClose={onClose}
       title={unit ? `成员 · ${unit.unitName}` : ''}
-      size={600}
-      styles={{ wrapper: { maxWidth: '100vw' } }}
-    >
-      <Alert
-        type="info"
-        showIcon
-        style={{ marginBottom: 12 }}
-        message="需要关注的成员请尽快联系；作答内容与分数只有心理中心的老师可以查看。"
-      />
-      <Table<CampaignStaffMember>
-        rowKey="memberId"
-        size="small"
-        loading={q.isPending}
-        dataSource={q.data ?? []}
-        scroll={{ x: 480 }}
-        pagination={{ pageSize: 50, hideOnSinglePage: false, showTotal: (t) => `共 ${t} 人` }}
-        locale={{ emptyText: q.isError ? '加载失败，请关闭后重试' : '该单位没有成员' }}
-        columns={[
-          { title: '姓名', dataIndex: 'name' },
-          { title: '学号/工号', dataIndex: 'memberNo' },
-          {
-            title: '状态',
-            dataIndex: 'state',
-            render: (s: CampaignStaffMember['state']) => <MemberStateTag state={s} />,
-          },
-          {
-            title: '需要关注',
-            dataIndex: 'riskLevel',
-            sorter: (a, b) => (a.riskLevel ?? 0) - (b.riskLevel ?? 0),
-            defaultSortOrder: 'descend',
-            render: (l: number | null) => (l ? <WarningLevelTag level={l as WarningLevel} /> : '—'),
-          },
-          {
-            title: '开始时间',
-            dataIndex: 'startedAt',
-            render: (v: string | null) => (v ? formatDateTime(v) : '—'),
-          },
-        ]}
-      />
-    </Drawer>
+      query={q}
+      empty="该单位没有成员"
+      note={
+        <Alert
+          type="info"
+          showIcon
+          style={{ marginBottom: 12 }}
+          message="需要关注的成员请尽快联系；作答内容与分数只有心理中心的老师可以查看。"
+        />
+      }
+      more={[
+        {
+          title: '需要关注',
+          dataIndex: 'riskLevel',
+          sorter: (a, b) => (a.riskLevel ?? 0) - (b.riskLevel ?? 0),
+          defaultSortOrder: 'descend',
+          render: (l: number | null) => (l ? <WarningLevelTag level={l as WarningLevel} /> : '—'),
+        },
+      ]}
+    />
   );
 }

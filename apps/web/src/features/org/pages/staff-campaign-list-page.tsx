@@ -1,9 +1,9 @@
-import { Button, Card, Flex, Typography } from 'antd';
+import { Button, Card, Typography } from 'antd';
 import { useNavigate } from 'react-router';
 import { CardSkeleton, EmptyCard, LoadFailed } from '../../../components/page-states';
 import { ListRow } from '../../../components/workbench/workbench-list';
 import { topUnits, useMyUnits, useStaffCampaigns } from '../api/campaigns';
-import { CampaignStatusTag, CampaignWindow, CompletionBar } from '../components/campaign-progress';
+import { CampaignSummary } from '../components/campaign-progress';
 
 /**
  * 我负责的筛查 (/org/campaign/list): for unit staff (辅导员, HR partners), the campaigns that
@@ -30,16 +30,7 @@ export function Component() {
               role="listitem"
               actions={<Button onClick={() => navigate(`/org/campaign/detail?id=${c.id}`)}>查看进度</Button>}
             >
-              <Flex gap={8} align="center" wrap>
-                <Typography.Text strong>{c.title}</Typography.Text>
-                <CampaignStatusTag status={c.status} />
-              </Flex>
-              <div>
-                <CampaignWindow opensAt={c.opensAt} closesAt={c.closesAt} />
-              </div>
-              <div style={{ maxWidth: 420 }}>
-                <CompletionBar p={c.progress} size="small" />
-              </div>
+              <CampaignSummary c={c} />
             </ListRow>
           ))}
         </div>
