@@ -44,6 +44,8 @@ projects.push({
     hookTimeout: 120_000,
     // One browser-driven file at a time: two cores are shared with the server under test.
     fileParallelism: false,
+    // A page may take seconds to settle on a loaded machine: polls wait as long as a locator.
+    expect: { poll: { timeout: 15_000, interval: 100 } },
   },
 });
 

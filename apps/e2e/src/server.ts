@@ -39,15 +39,22 @@ export async function startServer(env: Record<string, string>): Promise<RunningS
   child.stdout!.on('data', (d) => (out += d));
   child.stderr!.on('data', (d) => (out += d));
   const base = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 90_000;
-  while (Date.now() < deadline) {
+  // A fresh start migrates and seeds (about a minute and a half on two busy cores): wait well
+  // past that, and say so when it never answers instead of letting every test fail to connect.
+  const deadline = Date.now() + 240_000;
+  let up = false;
+  while (!up && Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`server exited early:\n${out}`);
     try {
-      if ((await fetch(`${base}/SysAdmin/api/health`)).ok) break;
+      up = (await fetch(`${base}/SysAdmin/api/health`)).ok;
     } catch {
       /* not up yet */
     }
-    await new Promise((r) => setTimeout(r, 250));
+    if (!up) await new Promise((r) => setTimeout(r, 250));
+  }
+  if (!up) {
+    child.kill('SIGTERM');
+    throw new Error(`server did not answer within 240 s:\n${out}`);
   }
   return {
     base,

@@ -78,6 +78,26 @@ async function takeIt(page: Page, name: string, option: string) {
   await page.waitForURL('**/test/pay?aid=*');
 }
 
+/** Publishes the draft open on the page, which tells `people` members. */
+async function publish(audit: Page, people: number) {
+  // The draft's page may still be settling after the form closed: click until the confirm shows.
+  const confirmText = audit.getByText(`将通知 ${people} 位成员`);
+  await expect
+    .poll(
+      async () => {
+        if (!(await confirmText.isVisible())) await audit.getByRole('button', { name: /发布/ }).click();
+        return confirmText.isVisible();
+      },
+      { timeout: 20_000, interval: 1000 },
+    )
+    .toBe(true);
+  await audit
+    .locator('.ant-popconfirm')
+    .getByRole('button', { name: /^发\s*布$/ })
+    .click();
+  await audit.getByText(new RegExp(`活动已发布，已通知 ${people} 人`)).waitFor();
+}
+
 describe.skipIf(!hasBrowser())('screening campaigns', () => {
   const browser = useBrowser();
 
@@ -121,22 +141,7 @@ describe.skipIf(!hasBrowser())('screening campaigns', () => {
       await audit.waitForURL('**/audit/campaign/detail?id=*');
       const campaignId = Number(new URL(audit.url()).searchParams.get('id'));
       await audit.locator('.ant-tag').getByText('草稿', { exact: true }).first().waitFor();
-      // The draft's page may still be settling after the form closed: click until the confirm shows.
-      const confirmText = audit.getByText('将通知 30 位成员');
-      await expect
-        .poll(
-          async () => {
-            if (!(await confirmText.isVisible())) await audit.getByRole('button', { name: /发布/ }).click();
-            return confirmText.isVisible();
-          },
-          { timeout: 20_000, interval: 1000 },
-        )
-        .toBe(true);
-      await audit
-        .locator('.ant-popconfirm')
-        .getByRole('button', { name: /^发\s*布$/ })
-        .click();
-      await audit.getByText(/活动已发布，已通知 30 人/).waitFor();
+      await publish(audit, 30);
       await audit.getByText('进行中', { exact: true }).first().waitFor();
       await audit
         .getByRole('row', { name: /研发中心/ })
@@ -262,6 +267,31 @@ describe.skipIf(!hasBrowser())('screening campaigns', () => {
       await phone.getByText('我负责单位的完成情况').waitFor();
       const overflow = await phone.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
       expect(overflow).toBeLessThanOrEqual(0);
+
+      // ---- a re-test for the person with a warning: only they are told, and only they see it ----
+      await audit.goto(`/audit/campaign/detail?id=${campaignId}`);
+      await audit.getByRole('button', { name: /安排复测/ }).click();
+      const retest = audit.getByRole('dialog');
+      await retest.getByRole('cell', { name: '员工2', exact: true }).waitFor();
+      await shot(audit, 'campaign-retest-form');
+      await retest.getByRole('button', { name: /创建复测（1 人）/ }).click();
+      await audit.waitForURL((u) => u.searchParams.get('id') !== String(campaignId));
+      await audit.getByText('员工心理健康季度筛查·复测').first().waitFor();
+      await audit.getByText(/原筛查中有预警的\s*1\s*人/).waitFor();
+      await publish(audit, 1);
+      await high.goto('/user/center');
+      await high
+        .locator('.ant-card')
+        .filter({ hasText: '我的筛查' })
+        .getByText('员工心理健康季度筛查·复测')
+        .waitFor();
+      const lowToken = await low.evaluate(() => localStorage.getItem('userToken') ?? '');
+      const lowMine = await apiCall<{ title: string }[]>('GET', '/api/campaigns/mine', { token: lowToken });
+      expect(lowMine.data.map((c) => c.title)).toEqual(['员工心理健康季度筛查']);
+      // The screening lists its re-test with its completion.
+      await audit.goto(`/audit/campaign/detail?id=${campaignId}`);
+      await audit.getByRole('link', { name: '员工心理健康季度筛查·复测' }).waitFor();
+      await shot(audit, 'campaign-retest-listed');
     },
   );
 });

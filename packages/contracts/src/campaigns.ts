@@ -25,6 +25,8 @@ export const CAMPAIGN_SMS_PER_PHONE_PER_DAY = 3;
 export const CAMPAIGN_CONTACT_HOURS_DEFAULT = [72, 48, 24] as const;
 /** Each contact time is 1..this many hours (30 days). */
 export const CAMPAIGN_CONTACT_HOURS_MAX = 720;
+/** The most people one re-test (复测) lists by name. */
+export const CAMPAIGN_RETEST_MEMBERS_MAX = 1000;
 
 export const campaignStatuses = ['draft', 'open', 'closed'] as const;
 export type CampaignStatus = (typeof campaignStatuses)[number];
@@ -61,6 +63,9 @@ export const campaignMessages = {
   remindTooSoon: (hours: number) =>
     `提醒已发送过，同一活动每${CAMPAIGN_REMIND_COOLDOWN_HOURS}小时最多提醒一次，请在 ${hours} 小时后再试`,
   nobodyToRemind: '所有成员都已完成，无需提醒',
+  retestDraft: '活动尚未发布，不能安排复测',
+  retestNobody: '本次活动没有预警，无需安排复测',
+  retestForeign: '只能为本次活动中有预警的人安排复测',
 } as const;
 
 const title = z
@@ -135,6 +140,43 @@ export const campaignEditBody = z
 export type CampaignEditBody = z.input<typeof campaignEditBody>;
 export type CampaignEdit = z.infer<typeof campaignEditBody>;
 
+/**
+ * `POST /api/audit/campaigns/:id/retests`: a follow-up re-test (复测) of the people with warnings
+ * in a campaign, as a new draft with the same plan or scale, consent and settings, targeting
+ * those people only. Without `memberIds` it lists every one of them.
+ */
+export const campaignRetestBody = z
+  .object({
+    title: title.optional(),
+    memberIds: z
+      .array(id({ label: '成员' }), { error: '复测名单不正确' })
+      .min(1, '请至少选择一人')
+      .max(CAMPAIGN_RETEST_MEMBERS_MAX, `一次复测最多${CAMPAIGN_RETEST_MEMBERS_MAX}人`)
+      .optional(),
+    opensAt: when('开始时间'),
+    closesAt: when('结束时间'),
+  })
+  .refine(windowOk, { message: campaignMessages.windowOrder, path: ['closesAt'] })
+  .refine(windowShort, { message: campaignMessages.windowTooLong, path: ['closesAt'] });
+export type CampaignRetestBody = z.input<typeof campaignRetestBody>;
+export type CampaignRetest = z.infer<typeof campaignRetestBody>;
+
+/** Someone with a warning in a campaign, as the re-test form lists them (auditors only). */
+export const campaignRetestCandidate = z.object({
+  memberId: z.number().int(),
+  name: z.string(),
+  memberNo: z.string(),
+  /** The member's unit with its parents. */
+  unitName: z.string(),
+  /** The highest warning level of their take (1 低危, 2 中危, 3 高危). */
+  level: z.number().int(),
+  warnedAt: z.string(),
+  /** Re-tests of this campaign that already list them. */
+  retestIds: z.array(z.number().int()),
+});
+export const campaignRetestCandidateList = z.array(campaignRetestCandidate);
+export type CampaignRetestCandidate = z.infer<typeof campaignRetestCandidate>;
+
 export const campaignIdParams = z.object({ id: idParam({ label: '活动编号' }) });
 export const campaignUnitParams = z.object({
   id: idParam({ label: '活动编号' }),
@@ -176,6 +218,10 @@ export const campaign = z.object({
   lastRemindedAt: z.string().nullable(),
   createdAt: z.string(),
   progress: campaignProgress,
+  /** The campaign this one re-tests (复测), if it is a re-test. */
+  retestOf: z.number().int().nullable(),
+  /** How many people a re-test lists by name; null for a campaign that targets whole units (and in unit staff's views). */
+  listedMembers: z.number().int().nullable(),
 });
 export type Campaign = z.infer<typeof campaign>;
 export const campaignPage = page(campaign);
@@ -187,7 +233,21 @@ export const campaignUnitProgress = campaignProgress.extend({
   unitName: z.string(),
 });
 export type CampaignUnitProgress = z.infer<typeof campaignUnitProgress>;
-export const campaignDetail = campaign.extend({ units: z.array(campaignUnitProgress) });
+/** A re-test of a campaign, as its detail lists them. */
+export const campaignRetestSummary = z.object({
+  id: z.number().int(),
+  title: z.string(),
+  status: z.enum(campaignStatuses),
+  opensAt: z.string(),
+  closesAt: z.string(),
+  progress: campaignProgress,
+});
+export type CampaignRetestSummary = z.infer<typeof campaignRetestSummary>;
+export const campaignDetail = campaign.extend({
+  units: z.array(campaignUnitProgress),
+  /** Its re-tests (auditors only; empty for unit staff). */
+  retests: z.array(campaignRetestSummary),
+});
 export type CampaignDetail = z.infer<typeof campaignDetail>;
 
 /**

@@ -4,7 +4,7 @@ import type { DbOrTx } from '../../db/client';
 import { executeRows, pageWithTotal } from '../../db/rows';
 import { institutions } from '../institutions';
 import { orgUnits } from '../org';
-import { campaignNotices, campaigns, campaignTakes, campaignUnits } from './campaigns.table';
+import { campaignMembers, campaignNotices, campaigns, campaignTakes, campaignUnits } from './campaigns.table';
 
 export type CampaignRow = typeof campaigns.$inferSelect;
 export type CampaignValues = typeof campaigns.$inferInsert;
@@ -41,13 +41,22 @@ export const treeOf = (campaignId: number, roots?: number[]) => sql`
     select t.root, u.id from org_units u join tree t on u.parent_id = t.id
   )`;
 
+/**
+ * Whether the org_members row `m` is one the campaign targets beyond its units: a campaign that
+ * lists people (a re-test) targets only them; one that lists nobody, every member of its units.
+ * `campaignId` is a number or the column of the query that holds it.
+ */
+const listed = (campaignId: number | SQL) => sql`(
+  not exists (select 1 from campaign_members cm where cm.campaign_id = ${campaignId})
+  or exists (select 1 from campaign_members cm where cm.campaign_id = ${campaignId} and cm.member_id = m.id))`;
+
 /** Each targeted member with an account (once, whichever target units reach them) and their state. */
 const targetedOf = (campaignId: number, roots?: number[]) => sql`
   with recursive ${treeOf(campaignId, roots)},
   targeted as (
     select distinct on (m.id) m.id as member_id, m.user_id, m.unit_id, m.name, m.member_no
       from tree join org_members m on m.unit_id = tree.id
-     where m.user_id is not null
+     where m.user_id is not null and ${listed(campaignId)}
      order by m.id
   )
   select t.member_id as "memberId", t.user_id as "userId", t.unit_id as "unitId", t.name,
@@ -162,6 +171,75 @@ export const campaignsRepository = {
       await db.insert(campaignUnits).values(unitIds.map((unitId) => ({ campaignId, unitId })));
   },
 
+  async setMembers(db: DbOrTx, campaignId: number, memberIds: number[]): Promise<void> {
+    if (memberIds.length)
+      await db.insert(campaignMembers).values(memberIds.map((memberId) => ({ campaignId, memberId })));
+  },
+
+  /** How many people each of these campaigns lists by name (absent: it targets whole units). */
+  async listedCounts(db: DbOrTx, campaignIds: number[]): Promise<Map<number, number>> {
+    if (campaignIds.length === 0) return new Map();
+    const rows = await db
+      .select({ id: campaignMembers.campaignId, n: count() })
+      .from(campaignMembers)
+      .where(inArray(campaignMembers.campaignId, campaignIds))
+      .groupBy(campaignMembers.campaignId);
+    return new Map(rows.map((r) => [r.id, Number(r.n)]));
+  },
+
+  /**
+   * 复测名单: everyone with a warning from their take of this campaign, highest level first,
+   * with the re-tests of the campaign that already list them.
+   */
+  retestCandidates(db: DbOrTx, campaignId: number) {
+    return executeRows<{
+      memberId: number;
+      name: string;
+      memberNo: string;
+      unitName: string;
+      level: number;
+      warnedAt: Date | string;
+      retestIds: number[];
+    }>(
+      db,
+      sql`select m.id as "memberId", m.name, m.member_no as "memberNo", ${unitPathOf('u')} as "unitName",
+                 max(w.level)::int as level, min(w.created_at) as "warnedAt",
+                 coalesce(array_agg(distinct cm.campaign_id) filter (where cm.campaign_id is not null), '{}') as "retestIds"
+            from campaign_takes k
+            join warnings w on w.assessment_id = k.assessment_id
+            join org_members m on m.id = k.member_id
+            join org_units u on u.id = m.unit_id
+            left join campaigns rc on rc.retest_of = k.campaign_id
+            left join campaign_members cm on cm.campaign_id = rc.id and cm.member_id = m.id
+           where k.campaign_id = ${campaignId}
+           group by m.id, u.id
+           order by level desc, "warnedAt", m.id`,
+    );
+  },
+
+  /**
+   * The units a re-test of this campaign targets for these members: the campaign's target unit
+   * each was reached through, or their own unit if they have moved out of its reach since.
+   */
+  async retestRoots(db: DbOrTx, campaignId: number, memberIds: number[]): Promise<number[]> {
+    if (memberIds.length === 0) return [];
+    const rows = await executeRows<{ id: number }>(
+      db,
+      sql`with recursive ${treeOf(campaignId)}
+          select distinct coalesce(
+                   (select min(tree.root) from tree where tree.id = m.unit_id), m.unit_id) as id
+            from org_members m
+           where m.id in (${sql.join(memberIds, sql`, `)})
+           order by 1`,
+    );
+    return rows.map((r) => Number(r.id));
+  },
+
+  /** The re-tests of a campaign, oldest first. */
+  retestsOf(db: DbOrTx, campaignId: number) {
+    return db.select().from(campaigns).where(eq(campaigns.retestOf, campaignId)).orderBy(campaigns.id);
+  },
+
   async unitsOf(db: DbOrTx, campaignIds: number[]): Promise<Map<number, number[]>> {
     const out = new Map<number, number[]>();
     if (campaignIds.length === 0) return out;
@@ -204,7 +282,8 @@ export const campaignsRepository = {
       db,
       sql`with recursive ${treeOf(campaignId, roots)},
           targeted as (
-            select distinct m.id from tree join org_members m on m.unit_id = tree.id where m.user_id is not null
+            select distinct m.id from tree join org_members m on m.unit_id = tree.id
+             where m.user_id is not null and ${listed(campaignId)}
           )
           select ${progressCols}
             from targeted t
@@ -228,7 +307,7 @@ export const campaignsRepository = {
             from (select distinct root from tree) roots
             join org_units r on r.id = roots.root
             left join tree on tree.root = r.id
-            left join org_members m on m.unit_id = tree.id and m.user_id is not null
+            left join org_members m on m.unit_id = tree.id and m.user_id is not null and ${listed(campaignId)}
             left join campaign_takes k on k.campaign_id = ${campaignId} and k.member_id = m.id
             left join assessments a on a.id = k.assessment_id
            group by r.id, r.parent_id, r.name, r.sort
@@ -257,7 +336,7 @@ export const campaignsRepository = {
           )
           select distinct tree.campaign_id as id, m.id as "memberId"
             from tree join org_members m on m.unit_id = tree.id
-           where m.user_id = ${userId}
+           where m.user_id = ${userId} and ${listed(sql`tree.campaign_id`)}
            order by 1`,
     );
   },
@@ -268,7 +347,7 @@ export const campaignsRepository = {
       db,
       sql`with recursive ${treeOf(campaignId)}
           select m.id as "memberId" from tree join org_members m on m.unit_id = tree.id
-           where m.user_id = ${userId} limit 1`,
+           where m.user_id = ${userId} and ${listed(campaignId)} limit 1`,
     );
     return row?.memberId;
   },

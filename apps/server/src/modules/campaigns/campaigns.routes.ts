@@ -8,6 +8,8 @@ import {
   campaignPage,
   campaignPendingList,
   campaignRemindResult,
+  campaignRetestBody,
+  campaignRetestCandidateList,
   campaignStaffMemberList,
   campaignStartBody,
   campaignStartResult,
@@ -91,6 +93,27 @@ export const campaignsRoutes: FastifyPluginAsyncZod = async (app) => {
         const out = await campaigns.remind(currentUser(req), req.params.id);
         return ok(out, `已提醒${out.reminded}人`);
       },
+    );
+    audit.get(
+      '/api/audit/campaigns/:id/retest-candidates',
+      doc('复测名单：活动中有预警的人（最高预警等级、已列入的复测）', {
+        params: campaignIdParams,
+        reply: campaignRetestCandidateList,
+      }),
+      async (req) => ok(await campaigns.retestCandidates(currentUser(req), req.params.id)),
+    );
+    audit.post(
+      '/api/audit/campaigns/:id/retests',
+      doc('安排复测：为有预警的人新建一个复测活动（草稿，同一方案或量表）', {
+        params: campaignIdParams,
+        body: campaignRetestBody,
+        reply: campaign,
+      }),
+      async (req) =>
+        ok(
+          await campaigns.scheduleRetest(currentUser(req), req.params.id, req.body),
+          '复测已创建，发布后通知名单中的人',
+        ),
     );
     audit.get(
       '/api/audit/campaigns/:id/warnings',

@@ -1,5 +1,6 @@
 import {
   CAMPAIGN_SMS_PER_PHONE_PER_DAY,
+  CAMPAIGN_TITLE_MAX,
   campaignMessages,
   type Campaign,
   type CampaignCreate,
@@ -8,6 +9,9 @@ import {
   type CampaignListQuery,
   type CampaignPendingMember,
   type CampaignRemindResult,
+  type CampaignRetest,
+  type CampaignRetestCandidate,
+  type CampaignRetestSummary,
   type CampaignStaffMember,
   type MyCampaign,
   type Page,
@@ -56,7 +60,12 @@ const STALE_CLAIM_MS = 60_000;
 const campaignMissing = () => notFound('活动不存在');
 const iso = (d: Date | string | null) => (d === null ? null : new Date(d).toISOString());
 
-function present(c: CampaignRow, unitIds: number[], progress: ProgressRow): Campaign {
+function present(
+  c: CampaignRow,
+  unitIds: number[],
+  progress: ProgressRow,
+  listedMembers: number | null,
+): Campaign {
   return {
     id: c.id,
     institutionId: c.institutionId,
@@ -74,8 +83,13 @@ function present(c: CampaignRow, unitIds: number[], progress: ProgressRow): Camp
     lastRemindedAt: iso(c.lastRemindedAt),
     createdAt: c.createdAt.toISOString(),
     progress,
+    retestOf: c.retestOf,
+    listedMembers,
   };
 }
+
+/** A re-test's default name: the campaign's, marked 复测, within the title limit. */
+const retestTitle = (title: string) => `${title.slice(0, CAMPAIGN_TITLE_MAX - 3)}·复测`;
 
 const pending = (t: TargetRow): CampaignPendingMember => ({
   memberId: t.memberId,
@@ -127,8 +141,12 @@ export function createCampaignsService({
   });
 
   async function presentOne(tx: DbOrTx, c: CampaignRow): Promise<Campaign> {
-    const [units, progress] = await Promise.all([repo.unitsOf(tx, [c.id]), repo.progress(tx, c.id)]);
-    return present(c, units.get(c.id) ?? [], progress);
+    const [units, progress, listed] = await Promise.all([
+      repo.unitsOf(tx, [c.id]),
+      repo.progress(tx, c.id),
+      repo.listedCounts(tx, [c.id]),
+    ]);
+    return present(c, units.get(c.id) ?? [], progress, listed.get(c.id) ?? null);
   }
 
   /**
@@ -191,9 +209,14 @@ export function createCampaignsService({
       return db.transaction(async (tx) => {
         const c = await campaignOrMissing(tx, id, true);
         if (!canEditCampaign(c)) throw conflict(campaignMessages.notDraft);
-        await checkBody(tx, c.institutionId, body);
-        await repo.update(tx, id, values(body));
-        await repo.setUnits(tx, id, [...new Set(body.unitIds)]);
+        // A re-test keeps what it compares against (its plan or scale) and its people, whose
+        // units follow from them.
+        const fixed = c.retestOf
+          ? { planId: c.planId, scaleId: c.scaleId, unitIds: (await repo.unitsOf(tx, [id])).get(id) ?? [] }
+          : { unitIds: [...new Set(body.unitIds)] };
+        await checkBody(tx, c.institutionId, { ...body, ...fixed });
+        await repo.update(tx, id, values({ ...body, ...fixed }));
+        await repo.setUnits(tx, id, fixed.unitIds);
         return presentOne(tx, (await repo.byId(tx, id))!);
       });
     },
@@ -239,9 +262,15 @@ export function createCampaignsService({
         db,
         rows.map((r) => r.id),
       );
-      const progress = await Promise.all(rows.map((r) => repo.progress(db, r.id)));
+      const [progress, listed] = await Promise.all([
+        Promise.all(rows.map((r) => repo.progress(db, r.id))),
+        repo.listedCounts(
+          db,
+          rows.map((r) => r.id),
+        ),
+      ]);
       return {
-        list: rows.map((r, i) => present(r, units.get(r.id) ?? [], progress[i]!)),
+        list: rows.map((r, i) => present(r, units.get(r.id) ?? [], progress[i]!, listed.get(r.id) ?? null)),
         total,
         pageNum: q.pageNum,
         pageSize: q.pageSize,
@@ -251,8 +280,69 @@ export function createCampaignsService({
     async detail(actor: Actor, id: number): Promise<CampaignDetail> {
       mustManage(actor);
       const c = await campaignOrMissing(db, id);
-      const [one, units] = await Promise.all([presentOne(db, c), repo.unitProgress(db, id)]);
-      return { ...one, units };
+      const [one, units, retests] = await Promise.all([
+        presentOne(db, c),
+        repo.unitProgress(db, id),
+        repo.retestsOf(db, id),
+      ]);
+      const retestProgress = await Promise.all(retests.map((r) => repo.progress(db, r.id)));
+      return {
+        ...one,
+        units,
+        retests: retests.map((r, i): CampaignRetestSummary => ({
+          id: r.id,
+          title: r.title,
+          status: r.status,
+          opensAt: r.opensAt.toISOString(),
+          closesAt: r.closesAt.toISOString(),
+          progress: retestProgress[i]!,
+        })),
+      };
+    },
+
+    /** 复测名单: the people with warnings in a campaign, for the re-test form. */
+    async retestCandidates(actor: Actor, id: number): Promise<CampaignRetestCandidate[]> {
+      mustManage(actor);
+      await campaignOrMissing(db, id);
+      return (await repo.retestCandidates(db, id)).map((r) => ({
+        ...r,
+        warnedAt: new Date(r.warnedAt).toISOString(),
+        retestIds: r.retestIds.map(Number),
+      }));
+    },
+
+    /**
+     * 安排复测: a new draft with the campaign's plan or scale, consent and settings, listing the
+     * people with warnings (all of them, or those chosen). It is opened like any campaign; their
+     * later results are the campaign's re-test figures and show on their records' trends.
+     */
+    async scheduleRetest(actor: Actor, id: number, body: CampaignRetest): Promise<Campaign> {
+      mustManage(actor);
+      return db.transaction(async (tx) => {
+        const parent = await campaignOrMissing(tx, id, true);
+        if (parent.status === 'draft') throw conflict(campaignMessages.retestDraft);
+        const candidates = new Set((await repo.retestCandidates(tx, id)).map((r) => r.memberId));
+        if (candidates.size === 0) throw conflict(campaignMessages.retestNobody);
+        const memberIds = body.memberIds ? [...new Set(body.memberIds)] : [...candidates];
+        if (memberIds.some((m) => !candidates.has(m))) throw badRequest(campaignMessages.retestForeign);
+        const c = await repo.insert(tx, {
+          institutionId: parent.institutionId,
+          title: body.title ?? retestTitle(parent.title),
+          planId: parent.planId,
+          scaleId: parent.scaleId,
+          consentText: parent.consentText,
+          showResultToMember: parent.showResultToMember,
+          opensAt: new Date(body.opensAt),
+          closesAt: new Date(body.closesAt),
+          reminderDaysBeforeClose: parent.reminderDaysBeforeClose,
+          contactHours: parent.contactHours,
+          retestOf: parent.id,
+          createdBy: actor.userId,
+        });
+        await repo.setUnits(tx, c.id, await repo.retestRoots(tx, id, memberIds));
+        await repo.setMembers(tx, c.id, memberIds);
+        return presentOne(tx, c);
+      });
     },
 
     /** Who in a unit the campaign reaches (its sub-units included) has not finished. */
@@ -390,7 +480,7 @@ export function createCampaignsService({
       const out: Campaign[] = [];
       for (const id of await repo.campaignsReaching(db, [...visible])) {
         const { c, roots } = await staffView(actor, id, visible);
-        out.push(present(c, roots, await repo.progress(db, id, roots)));
+        out.push(present(c, roots, await repo.progress(db, id, roots), null));
       }
       return out;
     },
@@ -401,7 +491,7 @@ export function createCampaignsService({
         repo.progress(db, id, roots),
         repo.unitProgress(db, id, roots),
       ]);
-      return { ...present(c, roots, progress), units };
+      return { ...present(c, roots, progress, null), units, retests: [] };
     },
 
     /**

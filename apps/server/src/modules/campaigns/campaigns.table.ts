@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  type AnyPgColumn,
   boolean,
   check,
   index,
@@ -59,6 +60,8 @@ export const campaigns = pgTable(
     openedAt: timestamp({ withTimezone: true }),
     /** The last reminder sent (by hand or on schedule): the cooldown counts from it. */
     lastRemindedAt: timestamp({ withTimezone: true }),
+    /** 复测: the campaign whose people with warnings this one re-tests (it lists them in campaign_members). */
+    retestOf: integer().references((): AnyPgColumn => campaigns.id, { onDelete: 'restrict' }),
     createdBy: integer().references(() => users.id, { onDelete: 'set null' }),
     ...timestamps,
   },
@@ -68,7 +71,26 @@ export const campaigns = pgTable(
     check('campaigns_contact_hours', sql`cardinality(${t.contactHours}) = 3`),
     index().on(t.institutionId, t.createdAt),
     index().on(t.status, t.closesAt),
+    index().on(t.retestOf),
   ],
+);
+
+/**
+ * The people a campaign lists by name (a re-test's). A campaign with rows here targets only
+ * them, still through its units (which stay the roots its figures are grouped by); one without
+ * targets every member of its units.
+ */
+export const campaignMembers = pgTable(
+  'campaign_members',
+  {
+    campaignId: integer()
+      .notNull()
+      .references(() => campaigns.id, { onDelete: 'cascade' }),
+    memberId: integer()
+      .notNull()
+      .references(() => orgMembers.id, { onDelete: 'cascade' }),
+  },
+  (t) => [primaryKey({ columns: [t.campaignId, t.memberId] }), index().on(t.memberId)],
 );
 
 /** The units a campaign targets; their sub-units' members are targeted too. */

@@ -9,6 +9,8 @@ import type {
   CampaignEditBody,
   CampaignPendingMember,
   CampaignRemindResult,
+  CampaignRetestBody,
+  CampaignRetestCandidate,
   CampaignStaffMember,
   CampaignStatus,
   MyCampaign,
@@ -32,6 +34,8 @@ export type {
   Campaign,
   CampaignDetail,
   CampaignPendingMember,
+  CampaignRetestCandidate,
+  CampaignRetestSummary,
   CampaignStaffMember,
   CampaignUnitProgress,
   MyCampaign,
@@ -45,6 +49,7 @@ const keys = {
   list: (q: object) => ['campaigns', 'list', q] as const,
   detail: (id: number) => ['campaigns', 'detail', id] as const,
   pending: (id: number, unitId: number) => ['campaigns', 'pending', id, unitId] as const,
+  retestCandidates: (id: number) => ['campaigns', 'retest-candidates', id] as const,
   mine: ['campaigns', 'mine'] as const,
   staff: ['campaigns', 'staff'] as const,
   staffDetail: (id: number) => ['campaigns', 'staff', id] as const,
@@ -82,6 +87,31 @@ export function usePending(id: number, unitId: number | undefined) {
         silent: true,
       }),
     enabled: !!unitId,
+  });
+}
+
+/** 复测名单: the people with warnings in a campaign (fetched when the re-test form opens). */
+export function useRetestCandidates(id: number, enabled: boolean) {
+  return useQuery({
+    queryKey: keys.retestCandidates(id),
+    queryFn: () =>
+      api.get<CampaignRetestCandidate[]>(`/api/audit/campaigns/${id}/retest-candidates`, undefined, {
+        silent: true,
+      }),
+    enabled: enabled && id > 0,
+  });
+}
+
+/** 安排复测: a new draft for the people chosen; the caller goes on to it. */
+export function useScheduleRetest() {
+  const refresh = useRefreshAll();
+  return useMutation({
+    mutationFn: (v: { id: number; body: CampaignRetestBody }) =>
+      api.post<Campaign>(`/api/audit/campaigns/${v.id}/retests`, v.body),
+    onSuccess: () => {
+      toast.success('复测已创建（草稿），发布后通知名单中的人');
+      refresh();
+    },
   });
 }
 

@@ -18,6 +18,7 @@ import {
   Select,
   Switch,
   TreeSelect,
+  Typography,
 } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useMemo, useState } from 'react';
@@ -119,9 +120,10 @@ export function CampaignFormModal({
   const submit = (v: Values) => {
     const body: CampaignEditBody = {
       title: v.title,
-      planId: v.source === 'plan' ? (v.planId ?? null) : null,
-      scaleId: v.source === 'scale' ? (v.scaleId ?? null) : null,
-      unitIds: v.unitIds,
+      // A re-test's content stays that of the screening it follows (the server keeps it too).
+      planId: editing?.retestOf ? editing.planId : v.source === 'plan' ? (v.planId ?? null) : null,
+      scaleId: editing?.retestOf ? editing.scaleId : v.source === 'scale' ? (v.scaleId ?? null) : null,
+      unitIds: v.unitIds ?? editing?.unitIds ?? [],
       opensAt: v.window[0].toISOString(),
       closesAt: v.window[1].toISOString(),
       consentText: v.consentText,
@@ -175,62 +177,85 @@ export function CampaignFormModal({
         >
           <Input maxLength={CAMPAIGN_TITLE_MAX} showCount placeholder="如：2026 级新生心理健康普查" />
         </Form.Item>
-        <Form.Item name="source" label="测评内容">
-          <Radio.Group
-            options={[
-              { value: 'plan', label: '测评方案' },
-              { value: 'scale', label: '单个量表' },
-            ]}
-          />
-        </Form.Item>
-        {source === 'plan' ? (
-          <Form.Item name="planId" label="测评方案" rules={[{ required: true, message: '请选择测评方案' }]}>
-            <Select
-              showSearch
-              filterOption={false}
-              onSearch={setPlanText}
-              loading={plans.isFetching}
-              notFoundContent={plans.isPending ? '加载中…' : '没有找到方案'}
-              placeholder="输入名称搜索"
-              options={(plans.data ?? []).map((p) => ({
-                value: p.id,
-                label: `${p.title}（${p.scales.map((s) => s.shortName || s.name).join('、')}）`,
-              }))}
-            />
+        {editing?.retestOf ? (
+          <Form.Item label="测评内容">
+            <Typography.Text>与原筛查相同（复测结果与上次对比）</Typography.Text>
           </Form.Item>
         ) : (
-          <Form.Item name="scaleId" label="量表" rules={[{ required: true, message: '请选择量表' }]}>
-            <Select
+          <>
+            <Form.Item name="source" label="测评内容">
+              <Radio.Group
+                options={[
+                  { value: 'plan', label: '测评方案' },
+                  { value: 'scale', label: '单个量表' },
+                ]}
+              />
+            </Form.Item>
+            {source === 'plan' ? (
+              <Form.Item
+                name="planId"
+                label="测评方案"
+                rules={[{ required: true, message: '请选择测评方案' }]}
+              >
+                <Select
+                  showSearch
+                  filterOption={false}
+                  onSearch={setPlanText}
+                  loading={plans.isFetching}
+                  notFoundContent={plans.isPending ? '加载中…' : '没有找到方案'}
+                  placeholder="输入名称搜索"
+                  options={(plans.data ?? []).map((p) => ({
+                    value: p.id,
+                    label: `${p.title}（${p.scales.map((s) => s.shortName || s.name).join('、')}）`,
+                  }))}
+                />
+              </Form.Item>
+            ) : (
+              <Form.Item name="scaleId" label="量表" rules={[{ required: true, message: '请选择量表' }]}>
+                <Select
+                  showSearch
+                  filterOption={false}
+                  onSearch={setScaleText}
+                  loading={scales.isFetching}
+                  notFoundContent={scales.isPending ? '加载中…' : '没有找到量表'}
+                  placeholder="输入名称搜索"
+                  options={(scales.data ?? []).map((s) => ({
+                    value: s.id,
+                    label: `${s.name}（${s.itemCount} 题）`,
+                  }))}
+                />
+              </Form.Item>
+            )}
+          </>
+        )}
+        {editing?.retestOf ? (
+          // A re-test lists its people; its units follow from them and stay as they are.
+          <Form.Item label="复测名单">
+            <Typography.Text>
+              共 {editing.listedMembers ?? 0} 人（上次筛查中有预警的人，创建复测时选定）
+            </Typography.Text>
+          </Form.Item>
+        ) : (
+          <Form.Item
+            name="unitIds"
+            label="参与单位"
+            extra="选中的单位及其下级单位的成员都会收到这次筛查"
+            rules={[{ required: true, type: 'array', min: 1, message: '请选择参与的单位' }]}
+          >
+            <TreeSelect
+              treeData={tree}
+              multiple
+              treeDefaultExpandAll
               showSearch
-              filterOption={false}
-              onSearch={setScaleText}
-              loading={scales.isFetching}
-              notFoundContent={scales.isPending ? '加载中…' : '没有找到量表'}
-              placeholder="输入名称搜索"
-              options={(scales.data ?? []).map((s) => ({
-                value: s.id,
-                label: `${s.name}（${s.itemCount} 题）`,
-              }))}
+              treeNodeFilterProp="title"
+              loading={units.isPending}
+              placeholder={
+                units.data?.length === 0 ? '该机构还没有单位，请先在“组织与名单”中建立' : '选择单位'
+              }
+              notFoundContent="没有单位"
             />
           </Form.Item>
         )}
-        <Form.Item
-          name="unitIds"
-          label="参与单位"
-          extra="选中的单位及其下级单位的成员都会收到这次筛查"
-          rules={[{ required: true, type: 'array', min: 1, message: '请选择参与的单位' }]}
-        >
-          <TreeSelect
-            treeData={tree}
-            multiple
-            treeDefaultExpandAll
-            showSearch
-            treeNodeFilterProp="title"
-            loading={units.isPending}
-            placeholder={units.data?.length === 0 ? '该机构还没有单位，请先在“组织与名单”中建立' : '选择单位'}
-            notFoundContent="没有单位"
-          />
-        </Form.Item>
         <Form.Item name="window" label="活动时间" rules={[{ required: true, message: '请选择活动时间' }]}>
           <DatePicker.RangePicker
             showTime={{ format: 'HH:mm' }}

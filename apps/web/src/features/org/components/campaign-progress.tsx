@@ -212,6 +212,7 @@ export function CampaignSummary({ c }: { c: Campaign }) {
       <Flex gap={8} align="center" wrap>
         <Typography.Text strong>{c.title}</Typography.Text>
         <CampaignStatusTag status={c.status} />
+        {c.retestOf !== null && <Tag color="purple">复测</Tag>}
       </Flex>
       <div>
         <CampaignWindow opensAt={c.opensAt} closesAt={c.closesAt} />

@@ -1,7 +1,7 @@
 import { BellOutlined, DownloadOutlined, EditOutlined, SendOutlined, StopOutlined } from '@ant-design/icons';
 import { Button, Card, Col, Descriptions, Flex, Popconfirm, Row, Table, Typography } from 'antd';
 import { useState } from 'react';
-import { useSearchParams } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { CardSkeleton, LoadFailed, idParam, queryStates } from '../../../components/page-states';
 import { AuditLayout } from '../../../components/workbench/audit-layout';
 import { WorkbenchHead } from '../../../components/workbench/workbench-shell';
@@ -20,6 +20,7 @@ import {
   type CampaignUnitProgress,
 } from '../api/campaigns';
 import { CampaignFormModal } from '../components/campaign-form';
+import { RetestCard } from '../components/campaign-retest';
 import {
   CampaignStatusTag,
   CampaignWindow,
@@ -179,6 +180,13 @@ export function Component() {
             )}
             {c.status !== 'draft' && (
               <Col span={24}>
+                <Card title="复测">
+                  <RetestCard c={c} warnings={outcomes.data?.total.raised} />
+                </Card>
+              </Col>
+            )}
+            {c.status !== 'draft' && (
+              <Col span={24}>
                 <Card title="筛查预警与分级处置">
                   <CampaignWarnings campaignId={c.id} />
                 </Card>
@@ -191,6 +199,12 @@ export function Component() {
                   <Descriptions.Item label="参与单位">
                     {c.units.map((u) => u.unitName).join('、')}
                   </Descriptions.Item>
+                  {c.retestOf !== null && (
+                    <Descriptions.Item label="复测">
+                      <Link to={`/audit/campaign/detail?id=${c.retestOf}`}>原筛查</Link>中有预警的{' '}
+                      {c.listedMembers ?? 0} 人
+                    </Descriptions.Item>
+                  )}
                   <Descriptions.Item label="成员查看结果">
                     {c.showResultToMember ? '可以' : '不可以（仅中心查看）'}
                   </Descriptions.Item>
