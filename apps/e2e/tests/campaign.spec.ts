@@ -103,7 +103,7 @@ describe.skipIf(!hasBrowser())('screening campaigns', () => {
 
   it(
     'an auditor opens a campaign for a roster of 30; two members take it; unit staff follow completion and risk without answers',
-    { timeout: 300_000 },
+    { timeout: 480_000 },
     async () => {
       // ---- the auditor: roster, unit staff, campaign ----
       const audit = await browser.newPage({ width: 1366, height: 900 });
