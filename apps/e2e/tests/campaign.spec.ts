@@ -292,6 +292,14 @@ describe.skipIf(!hasBrowser())('screening campaigns', () => {
       await audit.goto(`/audit/campaign/detail?id=${campaignId}`);
       await audit.getByRole('link', { name: '员工心理健康季度筛查·复测' }).waitFor();
       await shot(audit, 'campaign-retest-listed');
+      // The centre opens the person's record from the warning list: results, warnings, trend.
+      await audit.getByRole('link', { name: '心理档案' }).first().click();
+      await audit.waitForURL('**/audit/archives/record?userId=*');
+      await audit
+        .getByText(/完成测评《/)
+        .first()
+        .waitFor();
+      await shot(audit, 'campaign-audit-record');
     },
   );
 });

@@ -143,6 +143,11 @@ describe(`campaign re-tests on ${testDbKind}`, () => {
       level: 3,
       retestIds: [],
     });
+    // The auditors' warning list names the account, to open the person's record from it.
+    const warned = await api('GET', `/api/audit/campaigns/${campaignId}/warnings`, auditor);
+    expect(warned.body.data.list.map((w: { userId: number }) => w.userId).sort()).toEqual(
+      [await userIdOf(DEMO.user), await userIdOf('13800000022')].sort(),
+    );
     expect((await api('GET', `/api/audit/campaigns/${campaignId}/retest-candidates`, m1)).status).toBe(403);
     expect((await api('GET', '/api/audit/campaigns/999999/retest-candidates', auditor)).status).toBe(404);
   });

@@ -101,7 +101,12 @@ export const campaignWarningRoute = z.object({
   escalatedAt: z.string().nullable(),
 });
 export type CampaignWarningRoute = z.infer<typeof campaignWarningRoute>;
-export const campaignWarningAuditItem = campaignWarningItem.extend({ routes: z.array(campaignWarningRoute) });
+/** A routed warning as auditors see it: the person's account and the take too (to open their record). */
+export const campaignWarningAuditItem = campaignWarningItem.extend({
+  userId: z.number().int(),
+  assessmentId: z.number().int(),
+  routes: z.array(campaignWarningRoute),
+});
 export type CampaignWarningAuditItem = z.infer<typeof campaignWarningAuditItem>;
 export const campaignWarningAuditPage = page(campaignWarningAuditItem);
 

@@ -28,6 +28,8 @@ export interface RoutedWarningRow {
   memberId: number;
   memberName: string;
   memberNo: string;
+  userId: number;
+  assessmentId: number;
   unitId: number;
   unitName: string;
   level: number;
@@ -59,7 +61,8 @@ export interface OutcomeRow {
  */
 const routedWarnings = (where: SQL) => sql`
   select w.id, r0.campaign_id as "campaignId", c.title as "campaignTitle", m.id as "memberId",
-         m.name as "memberName", m.member_no as "memberNo", m.unit_id as "unitId", ${unitPathOf('u')} as "unitName",
+         m.name as "memberName", m.member_no as "memberNo", w.user_id as "userId", w.assessment_id as "assessmentId",
+         m.unit_id as "unitId", ${unitPathOf('u')} as "unitName",
          w.level, w.status::text as status, r0.routed_at as "routedAt", cur.step,
          cur.unit_id as "currentUnitId", cu.name as "currentUnitName", cur.due_at as "dueAt",
          least(

@@ -248,6 +248,8 @@ export function createCampaignWarnings({ db, clock, events, warnings }: Campaign
       return {
         list: rows.map((r) => ({
           ...present(r, now),
+          userId: Number(r.userId),
+          assessmentId: Number(r.assessmentId),
           routes: history
             .filter((h) => Number(h.warningId) === Number(r.id))
             .map((h) => ({
@@ -273,7 +275,7 @@ export function createCampaignWarnings({ db, clock, events, warnings }: Campaign
       const all: CampaignWarningItem[] = [];
       for (let pageNum = 1; ; pageNum++) {
         const page = await this.auditList(actor, campaignId, { pageNum, pageSize: PAGE_SIZE_MAX });
-        all.push(...page.list.map(({ routes: _routes, ...w }) => w));
+        all.push(...page.list.map(({ routes: _routes, userId: _u, assessmentId: _a, ...w }) => w));
         if (all.length >= page.total || page.list.length === 0) return all;
       }
     },

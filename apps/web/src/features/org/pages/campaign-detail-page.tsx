@@ -261,7 +261,7 @@ function CampaignWarnings({ campaignId }: { campaignId: number }) {
       size="small"
       loading={q.isPending}
       dataSource={q.data?.list ?? []}
-      scroll={{ x: 720 }}
+      scroll={{ x: 800 }}
       locale={{ emptyText: q.isError ? '加载失败，请刷新重试' : '这次筛查还没有预警' }}
       pagination={{
         current: pageNum,
@@ -278,6 +278,12 @@ function CampaignWarnings({ campaignId }: { campaignId: number }) {
         { title: '等级', dataIndex: 'level', width: 70, render: (l: number) => <RiskTag level={l} /> },
         { title: '状态', key: 'state', width: 130, render: (_, w) => <WarningStateTag w={w} /> },
         { title: '处置', key: 'where', render: (_, w) => <WarningWhere w={w} /> },
+        {
+          title: '档案',
+          key: 'record',
+          width: 80,
+          render: (_, w) => <Link to={`/audit/archives/record?userId=${w.userId}`}>心理档案</Link>,
+        },
       ]}
     />
   );

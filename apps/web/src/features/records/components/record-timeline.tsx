@@ -47,7 +47,9 @@ export const riskColors: Record<RiskLevel, string> = {
   high: 'red',
 };
 
-const Links = ({ children }: { children: ReactNode }) => <div className={styles.links}>{children}</div>;
+/** Links into the expert's workbench: an auditor reads the record where it is, without them. */
+const Links = ({ children, record }: { children: ReactNode; record: PersonalRecord }) =>
+  record.access.via === 'auditor' ? null : <div className={styles.links}>{children}</div>;
 
 /** What one entry says, with the links the reader may follow. */
 function EntryBody({ e, record, me }: { e: RecordEntry; record: PersonalRecord; me: number | undefined }) {
@@ -71,7 +73,7 @@ function EntryBody({ e, record, me }: { e: RecordEntry; record: PersonalRecord; 
             ))}
           </div>
           {own && (
-            <Links>
+            <Links record={record}>
               <Link to={`/expert/test/transfer?id=${e.id}`}>查看作答</Link>
               <Link to={`/expert/test/detail?id=${e.id}`}>报告详情</Link>
             </Links>
@@ -100,7 +102,7 @@ function EntryBody({ e, record, me }: { e: RecordEntry; record: PersonalRecord; 
             </div>
           )}
           {e.canFollowUp && (
-            <Links>
+            <Links record={record}>
               <Link to={`/expert/warning/detail?id=${e.id}`}>预警详情</Link>
               {e.status !== 'closed' && <Link to={`/expert/warning/status?id=${e.id}`}>记录跟进</Link>}
             </Links>
@@ -141,7 +143,7 @@ function EntryBody({ e, record, me }: { e: RecordEntry; record: PersonalRecord; 
             </div>
           )}
           {e.expert.id === me && (
-            <Links>
+            <Links record={record}>
               <Link to={`/expert/mybooking/detail?id=${e.id}`}>
                 {e.status === 'completed' && !e.note ? '填写咨询记录' : '预约详情'}
               </Link>
@@ -192,7 +194,7 @@ function EntryBody({ e, record, me }: { e: RecordEntry; record: PersonalRecord; 
             </div>
           )}
           {e.expert.id === me && (
-            <Links>
+            <Links record={record}>
               <Link to={`/expert/feedback/feedbackDetail?id=${e.id}`}>
                 {e.status === 'open' ? '去处理' : '反馈详情'}
               </Link>
