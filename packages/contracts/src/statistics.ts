@@ -186,7 +186,7 @@ export const statsScreen = z.object({
 export type StatsScreen = z.infer<typeof statsScreen>;
 
 /** Open screening campaigns the big screen lists at most (the soonest to close first). */
-export const SCREEN_CAMPAIGNS_MAX = 6;
+export const SCREEN_CAMPAIGNS_MAX = 3;
 
 /** An open screening campaign on the big screen: live completion and warnings raised, no names. */
 export const screenCampaign = z.object({
