@@ -591,7 +591,7 @@ describe(`campaign warning routing on ${testDbKind}`, () => {
     const centre = await pdfOf(auditor, `/api/audit/campaigns/${campaignId}/report?format=pdf`);
     expect(centre.text).toContain('筛查报告（心理中心版）');
     expect(centre.text).toContain('秋季心理普查');
-    expect(centre.text).toContain('量表：');
+    expect(centre.text).toContain('测评内容：患者健康问卷抑郁量表（量表）');
     for (const u of detail.units as {
       unitName: string;
       total: number;

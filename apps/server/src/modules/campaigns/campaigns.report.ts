@@ -246,8 +246,8 @@ export function campaignReportPdf(r: CampaignReportInput): Promise<Buffer> {
     `参与 ${p.total} 人，已完成 ${p.completed} 人（完成率 ${pct(p.completed, p.total)}），进行中 ${p.started} 人，未开始 ${p.notStarted} 人。`,
   );
   doc.moveDown(0.5);
-  if (c.units.length > 1 && c.units.length <= CHART_UNITS_MAX)
-    chart(completionChart(r), 50 + 26 * c.units.length);
+  if (c.units.length > 0 && c.units.length <= CHART_UNITS_MAX)
+    chart(completionChart(r), 64 + 26 * c.units.length);
   table(
     completionHead,
     completionRows(r).map((row) => [...row, pct(row[2], row[1])]),
@@ -265,11 +265,16 @@ export function campaignReportPdf(r: CampaignReportInput): Promise<Buffer> {
 
   // ---- outcomes ----
   const f = r.outcomes.total;
-  heading('预警处置成效', 120);
+  // The heading stays with its sentence and chart.
+  heading('预警处置成效', f.raised === 0 ? 120 : 300);
   if (f.raised === 0) para('这次筛查还没有预警。');
   else {
+    const hours =
+      f.medianHoursToContact === null
+        ? '尚无首次联系'
+        : `首次联系用时中位 ${f.medianHoursToContact} 小时、平均 ${orDash(f.meanHoursToContact)} 小时`;
     para(
-      `发出预警 ${f.raised} 条，已联系 ${f.contacted} 条（24 小时内 ${f.contactedWithin24h} 条，72 小时内 ${f.contactedWithin72h} 条），首次联系用时中位 ${orDash(f.medianHoursToContact)} 小时、平均 ${orDash(f.meanHoursToContact)} 小时；转介 ${f.referred}，复测 ${f.retested}（好转 ${f.improved}），结案 ${f.closed}。`,
+      `发出预警 ${f.raised} 条，已联系 ${f.contacted} 条（24 小时内 ${f.contactedWithin24h} 条，72 小时内 ${f.contactedWithin72h} 条），${hours}；转介 ${f.referred} 条，复测 ${f.retested} 条（好转 ${f.improved} 条），结案 ${f.closed} 条。`,
     );
     doc.moveDown(0.5);
     chart(outcomeChart(f), 200);

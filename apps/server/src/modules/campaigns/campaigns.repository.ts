@@ -307,7 +307,7 @@ export const campaignsRepository = {
     );
   },
 
-  /** What a campaign asks people to take, named (测评方案：… or 量表：…), and its institution. */
+  /** What a campaign asks people to take, named (…（测评方案） or …（量表）), and its institution. */
   async namesOf(
     db: DbOrTx,
     c: { planId: number | null; scaleId: number | null; institutionId: number },
@@ -323,7 +323,7 @@ export const campaignsRepository = {
                  (select i.name from institutions i where i.id = ${c.institutionId}) as institution`,
     );
     return {
-      content: row?.plan ? `测评方案：${row.plan}` : row?.scale ? `量表：${row.scale}` : '—',
+      content: row?.plan ? `${row.plan}（测评方案）` : row?.scale ? `${row.scale}（量表）` : '—',
       institution: row?.institution ?? '—',
     };
   },
