@@ -33,6 +33,7 @@ import {
   remindWaitHours,
   staffRootsOf,
   startProblem,
+  subtreeIn,
 } from './campaigns.policy';
 import {
   campaignsRepository as repo,
@@ -102,14 +103,6 @@ export interface CampaignReportScope {
   /** Every unit covered (the roots and everything under them), for the warning list. */
   unitIds: number[] | undefined;
   risk: { total: RiskRow; units: (RiskRow & { unitId: number; unitName: string })[] };
-}
-
-/** `unitId` and every unit under it among the units a campaign reaches. */
-export function subtreeIn(reached: readonly { id: number; parentId: number | null }[], unitId: number) {
-  const out = [unitId];
-  for (let i = 0; i < out.length; i++)
-    for (const u of reached) if (u.parentId === out[i] && !out.includes(u.id)) out.push(u.id);
-  return out;
 }
 
 export function createCampaignsService({
