@@ -86,6 +86,13 @@ describe.skipIf(!hasBrowser())('statistics: the big screen and the data centre',
       await screen.waitForURL('**/echartMap');
       await screen.getByRole('heading', { name: '心理预警大屏' }).waitFor();
       await screen.getByText('数据范围：全平台').waitFor();
+      // The open screening campaigns, live: the demo one at 上海青禾 (30 students on its roster).
+      const campaign = screen
+        .getByRole('region', { name: '筛查活动进度' })
+        .getByRole('listitem', { name: '2026 级新生心理健康普查' });
+      await campaign.getByText(/^完成 \d+\/30$/).waitFor();
+      expect(await campaign.textContent()).toContain('上海青禾大学生心理健康服务站');
+      expect(await campaign.getByRole('progressbar').getAttribute('aria-valuenow')).toMatch(/^\d+(\.\d)?$/);
       await workbench.getByRole('button', { name: '进入测试数据中心' }).click();
       await workbench.waitForURL('**/expertEchart');
       await workbench.getByRole('heading', { name: '测试数据中心' }).waitFor();

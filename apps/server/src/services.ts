@@ -214,6 +214,7 @@ export function createServices({
     audit,
     cacheMs: config.statsCacheMs,
     siteName: config.site.name,
+    campaigns,
   });
   subscribeLiveWarnings(events, hub, statistics);
   const chat = createChatService({ db, clock, hub, privateStorage, signer });

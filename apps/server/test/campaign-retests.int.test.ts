@@ -247,6 +247,13 @@ describe(`campaign re-tests on ${testDbKind}`, () => {
     expect(detail.body.data.progress).toEqual({ total: 2, completed: 1, started: 0, notStarted: 1 });
     expect(detail.body.data.units.reduce((n: number, u: { total: number }) => n + u.total, 0)).toBe(2);
 
+    // The big screen and the report count the listed people only.
+    const screen = await api('GET', '/api/stats/screen/campaigns', auditor);
+    expect(screen.body.data.list.find((c: { id: number }) => c.id === retestId)).toMatchObject({
+      total: 2,
+      completed: 1,
+    });
+
     const outcomes = await api('GET', `/api/audit/campaigns/${campaignId}/outcomes`, auditor);
     // 学生一's warning is re-tested and improved (2 -> 0); 学生二 has not taken it yet.
     expect(outcomes.body.data.total).toMatchObject({ raised: 2, retested: 1, improved: 1 });

@@ -12,6 +12,7 @@ import { users } from '../src/modules/users/users.table';
 import { warnings } from '../src/modules/warnings/warnings.table';
 import { createTestContext, testClock, testDbKind, type TestContext } from './context';
 import { call, DEMO, login, multipart } from './helpers';
+import { pdfText } from './pdf-text';
 
 // 预警分级处置: a campaign's warning goes to the staff of the person's unit at once, up to the
 // parent unit's staff when nobody records a first contact in time, then to the centre; recording
@@ -525,7 +526,7 @@ describe(`campaign warning routing on ${testDbKind}`, () => {
     expect(centre.headers['content-type']).toContain('spreadsheetml');
     expect(centre.headers['content-disposition']).toContain("filename*=UTF-8''");
     const c = await book(centre.rawPayload);
-    expect(c.names).toEqual(['活动', '完成情况', '预警处置', '预警名单']);
+    expect(c.names).toEqual(['活动', '完成情况', '风险等级', '预警处置', '预警名单']);
     const outcomes = (await api('GET', `/api/audit/campaigns/${campaignId}/outcomes`, auditor)).body.data;
     const total = c.rows('预警处置').at(-1)!;
     expect(total[0]).toBe('合计');
@@ -542,12 +543,220 @@ describe(`campaign warning routing on ${testDbKind}`, () => {
     const unit = await read(deptStaff, `/api/org/my/campaigns/${campaignId}/report`);
     expect(unit.statusCode).toBe(200);
     const u = await book(unit.rawPayload);
-    expect(u.names).toEqual(['活动', '完成情况', '预警处置']);
+    expect(u.names).toEqual(['活动', '完成情况', '风险等级', '预警处置']);
     const text = JSON.stringify(u.names.map((n) => u.rows(n)));
     for (const person of ['学生一', '学生二', '学生六']) expect(text).not.toContain(person);
     // 外语学院's staff are not reached by it; a member is staff of nothing.
     expect((await read(m2, `/api/org/my/campaigns/${campaignId}/report`)).statusCode).toBe(404);
     expect((await read(deptStaff, `/api/audit/campaigns/${campaignId}/report`)).statusCode).toBe(403);
+  });
+
+  it('makes the same report as a PDF: names only in the centre’s copy, one unit on request, bad input in Chinese', async () => {
+    const read = (token: string, url: string) =>
+      ctx.app.inject({ method: 'GET', url: `/SysAdmin${url}`, headers: { serviceToken: token } });
+    const pdfOf = async (token: string, url: string) => {
+      const res = await read(token, url);
+      expect(res.statusCode, res.body.slice(0, 200)).toBe(200);
+      expect(res.headers['content-type']).toBe('application/pdf');
+      expect(res.headers['content-disposition']).toMatch(/\.pdf"; filename\*=UTF-8''.+\.pdf$/);
+      expect(res.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
+      const lines = pdfText(res.rawPayload).split('\n');
+      // Each table cell is one line of text: a row is `n` lines from its first cell, found after
+      // the section's heading and the table's own header cell (a chart's labels come before it).
+      const row = (heading: string, header: string, first: string, n: number) => {
+        const from = lines.indexOf(header, lines.indexOf(heading));
+        const at = lines.indexOf(first, from);
+        return at < 0 || from < 0 ? [] : lines.slice(at, at + n);
+      };
+      return { text: lines.join('\n'), lines, row };
+    };
+    const pct = (n: number, total: number) =>
+      `${(total ? Math.round((n / total) * 1000) / 10 : 0).toFixed(1)}%`;
+    const detail = (await api('GET', `/api/audit/campaigns/${campaignId}`, auditor)).body.data;
+    const outcomes = (await api('GET', `/api/audit/campaigns/${campaignId}/outcomes`, auditor)).body.data;
+    // Risk levels by hand: each completed member's highest level, as unit staff read it per member.
+    const risk = async (unitKey: string) => {
+      const members = (
+        await api('GET', `/api/org/my/campaigns/${campaignId}/units/${unit[unitKey]}/members`, deptStaff)
+      ).body.data as { state: string; riskLevel: number | null }[];
+      const done = members.filter((m) => m.state === 'completed');
+      return [done.length, ...[null, 1, 2, 3].map((l) => done.filter((m) => m.riskLevel === l).length)];
+    };
+    const [risk1, risk2] = [await risk('心理学院/1班'), await risk('心理学院/2班')];
+    // 学生一 (1班) raised a 高危 warning; 学生二 and 学生六 (2班) finished too.
+    expect(risk1).toEqual([1, 0, 0, 0, 1]);
+    expect(risk2[0]).toBe(2);
+
+    // The centre's copy: every target unit's figures, the totals, and the names with a warning.
+    const centre = await pdfOf(auditor, `/api/audit/campaigns/${campaignId}/report?format=pdf`);
+    expect(centre.text).toContain('筛查报告（心理中心版）');
+    expect(centre.text).toContain('秋季心理普查');
+    expect(centre.text).toContain('测评内容：患者健康问卷抑郁量表（量表）');
+    for (const u of detail.units as {
+      unitName: string;
+      total: number;
+      completed: number;
+      started: number;
+      notStarted: number;
+    }[])
+      expect(centre.row('完成情况', '完成率', u.unitName, 6)).toEqual([
+        u.unitName,
+        String(u.total),
+        String(u.completed),
+        String(u.started),
+        String(u.notStarted),
+        pct(u.completed, u.total),
+      ]);
+    const p = detail.progress;
+    expect(centre.row('完成情况', '完成率', '合计', 6)).toEqual(
+      ['合计', p.total, p.completed, p.started, p.notStarted].map(String).concat(pct(p.completed, p.total)),
+    );
+    expect(centre.row('风险等级', '高危', '心理学院/1班', 6)).toEqual(['心理学院/1班', ...risk1.map(String)]);
+    expect(centre.row('风险等级', '高危', '合计', 6)).toEqual(
+      ['合计', ...risk1.map((n, i) => n + risk2[i]!)].map(String),
+    );
+    const t = outcomes.total;
+    expect(centre.row('预警处置成效', '单位', '合计', 7)).toEqual(
+      [
+        '合计',
+        t.raised,
+        t.contactedWithin24h,
+        t.contactedWithin72h,
+        t.contacted,
+        t.medianHoursToContact,
+        t.meanHoursToContact,
+      ].map(String),
+    );
+    const second = centre.lines.indexOf('转介', centre.lines.indexOf('预警处置成效'));
+    const total2 = centre.lines.indexOf('合计', second);
+    expect(centre.lines.slice(total2, total2 + 6)).toEqual(
+      ['合计', t.raised, t.referred, t.retested, t.improved, t.closed].map(String),
+    );
+    expect(centre.lines).toContain('预警名单');
+    for (const name of ['学生一', '学生二', '学生六']) expect(centre.lines).toContain(name);
+
+    // One unit: 1班 alone, its warning only.
+    const one = await pdfOf(
+      auditor,
+      `/api/audit/campaigns/${campaignId}/report?format=pdf&unitId=${unit['心理学院/1班']}`,
+    );
+    expect(one.text).toContain('报告范围：心理学院/1班');
+    const u1 = detail.units.find((u: { unitId: number }) => u.unitId === unit['心理学院/1班']);
+    expect(one.row('完成情况', '完成率', '合计', 3)).toEqual([
+      '合计',
+      String(u1.total),
+      String(u1.completed),
+    ]);
+    expect(one.lines).toContain('学生一');
+    for (const name of ['学生二', '学生六']) expect(one.lines).not.toContain(name);
+    expect(one.text).not.toContain('心理学院/2班');
+
+    // Unit staff: figures of their units only, no names anywhere.
+    const dept = await pdfOf(deptStaff, `/api/org/my/campaigns/${campaignId}/report?format=pdf`);
+    expect(dept.text).toContain('筛查报告（单位版）');
+    expect(dept.row('风险等级', '高危', '心理学院/2班', 6)).toEqual(['心理学院/2班', ...risk2.map(String)]);
+    expect(dept.lines).not.toContain('预警名单');
+    for (const name of ['学生一', '学生二', '学生六']) expect(dept.text).not.toContain(name);
+    const cls = await pdfOf(classStaff, `/api/org/my/campaigns/${campaignId}/report?format=pdf`);
+    expect(cls.text).toContain('心理学院/1班');
+    expect(cls.text).not.toContain('心理学院/2班');
+    for (const name of ['学生一', '学生二', '学生六']) expect(cls.text).not.toContain(name);
+    const dept2 = await pdfOf(
+      deptStaff,
+      `/api/org/my/campaigns/${campaignId}/report?format=pdf&unitId=${unit['心理学院/2班']}`,
+    );
+    expect(dept2.text).toContain('报告范围：心理学院/2班');
+    expect(dept2.text).not.toContain('心理学院/1班');
+    // The workbook narrows the same way.
+    const xlsx = await read(
+      deptStaff,
+      `/api/org/my/campaigns/${campaignId}/report?format=xlsx&unitId=${unit['心理学院/2班']}`,
+    );
+    expect(xlsx.statusCode).toBe(200);
+    expect(xlsx.headers['content-type']).toContain('spreadsheetml');
+
+    // A unit outside the caller's: 404 with a Chinese message; never a 500.
+    for (const [token, url] of [
+      [deptStaff, `/api/org/my/campaigns/${campaignId}/report?format=pdf&unitId=${unit['外语学院']}`],
+      [classStaff, `/api/org/my/campaigns/${campaignId}/report?format=pdf&unitId=${unit['心理学院/2班']}`],
+      [auditor, `/api/audit/campaigns/${campaignId}/report?format=pdf&unitId=${unit['外语学院/1班']}`],
+      [auditor, `/api/audit/campaigns/${campaignId}/report?unitId=999999`],
+    ] as const) {
+      const res = await api('GET', url, token);
+      expect(res.status, url).toBe(404);
+      expect(res.body.message).toBe('单位不存在或不在本次活动范围内');
+    }
+    expect((await api('GET', `/api/org/my/campaigns/${campaignId}/report?format=pdf`, m1)).status).toBe(404);
+    // Bad input: 400 with a Chinese message.
+    const badFormat = await api('GET', `/api/audit/campaigns/${campaignId}/report?format=doc`, auditor);
+    expect(badFormat.status).toBe(400);
+    expect(badFormat.body.message).toBe('报告格式不正确，请选择 xlsx（Excel）或 pdf');
+    const staffBad = await api('GET', `/api/org/my/campaigns/${campaignId}/report?format=PDF`, deptStaff);
+    expect(staffBad.status).toBe(400);
+    expect(staffBad.body.message).toContain('报告格式不正确');
+    const badUnit = await api(
+      'GET',
+      `/api/audit/campaigns/${campaignId}/report?format=pdf&unitId=abc`,
+      auditor,
+    );
+    expect(badUnit.status).toBe(400);
+    expect(badUnit.body.message).toBe('单位编号不正确');
+  });
+
+  it('shows open campaigns on the big screen within the screen’s scopes, figures only', async () => {
+    const screen = (token: string, scope?: string) =>
+      api('GET', `/api/stats/screen/campaigns${scope ? `?scope=${scope}` : ''}`, token);
+    const outcomes = (await api('GET', `/api/audit/campaigns/${campaignId}/outcomes`, auditor)).body.data;
+    const detail = (await api('GET', `/api/audit/campaigns/${campaignId}`, auditor)).body.data;
+    const [inst] = await ctx.database.db
+      .select()
+      .from(institutions)
+      .where(eq(institutions.id, detail.institutionId));
+    const expected = {
+      id: campaignId,
+      title: '秋季心理普查',
+      institutionName: inst!.name,
+      closesAt: detail.closesAt,
+      total: detail.progress.total,
+      completed: detail.progress.completed,
+      started: detail.progress.started,
+      warnings: outcomes.total.raised,
+    };
+    expect(expected.warnings).toBeGreaterThan(0);
+    // Auditors and admins: every open campaign (全平台).
+    for (const token of [auditor, admin]) {
+      const r = await screen(token);
+      expect(r.status, r.body.message).toBe(200);
+      expect(r.body.data).toEqual({ scope: 'all', open: 1, list: [expected] });
+    }
+    const text = JSON.stringify((await screen(auditor)).body.data);
+    for (const name of ['学生一', '学生二', '学生六']) expect(text).not.toContain(name);
+    // An expert of the campaign's institution sees it under 本机构; 我的来访者 holds no campaign.
+    const [u] = await ctx.database.db.select().from(users).where(eq(users.telephone, DEMO.expert));
+    expect(u!.institutionId).toBe(detail.institutionId);
+    const expert = await login(ctx.app, DEMO.expert);
+    expect((await screen(expert, 'institution')).body.data).toEqual({
+      scope: 'institution',
+      open: 1,
+      list: [expected],
+    });
+    expect((await screen(expert)).body.data).toEqual({ scope: 'mine', open: 0, list: [] });
+    // An expert of another institution (13800000012, also 心理学院's unit staff) sees none of it.
+    expect((await screen(deptStaff, 'institution')).body.data).toEqual({
+      scope: 'institution',
+      open: 0,
+      list: [],
+    });
+    const all = await screen(expert, 'all');
+    expect(all.status).toBe(403);
+    expect(all.body.message).toBe('只有审核员可以查看全平台数据');
+    expect((await screen(m1)).status).toBe(403);
+    const bad = await screen(auditor, 'everyone');
+    expect(bad.status).toBe(400);
+    // A closed campaign leaves the screen (once the figures cached for STATS_CACHE_SECONDS expire).
+    expect((await api('POST', `/api/audit/campaigns/${campaignId}/close`, auditor)).status).toBe(200);
+    ctx.app.deps.services.statistics.invalidate();
+    expect((await screen(auditor)).body.data).toEqual({ scope: 'all', open: 0, list: [] });
   });
 
   it('documents its routes in the OpenAPI document', async () => {
@@ -560,6 +769,7 @@ describe(`campaign warning routing on ${testDbKind}`, () => {
       '/SysAdmin/api/audit/campaigns/{id}/outcomes',
       '/SysAdmin/api/audit/campaigns/{id}/report',
       '/SysAdmin/api/org/my/campaigns/{id}/report',
+      '/SysAdmin/api/stats/screen/campaigns',
     ])
       expect(paths).toContain(p);
   });

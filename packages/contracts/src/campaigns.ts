@@ -66,6 +66,7 @@ export const campaignMessages = {
   retestDraft: '活动尚未发布，不能安排复测',
   retestNobody: '本次活动没有预警，无需安排复测',
   retestForeign: '只能为本次活动中有预警的人安排复测',
+  reportUnitMissing: '单位不存在或不在本次活动范围内',
 } as const;
 
 const title = z
@@ -187,6 +188,20 @@ export const campaignListQuery = pageQuery.extend({
   status: z.enum(campaignStatuses, { error: '活动状态不正确' }).optional(),
 });
 export type CampaignListQuery = z.infer<typeof campaignListQuery>;
+/** The report's file formats: the Excel workbook (default) or a PDF with the same content. */
+export const campaignReportFormats = ['xlsx', 'pdf'] as const;
+export type CampaignReportFormat = (typeof campaignReportFormats)[number];
+/**
+ * `GET /api/audit/campaigns/:id/report` and `GET /api/org/my/campaigns/:id/report`: the format,
+ * and optionally one unit the campaign reaches (its sub-units included) to report on alone.
+ */
+export const campaignReportQuery = z.object({
+  format: z
+    .enum(campaignReportFormats, { error: '报告格式不正确，请选择 xlsx（Excel）或 pdf' })
+    .default('xlsx'),
+  unitId: idParam({ label: '单位编号' }).optional(),
+});
+export type CampaignReportQuery = z.infer<typeof campaignReportQuery>;
 export const campaignStartBody = z.object({
   consent: z.literal(true, { error: campaignMessages.consentRequired }),
 });

@@ -185,6 +185,36 @@ export const statsScreen = z.object({
 });
 export type StatsScreen = z.infer<typeof statsScreen>;
 
+/** Open screening campaigns the big screen lists at most (the soonest to close first). */
+export const SCREEN_CAMPAIGNS_MAX = 3;
+
+/** An open screening campaign on the big screen: live completion and warnings raised, no names. */
+export const screenCampaign = z.object({
+  id: z.number().int(),
+  title: z.string(),
+  institutionName: z.string(),
+  closesAt: z.string(),
+  /** Targeted members with an account. */
+  total: z.number().int(),
+  completed: z.number().int(),
+  started: z.number().int(),
+  /** Warnings raised by the campaign's takes. */
+  warnings: z.number().int(),
+});
+export type ScreenCampaign = z.infer<typeof screenCampaign>;
+
+/**
+ * `GET /api/stats/screen/campaigns?scope=`: the open campaigns in the screen's scope (全平台: all;
+ * 本机构: the expert's institution's; 我的来访者: none, a campaign is not one expert's people).
+ */
+export const statsScreenCampaigns = z.object({
+  scope: z.enum(statsScopes),
+  /** Open campaigns in the scope (the list holds at most SCREEN_CAMPAIGNS_MAX of them). */
+  open: z.number().int(),
+  list: z.array(screenCampaign),
+});
+export type StatsScreenCampaigns = z.infer<typeof statsScreenCampaigns>;
+
 /** What the big screen's real-time channel carries (`/user/{id}/dashboard`). */
 export interface DashboardPush {
   type: 'warning';

@@ -7,6 +7,7 @@ export function ok<T>(data: T, message: string = messages.success): Envelope<T> 
 }
 
 export const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+export const PDF_TYPE = 'application/pdf';
 
 /** A private download: `attachment; filename="<ascii>"; filename*=UTF-8''<Chinese name>`. */
 export function sendDownload(reply: FastifyReply, type: string, ascii: string, name: string, body: unknown) {

@@ -17,6 +17,7 @@ import {
   remindWaitHours,
   staffRootsOf,
   startProblem,
+  subtreeIn,
 } from './campaigns.policy';
 
 const at = (iso: string) => new Date(iso);
@@ -120,6 +121,25 @@ describe('campaigns policy', () => {
     expect(r.eligible).toEqual([{ userId: 2 }, { userId: 3 }]);
     const none = remindableMembers([{ userId: 1 }], last, now);
     expect(none).toEqual({ eligible: [], waitHours: CAMPAIGN_REMIND_COOLDOWN_HOURS - 2 });
+  });
+});
+
+describe('campaign reports', () => {
+  it('covers one unit and everything under it, nothing beside or above it', () => {
+    // 学院 1 > 年级 2 > 班 3, 4; 年级 5 > 班 6; another target 7.
+    const reached = [
+      { id: 1, parentId: null },
+      { id: 2, parentId: 1 },
+      { id: 3, parentId: 2 },
+      { id: 4, parentId: 2 },
+      { id: 5, parentId: 1 },
+      { id: 6, parentId: 5 },
+      { id: 7, parentId: null },
+    ];
+    expect(subtreeIn(reached, 2).sort()).toEqual([2, 3, 4]);
+    expect(subtreeIn(reached, 1).sort()).toEqual([1, 2, 3, 4, 5, 6]);
+    expect(subtreeIn(reached, 6)).toEqual([6]);
+    expect(subtreeIn(reached, 7)).toEqual([7]);
   });
 });
 

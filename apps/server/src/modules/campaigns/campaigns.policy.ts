@@ -59,6 +59,19 @@ export function staffRootsOf(
     .map((u) => u.id)
     .sort((a, b) => a - b);
 }
+/**
+ * A report on one unit covers it and every unit under it among those the campaign reaches: the
+ * units whose people its warning list holds.
+ */
+export function subtreeIn(
+  reached: readonly { id: number; parentId: number | null }[],
+  unitId: number,
+): number[] {
+  const out = [unitId];
+  for (let i = 0; i < out.length; i++)
+    for (const u of reached) if (u.parentId === out[i] && !out.includes(u.id)) out.push(u.id);
+  return out;
+}
 export const canStaffSeeUnit = (visible: ReadonlySet<number>, unitId: number): boolean => visible.has(unitId);
 
 /** Whether another SMS may go to a phone that received `sentToday` campaign SMS in the last 24 h. */

@@ -15,6 +15,27 @@ export interface ProgressRow {
   started: number;
   notStarted: number;
 }
+/** Completed members by their highest warning level (none, 低危, 中危, 高危). */
+export interface RiskRow {
+  completed: number;
+  none: number;
+  low: number;
+  medium: number;
+  high: number;
+}
+/** An open campaign's live figures (the big screen). */
+export interface OpenCampaignRow {
+  id: number;
+  title: string;
+  institutionName: string;
+  closesAt: Date | string;
+  total: number;
+  completed: number;
+  started: number;
+  warnings: number;
+  /** Open campaigns in all (the same on every row: counted before the limit). */
+  open: number;
+}
 export interface TargetRow {
   memberId: number;
   userId: number;
@@ -85,6 +106,21 @@ export const unitPathOf = (alias: 'r' | 'u' | 'o') =>
       union all
       select p.parent_id, p.name, up.depth + 1 from up join org_units p on p.id = up.parent_id
     ) select string_agg(up.name, '/' order by up.depth desc) from up)`);
+
+/**
+ * Risk columns over members joined as `m` (with their take `k` and assessment `a`): of those who
+ * completed, how many have no warning and how many have each highest level (the level of the
+ * campaign assessment's highest warning, as unit staff see it per member).
+ */
+const riskCols = sql`
+  (count(m.id) filter (where a.status = 'submitted'))::int as completed,
+  (count(m.id) filter (where a.status = 'submitted' and lv.level is null))::int as "none",
+  (count(m.id) filter (where a.status = 'submitted' and lv.level = 1))::int as low,
+  (count(m.id) filter (where a.status = 'submitted' and lv.level = 2))::int as medium,
+  (count(m.id) filter (where a.status = 'submitted' and lv.level >= 3))::int as high`;
+const levelOf = sql`left join lateral (
+  select max(w.level) as level from warnings w where w.assessment_id = a.id
+) lv on true`;
 
 export const campaignsRepository = {
   async institutionExists(db: DbOrTx, id: number): Promise<boolean> {
@@ -312,6 +348,105 @@ export const campaignsRepository = {
             left join assessments a on a.id = k.assessment_id
            group by r.id, r.parent_id, r.name, r.sort
            order by r.sort, r.name, r.id`,
+    );
+  },
+
+  /** Completed members by highest warning level, over every targeted member (each once). */
+  async risk(db: DbOrTx, campaignId: number, roots?: number[]): Promise<RiskRow> {
+    const [row] = await executeRows<RiskRow>(
+      db,
+      sql`with recursive ${treeOf(campaignId, roots)},
+          targeted as (
+            select distinct m.id from tree join org_members m on m.unit_id = tree.id
+             where m.user_id is not null and ${listed(campaignId)}
+          )
+          select ${riskCols}
+            from targeted m
+            left join campaign_takes k on k.campaign_id = ${campaignId} and k.member_id = m.id
+            left join assessments a on a.id = k.assessment_id
+            ${levelOf}`,
+    );
+    return row ?? { completed: 0, none: 0, low: 0, medium: 0, high: 0 };
+  },
+
+  /** Completed members by highest warning level per target unit (its sub-units included). */
+  unitRisk(db: DbOrTx, campaignId: number, roots?: number[]) {
+    return executeRows<RiskRow & { unitId: number; unitName: string }>(
+      db,
+      sql`with recursive ${treeOf(campaignId, roots)}
+          select r.id as "unitId", ${unitPathOf('r')} as "unitName", ${riskCols}
+            from (select distinct root from tree) roots
+            join org_units r on r.id = roots.root
+            left join tree on tree.root = r.id
+            left join org_members m on m.unit_id = tree.id and m.user_id is not null and ${listed(campaignId)}
+            left join campaign_takes k on k.campaign_id = ${campaignId} and k.member_id = m.id
+            left join assessments a on a.id = k.assessment_id
+            ${levelOf}
+           group by r.id, r.parent_id, r.name, r.sort
+           order by r.sort, r.name, r.id`,
+    );
+  },
+
+  /** What a campaign asks people to take, named (…（测评方案） or …（量表）), and its institution. */
+  async namesOf(
+    db: DbOrTx,
+    c: { planId: number | null; scaleId: number | null; institutionId: number },
+  ): Promise<{ content: string; institution: string }> {
+    const [row] = await executeRows<{
+      plan: string | null;
+      scale: string | null;
+      institution: string | null;
+    }>(
+      db,
+      sql`select (select p.title from plans p where p.id = ${c.planId ?? 0}) as plan,
+                 (select s.name from scales s where s.id = ${c.scaleId ?? 0}) as scale,
+                 (select i.name from institutions i where i.id = ${c.institutionId}) as institution`,
+    );
+    return {
+      content: row?.plan ? `${row.plan}（测评方案）` : row?.scale ? `${row.scale}（量表）` : '—',
+      institution: row?.institution ?? '—',
+    };
+  },
+
+  /**
+   * Open campaigns (of one institution, or all) with their completion and the warnings their
+   * takes raised, the soonest to close first, at most `limit`, all counted in one statement.
+   */
+  openWithProgress(db: DbOrTx, institutionId: number | null, limit: number) {
+    const inst = institutionId === null ? sql`` : sql`and c.institution_id = ${institutionId}`;
+    return executeRows<OpenCampaignRow>(
+      db,
+      sql`with recursive tree(campaign_id, id) as (
+            select cu.campaign_id, cu.unit_id from campaign_units cu
+              join campaigns c on c.id = cu.campaign_id
+             where c.status = 'open' ${inst}
+            union
+            select t.campaign_id, u.id from org_units u join tree t on u.parent_id = t.id
+          ),
+          targeted as (
+            select distinct tree.campaign_id, m.id as member_id
+              from tree join org_members m on m.unit_id = tree.id
+             where m.user_id is not null and ${listed(sql`tree.campaign_id`)}
+          ),
+          figures as (
+            select t.campaign_id, ${progressCols}
+              from targeted t
+              left join campaign_takes k on k.campaign_id = t.campaign_id and k.member_id = t.member_id
+              left join assessments a on a.id = k.assessment_id
+             group by t.campaign_id
+          )
+          select c.id, c.title, i.name as "institutionName", c.closes_at as "closesAt",
+                 coalesce(f.total, 0)::int as total, coalesce(f.completed, 0)::int as completed,
+                 coalesce(f.started, 0)::int as started,
+                 (select count(*) from campaign_takes k join warnings w on w.assessment_id = k.assessment_id
+                   where k.campaign_id = c.id)::int as warnings,
+                 (count(*) over ())::int as open
+            from campaigns c
+            join institutions i on i.id = c.institution_id
+            left join figures f on f.campaign_id = c.id
+           where c.status = 'open' ${inst}
+           order by c.closes_at, c.id
+           limit ${limit}`,
     );
   },
 

@@ -7,6 +7,7 @@ import {
   campaignListQuery,
   campaignPage,
   campaignPendingList,
+  campaignReportQuery,
   campaignRemindResult,
   campaignRetestBody,
   campaignRetestCandidateList,
@@ -25,13 +26,40 @@ import {
   myCampaignList,
 } from '@psy/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { FastifyReply } from 'fastify';
 import { z } from 'zod';
-import { ok, sendDownload, XLSX_TYPE } from '../../lib/reply';
-import { campaignReport } from './campaigns.report';
+import { ok, PDF_TYPE, sendDownload, XLSX_TYPE } from '../../lib/reply';
+import {
+  campaignReportNames,
+  campaignReportPdf,
+  campaignReportXlsx,
+  type CampaignReportInput,
+} from './campaigns.report';
 import { audience, describe } from '../../lib/routes';
 import { currentUser, secured } from '../auth';
 
 const doc = describe({ tags: ['campaigns'], security: secured });
+
+/** A report route's schema: the file answers 200 as xlsx or PDF, not as an envelope. */
+const reportDoc = (summary: string) => ({
+  schema: {
+    tags: ['campaigns'],
+    security: secured,
+    summary,
+    params: campaignIdParams,
+    querystring: campaignReportQuery,
+    produces: [XLSX_TYPE, PDF_TYPE],
+    response: { 200: z.any().describe('Excel（format=xlsx，默认）或 PDF（format=pdf）文件') },
+  },
+});
+
+/** The report as the asked format: the workbook or the PDF, with the same content. */
+async function sendReport(reply: FastifyReply, r: CampaignReportInput, format: 'xlsx' | 'pdf') {
+  const { ascii, name } = campaignReportNames(r, format);
+  return format === 'pdf'
+    ? sendDownload(reply, PDF_TYPE, ascii, name, await campaignReportPdf(r))
+    : sendDownload(reply, XLSX_TYPE, ascii, name, await campaignReportXlsx(r));
+}
 
 /** 筛查活动: auditors run them, members take them, unit staff follow their units' completion. */
 export const campaignsRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -134,22 +162,21 @@ export const campaignsRoutes: FastifyPluginAsyncZod = async (app) => {
     );
     audit.get(
       '/api/audit/campaigns/:id/report',
-      doc('筛查报告（xlsx，心理中心版）：各单位完成情况、预警处置成效与预警名单（不含作答与分数）', {
-        params: campaignIdParams,
-      }),
+      reportDoc(
+        '筛查报告（心理中心版，xlsx 或 pdf）：各单位完成情况、风险等级、预警处置成效与预警名单（不含作答与分数）；unitId 只报告该单位（含下级单位）',
+      ),
       async (req, reply) => {
         const actor = currentUser(req);
-        const [detail, outcomes, warnings] = await Promise.all([
-          campaigns.detail(actor, req.params.id),
-          campaignWarnings.auditOutcomes(actor, req.params.id),
-          campaignWarnings.auditAll(actor, req.params.id),
+        const { format, unitId } = req.query;
+        const scope = await campaigns.report(actor, req.params.id, unitId);
+        const [outcomes, warnings] = await Promise.all([
+          campaignWarnings.outcomesOf(req.params.id, scope.roots),
+          campaignWarnings.auditAll(actor, req.params.id, scope.unitIds),
         ]);
-        return sendDownload(
+        return sendReport(
           reply,
-          XLSX_TYPE,
-          `campaign-${detail.id}.xlsx`,
-          `${detail.title}-筛查报告.xlsx`,
-          await campaignReport(detail, outcomes, warnings),
+          { scope, outcomes, warnings, siteName: app.deps.config.site.name, generatedAt: app.deps.clock() },
+          format,
         );
       },
     );
@@ -218,21 +245,17 @@ export const campaignsRoutes: FastifyPluginAsyncZod = async (app) => {
     );
     me.get(
       '/api/org/my/campaigns/:id/report',
-      doc('筛查报告（xlsx，单位版）：我负责的单位的完成情况与处置成效，仅含数字、不含姓名', {
-        params: campaignIdParams,
-      }),
+      reportDoc(
+        '筛查报告（单位版，xlsx 或 pdf）：我负责的单位的完成情况、风险等级与处置成效，仅含数字、不含姓名；unitId 只报告我负责的其中一个单位（含下级单位）',
+      ),
       async (req, reply) => {
-        const actor = currentUser(req);
-        const [detail, outcomes] = await Promise.all([
-          campaigns.staffDetail(actor, req.params.id),
-          campaignWarnings.staffOutcomes(actor, req.params.id),
-        ]);
-        return sendDownload(
+        const { format, unitId } = req.query;
+        const scope = await campaigns.staffReport(currentUser(req), req.params.id, unitId);
+        const outcomes = await campaignWarnings.outcomesOf(req.params.id, scope.roots);
+        return sendReport(
           reply,
-          XLSX_TYPE,
-          `campaign-${detail.id}.xlsx`,
-          `${detail.title}-筛查报告（单位版）.xlsx`,
-          await campaignReport(detail, outcomes),
+          { scope, outcomes, siteName: app.deps.config.site.name, generatedAt: app.deps.clock() },
+          format,
         );
       },
     );

@@ -270,13 +270,23 @@ export function createCampaignWarnings({ db, clock, events, warnings }: Campaign
       };
     },
 
-    /** Every warning of a campaign (the centre's report), a page at a time. */
-    async auditAll(actor: Actor, campaignId: number): Promise<CampaignWarningItem[]> {
+    /**
+     * Every warning of a campaign (the centre's report), of people in `unitIds` when given, a
+     * page at a time.
+     */
+    async auditAll(actor: Actor, campaignId: number, unitIds?: number[]): Promise<CampaignWarningItem[]> {
+      if (!canManageCampaigns(actor)) throw forbidden();
+      if (!(await campaignsRepo.byId(db, campaignId))) throw notFound('活动不存在');
       const all: CampaignWarningItem[] = [];
+      const now = clock();
       for (let pageNum = 1; ; pageNum++) {
-        const page = await this.auditList(actor, campaignId, { pageNum, pageSize: PAGE_SIZE_MAX });
-        all.push(...page.list.map(({ routes: _routes, userId: _u, assessmentId: _a, ...w }) => w));
-        if (all.length >= page.total || page.list.length === 0) return all;
+        const { rows, total } = await repo.page(
+          db,
+          { campaignId, ...(unitIds ? { unitIds } : {}) },
+          { pageNum, pageSize: PAGE_SIZE_MAX },
+        );
+        all.push(...rows.map((r) => present(r, now)));
+        if (all.length >= total || rows.length === 0) return all;
       }
     },
 

@@ -37,11 +37,13 @@ import {
   remindWaitHours,
   staffRootsOf,
   startProblem,
+  subtreeIn,
 } from './campaigns.policy';
 import {
   campaignsRepository as repo,
   type CampaignRow,
   type ProgressRow,
+  type RiskRow,
   type TargetRow,
 } from './campaigns.repository';
 
@@ -99,6 +101,23 @@ const pending = (t: TargetRow): CampaignPendingMember => ({
   state: t.state,
   startedAt: iso(t.startedAt),
 });
+
+/**
+ * What a campaign report covers: the campaign (or one unit it reaches, with everything under it)
+ * narrowed to what the caller may see, its figures and names. `roots` and `unitIds` are undefined
+ * for the centre's whole-campaign report.
+ */
+export interface CampaignReportScope {
+  detail: CampaignDetail;
+  content: string;
+  institution: string;
+  /** The one unit reported on (its path), or null for the whole campaign / all of my units. */
+  unitName: string | null;
+  roots: number[] | undefined;
+  /** Every unit covered (the roots and everything under them), for the warning list. */
+  unitIds: number[] | undefined;
+  risk: { total: RiskRow; units: (RiskRow & { unitId: number; unitName: string })[] };
+}
 
 export function createCampaignsService({
   db,
@@ -185,6 +204,32 @@ export function createCampaignsService({
     if (roots.length === 0) throw campaignMissing();
     const mine = new Set(reached.filter((u) => visible.has(u.id)).map((u) => u.id));
     return { c, roots, mine };
+  }
+
+  /** The figures and names of a report over `roots` (undefined: every target unit). */
+  async function reportScope(
+    c: CampaignRow,
+    roots: number[] | undefined,
+    unitIds: number[] | undefined,
+    unitId: number | undefined,
+  ): Promise<CampaignReportScope> {
+    const [progress, units, names, riskTotal, riskUnits, targetUnits] = await Promise.all([
+      repo.progress(db, c.id, roots),
+      repo.unitProgress(db, c.id, roots),
+      repo.namesOf(db, c),
+      repo.risk(db, c.id, roots),
+      repo.unitRisk(db, c.id, roots),
+      roots ? Promise.resolve(roots) : repo.unitsOf(db, [c.id]).then((m) => m.get(c.id) ?? []),
+    ]);
+    return {
+      detail: { ...present(c, targetUnits, progress, null), units, retests: [] },
+      content: names.content,
+      institution: names.institution,
+      unitName: unitId === undefined ? null : (units.find((u) => u.unitId === unitId)?.unitName ?? null),
+      roots,
+      unitIds,
+      risk: { total: riskTotal, units: riskUnits },
+    };
   }
 
   return {
@@ -345,6 +390,40 @@ export function createCampaignsService({
       });
     },
 
+    /**
+     * The centre's report: the whole campaign, or one unit it reaches (a target unit or one
+     * below it) with its sub-units; another unit answers 404.
+     */
+    async report(actor: Actor, id: number, unitId?: number): Promise<CampaignReportScope> {
+      mustManage(actor);
+      const c = await campaignOrMissing(db, id);
+      if (unitId === undefined) return reportScope(c, undefined, undefined, undefined);
+      const reached = await repo.reached(db, id);
+      if (!reached.some((u) => u.id === unitId)) throw notFound(campaignMessages.reportUnitMissing);
+      return reportScope(c, [unitId], subtreeIn(reached, unitId), unitId);
+    },
+
+    /**
+     * The open campaigns (of one institution, or all: the caller decided) with their live
+     * completion and warnings raised, for the big screen; no names.
+     */
+    async openOnScreen(institutionId: number | null, limit: number) {
+      const rows = await repo.openWithProgress(db, institutionId, limit);
+      return {
+        open: rows[0]?.open ?? 0,
+        list: rows.map((r) => ({
+          id: r.id,
+          title: r.title,
+          institutionName: r.institutionName,
+          closesAt: new Date(r.closesAt).toISOString(),
+          total: r.total,
+          completed: r.completed,
+          started: r.started,
+          warnings: r.warnings,
+        })),
+      };
+    },
+
     /** Who in a unit the campaign reaches (its sub-units included) has not finished. */
     async pending(actor: Actor, id: number, unitId: number): Promise<CampaignPendingMember[]> {
       mustManage(actor);
@@ -492,6 +571,18 @@ export function createCampaignsService({
         repo.unitProgress(db, id, roots),
       ]);
       return { ...present(c, roots, progress, null), units, retests: [] };
+    },
+
+    /**
+     * A unit leader's report: their units in the campaign, or one of them (`unitId`, with its
+     * sub-units); a unit outside their units, or not reached by the campaign, answers 404.
+     */
+    async staffReport(actor: Actor, id: number, unitId?: number): Promise<CampaignReportScope> {
+      const { c, roots, mine } = await staffView(actor, id);
+      if (unitId === undefined) return reportScope(c, roots, undefined, undefined);
+      if (!canStaffSeeUnit(mine, unitId)) throw notFound(campaignMessages.reportUnitMissing);
+      const reached = await repo.reached(db, id);
+      return reportScope(c, [unitId], subtreeIn(reached, unitId), unitId);
     },
 
     /**

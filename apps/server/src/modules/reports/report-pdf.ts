@@ -1,17 +1,11 @@
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { formatFen, genderLabels, regionName, type FullReport, type ReportPart } from '@psy/contracts';
 import { chartSizes, profileOption, scoreScaleOption, trendOption } from '@psy/report-charts';
 import PDFDocument from 'pdfkit';
 import SVGtoPDF from 'svg-to-pdfkit';
+import { PDF_CHINESE_FONT as FONT } from '../../lib/pdf-charts';
 import { formatDate, formatDateTime, formatDuration } from '../../lib/time';
 import { chartSvg } from './report-charts';
 
-/** Noto Sans SC cut to GB2312 (scripts/make-report-font.mjs): Chinese on any machine. */
-const FONT = path.resolve(
-  path.dirname(fileURLToPath(import.meta.url)),
-  '../../../assets/fonts/NotoSansSC-Regular-GB2312.ttf',
-);
 const FONT_NAME = 'cn';
 
 const TEAL = '#0e8f8f';

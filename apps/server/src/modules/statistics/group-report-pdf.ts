@@ -11,12 +11,10 @@ import {
   type ChartSpec,
   type CrossBy,
 } from '@psy/report-charts';
-import PDFDocument from 'pdfkit';
-import { chartSvg, drawSvg, PDF_CHINESE_FONT, type ChartOption } from '../../lib/pdf-charts';
+import type { ChartOption } from '../../lib/pdf-charts';
+import { openPdf, PDF_GREY as GREY, PDF_TEAL as TEAL } from '../../lib/pdf-doc';
 import { formatShanghai } from '../../lib/time';
 
-const TEAL = '#0e8f8f';
-const GREY = '#666666';
 const MARGIN = 50;
 
 const pct = (v: number | null) => (v === null ? '—' : `${(v * 100).toFixed(1)}%`);
@@ -41,81 +39,8 @@ export function renderGroupReportPdf(input: {
   generatedAt: Date;
 }): Promise<Buffer> {
   const { center: c, siteName } = input;
-  const doc = new PDFDocument({
-    size: 'A4',
-    margin: MARGIN,
-    info: { Title: '团体测评报告', Author: siteName },
-  });
-  doc.registerFont('cn', PDF_CHINESE_FONT);
-  doc.font('cn');
-  const chunks: Buffer[] = [];
-  doc.on('data', (b: Buffer) => chunks.push(b));
-  const done = new Promise<Buffer>((resolve) => doc.on('end', () => resolve(Buffer.concat(chunks))));
-  const width = doc.page.width - 2 * MARGIN;
-
-  const ensure = (h: number) => {
-    if (doc.y + h > doc.page.height - MARGIN) doc.addPage();
-  };
-  /** A section title, on a new page unless `keep` points (the title and what follows) still fit. */
-  const heading = (text: string, keep = 60) => {
-    ensure(keep);
-    doc.moveDown(0.8).fillColor(TEAL).fontSize(14).text(text, MARGIN);
-    doc
-      .moveTo(MARGIN, doc.y + 2)
-      .lineTo(MARGIN + width, doc.y + 2)
-      .strokeColor('#b5f5ec')
-      .stroke();
-    doc.moveDown(0.5).fillColor('#000').fontSize(10.5);
-  };
-  const chart = (option: ChartOption, h = 220) => {
-    ensure(h + 10);
-    const y = doc.y;
-    // Rendered at the size it is drawn (1 px = 1 pt): nothing is scaled, labels stay inside.
-    drawSvg(doc, chartSvg(option, Math.round(width), h), MARGIN, y, {
-      width,
-      height: h,
-      font: 'cn',
-    });
-    doc.x = MARGIN;
-    doc.y = y + h + 6;
-  };
-  /**
-   * A simple table: header row, then rows. The first column (names: a band, a plan, a province)
-   * is as wide as its longest name (at most 40 % of the width), the others share the rest; the
-   * header never ends a page.
-   */
-  const table = (head: string[], rows: (string | number)[][]) => {
-    doc.fontSize(9.5);
-    const widest = Math.max(...[head, ...rows].map((r) => doc.widthOfString(String(r[0] ?? ''))));
-    const first =
-      head.length > 2
-        ? Math.min(width * 0.4, Math.max(width / head.length, widest + 8))
-        : width / head.length;
-    const rest = head.length > 1 ? (width - first) / (head.length - 1) : 0;
-    const left = (i: number) => MARGIN + (i === 0 ? 0 : first + (i - 1) * rest);
-    const line = (cells: (string | number)[], bold: boolean) => {
-      ensure(18);
-      const y = doc.y;
-      cells.forEach((cell, i) => {
-        doc
-          .fillColor(bold ? TEAL : '#333')
-          .fontSize(9.5)
-          .text(String(cell), left(i) + 2, y, {
-            width: (i === 0 ? first : rest) - 4,
-            // One line per cell: a name too long for its column ends in an ellipsis.
-            height: 16,
-            lineBreak: false,
-            ellipsis: true,
-          });
-      });
-      doc.x = MARGIN;
-      doc.y = y + 15;
-    };
-    ensure(18 + 15 * Math.min(rows.length, 3));
-    line(head, true);
-    for (const r of rows) line(r, false);
-    doc.fillColor('#000');
-  };
+  const pdf = openPdf({ title: '团体测评报告', author: siteName, margin: MARGIN });
+  const { doc, width, heading, table, chart } = pdf;
 
   doc.fillColor(TEAL).fontSize(22).text('团体测评报告', { align: 'center' });
   doc.moveDown(0.3).fillColor(GREY).fontSize(11).text(siteName, { align: 'center' });
@@ -181,6 +106,5 @@ export function renderGroupReportPdf(input: {
       doc.y,
       { width },
     );
-  doc.end();
-  return done;
+  return pdf.finish();
 }

@@ -1,4 +1,11 @@
-import { statsCenter, statsFilterQuery, statsOptions, statsScreen, statsScreenQuery } from '@psy/contracts';
+import {
+  statsCenter,
+  statsFilterQuery,
+  statsOptions,
+  statsScreen,
+  statsScreenCampaigns,
+  statsScreenQuery,
+} from '@psy/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ok, sendDownload, XLSX_TYPE } from '../../lib/reply';
@@ -19,6 +26,14 @@ export const statisticsRoutes: FastifyPluginAsyncZod = async (app) => {
       '/api/stats/screen',
       doc('心理预警大屏数据（按调用者的数据范围）', { query: statsScreenQuery, reply: statsScreen }),
       async (req) => ok(await statistics.screen(currentUser(req), req.query.scope)),
+    );
+    staff.get(
+      '/api/stats/screen/campaigns',
+      doc('心理预警大屏：进行中的筛查活动与完成进度（按调用者的数据范围，仅含数字）', {
+        query: statsScreenQuery,
+        reply: statsScreenCampaigns,
+      }),
+      async (req) => ok(await statistics.screenCampaigns(currentUser(req), req.query.scope)),
     );
     staff.get('/api/stats/options', doc('测评数据中心的筛选项', { reply: statsOptions }), async (req) =>
       ok(await statistics.options(currentUser(req))),

@@ -14,6 +14,8 @@ import {
   type StatsOptions,
   type StatsScope,
   type StatsScreen,
+  type StatsScreenCampaigns,
+  SCREEN_CAMPAIGNS_MAX,
 } from '@psy/contracts';
 import type { Db, DbOrTx } from '../../db/client';
 import type { Actor } from '../../lib/actor';
@@ -22,6 +24,7 @@ import { AppError } from '../../lib/errors';
 import { addDays, isoWeekday, shanghaiDate, shanghaiInstant } from '../../lib/time';
 import { keyedTtlCache } from '../../lib/ttl-cache';
 import type { AuditService } from '../audit';
+import type { CampaignsService } from '../campaigns';
 import { writeExportWorkbook } from './statistics.export';
 import { renderGroupReportPdf } from './group-report-pdf';
 import {
@@ -94,10 +97,13 @@ export interface StatisticsDeps {
   audit: AuditService;
   cacheMs: number;
   siteName: string;
+  /** The open screening campaigns the big screen shows (their completion is the campaigns domain's). */
+  campaigns: Pick<CampaignsService, 'openOnScreen'>;
 }
 
-export function createStatisticsService({ db, clock, audit, cacheMs, siteName }: StatisticsDeps) {
+export function createStatisticsService({ db, clock, audit, cacheMs, siteName, campaigns }: StatisticsDeps) {
   const screenCache = keyedTtlCache<StatsScreen>(cacheMs, 500);
+  const campaignsCache = keyedTtlCache<StatsScreenCampaigns>(cacheMs, 500);
   const centerCache = keyedTtlCache<StatsCenter>(cacheMs, 500);
 
   /**
@@ -350,6 +356,24 @@ export function createStatisticsService({ db, clock, audit, cacheMs, siteName }:
       return screenCache.get(scopeKey(scope), () => buildScreen(scope, allowedScopes(v)));
     },
 
+    /**
+     * The big screen's open screening campaigns in the caller's scope: every one for 全平台, the
+     * expert's institution's for 本机构, none for 我的来访者 (a campaign is an institution's, not
+     * one expert's people). Figures only, no names; cached briefly per scope like the screen.
+     */
+    async screenCampaigns(actor: Actor, asked?: StatsScope): Promise<StatsScreenCampaigns> {
+      const { scope } = await scopeOf(actor, asked);
+      const kind = scope.kind;
+      if (kind === 'mine') return { scope: kind, open: 0, list: [] };
+      return campaignsCache.get(scopeKey(scope), async () => ({
+        scope: kind,
+        ...(await campaigns.openOnScreen(
+          kind === 'institution' ? scope.institutionId : null,
+          SCREEN_CAMPAIGNS_MAX,
+        )),
+      }));
+    },
+
     /** The data centre's figures for a filter (cached briefly per scope and filter). */
     async center(actor: Actor, q: StatsFilter): Promise<StatsCenter> {
       const r = await resolveFilter(actor, q);
@@ -378,6 +402,7 @@ export function createStatisticsService({ db, clock, audit, cacheMs, siteName }:
     /** The figures changed: the next request counts again (this instance; others within the TTL). */
     invalidate() {
       screenCache.invalidate();
+      campaignsCache.invalidate();
       centerCache.invalidate();
     },
 

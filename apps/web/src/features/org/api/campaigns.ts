@@ -1,4 +1,5 @@
 import type {
+  CampaignReportFormat,
   CampaignOutcomes,
   CampaignWarningAuditItem,
   CampaignWarningItem,
@@ -338,24 +339,72 @@ export function useRecordContact() {
   });
 }
 
-/** 导出报告: the centre's workbook (with the warning list) or a unit's (figures only). */
-export async function downloadReport(scope: 'audit' | 'staff', c: { id: number; title: string }) {
-  const path =
-    scope === 'audit' ? `/api/audit/campaigns/${c.id}/report` : `/api/org/my/campaigns/${c.id}/report`;
-  const blob = await request<Blob>(path, { blob: true, timeoutMs: 60_000 });
-  saveFile(blob, `${c.title}-筛查报告${scope === 'staff' ? '（单位版）' : ''}.xlsx`);
+/**
+ * The units a unit leader may report on alone: the campaign's units they follow (`roots`, named
+ * by path) and every unit of theirs under them (`mine`, from GET /api/org/my/units), named as
+ * the root's path plus the way down.
+ */
+export function reportUnits(
+  roots: { unitId: number; unitName: string }[],
+  mine: OrgUnit[] | undefined,
+): { unitId: number; unitName: string }[] {
+  const out: { unitId: number; unitName: string }[] = [];
+  const below = (id: number, path: string) => {
+    for (const u of mine ?? [])
+      if (u.parentId === id) {
+        out.push({ unitId: u.id, unitName: `${path}/${u.name}` });
+        below(u.id, `${path}/${u.name}`);
+      }
+  };
+  for (const r of roots) {
+    out.push(r);
+    below(r.unitId, r.unitName);
+  }
+  return out;
 }
 
-/** 导出报告 with its button's loading state. */
+/** The report's file formats: the Excel workbook or the PDF with the same content. */
+export type ReportFormat = CampaignReportFormat;
+export interface ReportChoice {
+  format: ReportFormat;
+  /** One unit alone (with its sub-units); none: the whole campaign, or all of my units. */
+  unit?: { unitId: number; unitName: string } | undefined;
+}
+
+/**
+ * 导出报告: the centre's copy (with the warning list) or a unit's (figures only), as a workbook
+ * or a PDF, of the whole campaign or one unit; fetched with the session header and saved.
+ */
+export async function downloadReport(
+  scope: 'audit' | 'staff',
+  c: { id: number; title: string },
+  choice: ReportChoice,
+) {
+  const path =
+    scope === 'audit' ? `/api/audit/campaigns/${c.id}/report` : `/api/org/my/campaigns/${c.id}/report`;
+  const blob = await request<Blob>(path, {
+    query: { format: choice.format, unitId: choice.unit?.unitId },
+    blob: true,
+    timeoutMs: 60_000,
+  });
+  const unit = choice.unit ? `-${choice.unit.unitName.replaceAll('/', '-')}` : '';
+  saveFile(blob, `${c.title}-筛查报告${scope === 'staff' ? '（单位版）' : ''}${unit}.${choice.format}`);
+}
+
+/** 导出报告 with its loading state; true when the file was saved. */
 export function useReportDownload(scope: 'audit' | 'staff') {
   const [exporting, setExporting] = useState(false);
   return {
     exporting,
-    async run(c: { id: number; title: string } | undefined) {
-      if (!c) return;
+    async run(c: { id: number; title: string } | undefined, choice: ReportChoice): Promise<boolean> {
+      if (!c) return false;
       setExporting(true);
       try {
-        await downloadReport(scope, c);
+        await downloadReport(scope, c, choice);
+        return true;
+      } catch {
+        // The API client has shown the server's message.
+        return false;
       } finally {
         setExporting(false);
       }

@@ -1,4 +1,4 @@
-import { BellOutlined, DownloadOutlined, EditOutlined, SendOutlined, StopOutlined } from '@ant-design/icons';
+import { BellOutlined, EditOutlined, SendOutlined, StopOutlined } from '@ant-design/icons';
 import { Button, Card, Col, Descriptions, Flex, Popconfirm, Row, Table, Typography } from 'antd';
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
@@ -7,7 +7,6 @@ import { AuditLayout } from '../../../components/workbench/audit-layout';
 import { WorkbenchHead } from '../../../components/workbench/workbench-shell';
 import { formatDateTime } from '../../../lib/format';
 import {
-  useReportDownload,
   useCampaignWarnings,
   useOutcomes,
   useCampaign,
@@ -21,6 +20,7 @@ import {
 } from '../api/campaigns';
 import { CampaignFormModal } from '../components/campaign-form';
 import { RetestCard } from '../components/campaign-retest';
+import { CampaignReportButton } from '../components/campaign-report';
 import {
   CampaignStatusTag,
   CampaignWindow,
@@ -53,7 +53,6 @@ export function Component() {
   const [editing, setEditing] = useState(false);
   const [unit, setUnit] = useState<CampaignUnitProgress>();
   const outcomes = useOutcomes('audit', id, q.data?.status === 'open');
-  const report = useReportDownload('audit');
 
   const state = queryStates(q, {
     missing: !id,
@@ -83,11 +82,7 @@ export function Component() {
         </Popconfirm>
       </Flex>
     );
-  const exportButton = c && (
-    <Button icon={<DownloadOutlined />} loading={report.exporting} onClick={() => void report.run(q.data)}>
-      导出报告
-    </Button>
-  );
+  const exportButton = c && <CampaignReportButton scope="audit" campaign={c} />;
   if (c?.status === 'closed') actions = exportButton;
   else if (c?.status === 'open')
     actions = (

@@ -1,4 +1,4 @@
-import { BellOutlined, DownloadOutlined } from '@ant-design/icons';
+import { BellOutlined } from '@ant-design/icons';
 import type { WarningLevel } from '@psy/contracts';
 import { Alert, Button, Card, Col, Flex, Popconfirm, Row, Typography } from 'antd';
 import { useState } from 'react';
@@ -6,7 +6,8 @@ import { useNavigate, useSearchParams } from 'react-router';
 import { CardSkeleton, idParam, queryStates } from '../../../components/page-states';
 import { WarningLevelTag } from '../../../components/status-tags';
 import {
-  useReportDownload,
+  reportUnits,
+  useMyUnits,
   useOutcomes,
   useRemind,
   useStaffCampaign,
@@ -23,6 +24,7 @@ import {
   UnitProgressTable,
 } from '../components/campaign-progress';
 import { OutcomeChart } from '../components/campaign-outcomes';
+import { CampaignReportButton } from '../components/campaign-report';
 
 /**
  * 筛查进度 (/org/campaign/detail?id=) for unit staff: their units' completion, who has not
@@ -35,8 +37,8 @@ export function Component() {
   const remind = useRemind('staff');
   const navigate = useNavigate();
   const outcomes = useOutcomes('staff', id, q.data?.status === 'open');
-  const report = useReportDownload('staff');
   const [unit, setUnit] = useState<CampaignUnitProgress>();
+  const myUnits = useMyUnits();
   const state = queryStates(q, {
     missing: !id,
     notFound: {
@@ -61,13 +63,11 @@ export function Component() {
                 </Typography.Title>
                 <Flex justify="space-between" align="center" gap={12} wrap>
                   <CampaignWindow opensAt={c.opensAt} closesAt={c.closesAt} />
-                  <Button
-                    icon={<DownloadOutlined />}
-                    loading={report.exporting}
-                    onClick={() => void report.run(q.data)}
-                  >
-                    导出报告（单位版）
-                  </Button>
+                  <CampaignReportButton
+                    scope="staff"
+                    campaign={c}
+                    units={reportUnits(c.units, myUnits.data)}
+                  />
                 </Flex>
               </Card>
             </Col>

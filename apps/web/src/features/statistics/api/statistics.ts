@@ -5,6 +5,7 @@ import type {
   StatsOptions,
   StatsScope,
   StatsScreen,
+  StatsScreenCampaigns,
 } from '@psy/contracts';
 import { keepPreviousData, queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
@@ -26,6 +27,20 @@ export const screenQuery = (scope: StatsScope | undefined) =>
     queryKey: statsKeys.screen(scope),
     queryFn: () => api.get<StatsScreen>('/api/stats/screen', { scope }, { silent: true }),
     refetchInterval: 60_000,
+    refetchIntervalInBackground: true,
+    placeholderData: keepPreviousData,
+  });
+
+/**
+ * The open screening campaigns on the big screen. Completion has no push (a member's submission
+ * tells nobody), so it is fetched every 30 s; the live hook's refresh after a new warning covers
+ * it too (its key sits under the screen's).
+ */
+export const screenCampaignsQuery = (scope: StatsScope | undefined) =>
+  queryOptions({
+    queryKey: [...statsKeys.screen(scope), 'campaigns'] as const,
+    queryFn: () => api.get<StatsScreenCampaigns>('/api/stats/screen/campaigns', { scope }, { silent: true }),
+    refetchInterval: 30_000,
     refetchIntervalInBackground: true,
     placeholderData: keepPreviousData,
   });

@@ -1,9 +1,14 @@
-import { statsScopeLabels, type StatsScope, type StatsScreen } from '@psy/contracts';
+import {
+  statsScopeLabels,
+  type StatsScope,
+  type StatsScreen,
+  type StatsScreenCampaigns,
+} from '@psy/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { Button, ConfigProvider, Segmented, Spin, theme } from 'antd';
 import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import { EChart, registerMap, type EChartOption } from '../../../components/echart';
-import { screenQuery, useScreenLive } from '../api/statistics';
+import { screenCampaignsQuery, screenQuery, useScreenLive } from '../api/statistics';
 import {
   bandsOption,
   institutionsOption,
@@ -149,12 +154,69 @@ function Ticker({ s }: { s: StatsScreen }) {
   );
 }
 
+const percent = (n: number, total: number) => (total ? Math.round((n / total) * 1000) / 10 : 0);
+
+/**
+ * Open screening campaigns: completed / targeted with a bar (green completed, blue started), and
+ * the warnings each raised; the soonest to close first.
+ */
+function Campaigns({ data }: { data: StatsScreenCampaigns }) {
+  if (!data.list.length) return <Empty text="暂无进行中的筛查活动" />;
+  return (
+    <>
+      <ul className={styles.campaigns} data-testid="screen-campaigns">
+        {data.list.map((c) => {
+          const done = percent(c.completed, c.total);
+          const started = percent(c.started, c.total);
+          const closes = new Date(c.closesAt);
+          return (
+            <li key={c.id} className={styles.campaign} aria-label={c.title}>
+              <div className={styles.campaignHead}>
+                <span className={styles.campaignTitle} title={`${c.title}（${c.institutionName}）`}>
+                  {c.title}
+                </span>
+                <span className={styles.campaignRate}>{`${done}%`}</span>
+              </div>
+              <div
+                className={styles.campaignBar}
+                role="progressbar"
+                aria-label={`${c.title} 完成率`}
+                aria-valuenow={done}
+                aria-valuemin={0}
+                aria-valuemax={100}
+              >
+                <div className={styles.campaignDone} style={{ width: `${done}%` }} />
+                <div className={styles.campaignStarted} style={{ width: `${started}%` }} />
+              </div>
+              <div className={styles.campaignMeta}>
+                <span className={styles.campaignInst}>{c.institutionName}</span>
+                <span>{`完成 ${c.completed}/${c.total}`}</span>
+                <span style={c.warnings ? { color: '#ffb020' } : undefined}>{`预警 ${c.warnings}`}</span>
+                <span>{`${pad(closes.getMonth() + 1)}-${pad(closes.getDate())} 截止`}</span>
+              </div>
+            </li>
+          );
+        })}
+      </ul>
+      {data.open > data.list.length && (
+        <div
+          className={styles.muted}
+        >{`共 ${data.open} 项进行中，显示最近截止的 ${data.list.length} 项`}</div>
+      )}
+    </>
+  );
+}
+
 /** 心理预警大屏 (/echartMap): a dark wall display, live through the STOMP connection. */
 export function Component() {
   const [scope, setScope] = useState<StatsScope | undefined>(undefined);
   const q = useQuery(screenQuery(scope));
   const status = useScreenLive(scope);
   const s = q.data;
+  const cq = useQuery(screenCampaignsQuery(scope));
+  const campaigns = cq.data;
+  // Campaigns belong to an institution: shown for 全平台 and 本机构, not for an expert's own people.
+  const showCampaigns = !!s && s.scope !== 'mine';
   const options = useMemo(
     () =>
       s && {
@@ -220,7 +282,7 @@ export function Component() {
           </div>
         </header>
         <main className={styles.body}>
-          <div className={`${styles.col} ${styles.left}`}>
+          <div className={`${styles.col} ${showCampaigns ? styles.leftWithCampaigns : styles.left}`}>
             <Panel title="预警等级统计">
               <Levels s={s} />
             </Panel>
@@ -229,6 +291,15 @@ export function Component() {
               option={options.bands}
               empty={s.bands.length ? undefined : '暂无数据'}
             />
+            {showCampaigns && (
+              <Panel title="筛查活动进度">
+                {campaigns && campaigns.scope === s.scope ? (
+                  <Campaigns data={campaigns} />
+                ) : (
+                  <Empty text={cq.isError ? '筛查进度加载失败，稍后自动重试' : '正在加载…'} />
+                )}
+              </Panel>
+            )}
           </div>
           <div className={`${styles.col} ${styles.center}`}>
             <div className={styles.kpis}>
