@@ -292,6 +292,13 @@ describe.skipIf(!hasBrowser())('screening campaigns', () => {
       await audit.goto(`/audit/campaign/detail?id=${campaignId}`);
       await audit.getByRole('link', { name: '员工心理健康季度筛查·复测' }).waitFor();
       await shot(audit, 'campaign-retest-listed');
+      // The auditors' workbench shows the open screenings with their completion.
+      await audit.goto('/audit/work');
+      const open = audit.locator('.ant-card').filter({ hasText: '进行中的筛查' });
+      await open.getByText('员工心理健康季度筛查·复测').waitFor();
+      await open.getByText('员工心理健康季度筛查', { exact: true }).waitFor();
+      await shot(audit, 'campaign-audit-work');
+      await audit.goto(`/audit/campaign/detail?id=${campaignId}`);
       // The centre opens the person's record from the warning list: results, warnings, trend.
       await audit.getByRole('link', { name: '心理档案' }).first().click();
       await audit.waitForURL('**/audit/archives/record?userId=*');

@@ -38,6 +38,11 @@ const pages: (RouteObject & { handle?: RouteHandle })[] = [
   },
   { path: '/audit/center', lazy: centerPage, handle: { title: '个人中心（审核）', auth: 'auditor' } },
   {
+    path: '/audit/work',
+    lazy: () => import('./routes/audit-work-page'),
+    handle: { title: '管理员工作台', auth: 'auditor' },
+  },
+  {
     path: '/all/search',
     lazy: () => import('../features/search/pages/search-page'),
     handle: { title: '搜索结果' },

@@ -7,6 +7,5 @@ export const auditor = guarded('auditor');
  * approvals are composed in the app layer (app/routes/audit-*), listed in app/feature-routes.ts.
  */
 export const auditRoutes: AppRoute[] = [
-  auditor('/audit/work', '管理员工作台', () => import('./pages/work-page')),
   auditor('/audit/test/list', '量表审核', () => import('./pages/scale-list-page')),
 ];

@@ -1,6 +1,7 @@
 import { AlertOutlined, AuditOutlined, CheckCircleOutlined, FileSearchOutlined } from '@ant-design/icons';
 import { reviewKindLabels } from '@psy/contracts';
 import { Card, Space, Tag } from 'antd';
+import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { formatDateTime } from '../../../lib/format';
 import { StatRow } from '../../../components/stat-card';
@@ -14,9 +15,9 @@ import { AuditLayout } from '../../../components/workbench/audit-layout';
 
 /**
  * 管理员工作台 (/audit/work): the review inbox (every kind of request, counted per kind) and
- * warnings nobody picked up in time.
+ * warnings nobody picked up in time; `extra` (the open screenings) is composed in by the app.
  */
-export function Component() {
+export function WorkPage({ extra }: { extra?: ReactNode }) {
   const inbox = useAuditInbox({ status: 'pending', pageSize: 5 });
   const published = useReviewQueue({ status: 'published', pageSize: 1 });
   const warnings = useEscalatedWarnings(10);
@@ -82,6 +83,7 @@ export function Component() {
           </>
         )}
       </ListCard>
+      {extra}
       {inbox.data && inbox.data.total > 0 && (
         <Card
           title={`待审核 ${inbox.data.total}`}
