@@ -33,6 +33,7 @@ export const fieldLabels: Record<string, string> = {
   scaleId: '量表编号',
   planId: '方案编号',
   unitIds: '单位',
+  memberIds: '成员',
   reminderDaysBeforeClose: '提醒天数',
   contactHours: '联系时限',
   campaignId: '活动编号',
