@@ -44,6 +44,9 @@ projects.push({
     hookTimeout: 120_000,
     // One browser-driven file at a time: two cores are shared with the server under test.
     fileParallelism: false,
+    // In CI a failed browser test runs once more; the report names it as flaky ("passed on
+    // retry"), so a flake is seen and fixed rather than failing every change that follows.
+    retry: process.env.CI ? 1 : 0,
     // A page may take seconds to settle on a loaded machine: polls wait as long as a locator.
     expect: { poll: { timeout: 15_000, interval: 100 } },
   },

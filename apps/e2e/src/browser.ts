@@ -45,7 +45,14 @@ export function useBrowser() {
     base: () => inject('baseUrl'),
     async newPage(viewport = { width: 1366, height: 900 }): Promise<Page> {
       if (!browser) throw new Error('no browser');
-      const context = await browser.newContext({ viewport, locale: 'zh-CN', baseURL: inject('baseUrl') });
+      // Reduced motion (the app then turns antd's animations off): a click in a menu or a list that
+      // is still sliding in can land beside its target on a loaded machine.
+      const context = await browser.newContext({
+        viewport,
+        locale: 'zh-CN',
+        reducedMotion: 'reduce',
+        baseURL: inject('baseUrl'),
+      });
       contexts.push(context);
       const page = await context.newPage();
       const entry = { page, errors: [] as string[] };

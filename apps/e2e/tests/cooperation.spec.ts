@@ -3,6 +3,7 @@ import path from 'node:path';
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hasBrowser, useBrowser } from '../src/browser';
+import { pickSearched } from '../src/select';
 import { apiCall, DEMO, DEMO_PASSWORD, signIn } from '../src/session';
 
 /** Screenshots for review go here when SHOTS_DIR is set (e.g. /work/shots/record). */
@@ -99,12 +100,8 @@ describe.skipIf(!hasBrowser())('cooperation on a person’s case, and a session 
       await shot(expert, 'expert-list-empty');
       await button(expert, '邀请协作').first().click();
       const dialog = expert.getByRole('dialog');
-      await dialog.getByLabel('协作用户', { exact: true }).click();
-      await dialog.getByLabel('协作用户', { exact: true }).fill('张小雨');
-      await expert.locator('.ant-select-item-option', { hasText: '张小雨' }).click();
-      await dialog.getByLabel('受邀专家', { exact: true }).click();
-      await dialog.getByLabel('受邀专家', { exact: true }).fill('刘文博');
-      await expert.locator('.ant-select-item-option', { hasText: '刘文博' }).click();
+      await pickSearched(expert, dialog.getByLabel('协作用户', { exact: true }), '张小雨');
+      await pickSearched(expert, dialog.getByLabel('受邀专家', { exact: true }), '刘文博');
       await dialog.getByText('查阅档案并协助跟进预警').click();
       await dialog
         .getByLabel('邀请原因')

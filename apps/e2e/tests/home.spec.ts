@@ -51,6 +51,22 @@ describe.skipIf(!hasBrowser())('a visitor opens the platform', () => {
     expect(await section.getByRole('heading', { name: '推荐专家' }).count()).toBe(1);
   });
 
+  it('follows the system setting for less motion, live: the animations stop once it is switched on', async () => {
+    const page = await browser.newPage();
+    const duration = () =>
+      page.evaluate(() =>
+        getComputedStyle(document.querySelector('.ant-btn')!)
+          .getPropertyValue('--ant-motion-duration-mid')
+          .trim(),
+      );
+    await page.emulateMedia({ reducedMotion: 'no-preference' });
+    await page.goto('/sys/home');
+    await page.locator('.ant-btn').first().waitFor();
+    await expect.poll(duration).toBe('0.2s');
+    await page.emulateMedia({ reducedMotion: 'reduce' });
+    await expect.poll(duration).toBe('0s');
+  });
+
   it('an unknown path shows the 404 page, which leads home', async () => {
     const page = await browser.newPage();
     await page.goto('/nowhere/at/all');

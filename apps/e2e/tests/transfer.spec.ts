@@ -3,6 +3,7 @@ import path from 'node:path';
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hasBrowser, useBrowser } from '../src/browser';
+import { pickSearched } from '../src/select';
 import { apiCall, DEMO, DEMO_PASSWORD, signIn } from '../src/session';
 
 /** Screenshots for review go here when SHOTS_DIR is set (e.g. /work/shots/transfer). */
@@ -118,12 +119,8 @@ describe.skipIf(!hasBrowser())('a transfer across three parties', () => {
       await shot(expert, 'expert-list-before');
       await button(expert, '发起转介').first().click();
       const dialog = expert.getByRole('dialog');
-      await dialog.getByLabel('转介用户', { exact: true }).click();
-      await dialog.getByLabel('转介用户', { exact: true }).fill('张小雨');
-      await expert.locator('.ant-select-item-option', { hasText: '张小雨' }).click();
-      await dialog.getByLabel('接收专家', { exact: true }).click();
-      await dialog.getByLabel('接收专家', { exact: true }).fill('刘文博');
-      await expert.locator('.ant-select-item-option', { hasText: '刘文博' }).click();
+      await pickSearched(expert, dialog.getByLabel('转介用户', { exact: true }), '张小雨');
+      await pickSearched(expert, dialog.getByLabel('接收专家', { exact: true }), '刘文博');
       await dialog.getByLabel('转介原因').fill('用户近期搬到广州工作，希望就近面谈');
       await dialog
         .getByLabel('给接收专家的情况摘要')

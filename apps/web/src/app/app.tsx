@@ -3,13 +3,14 @@ import { App as AntApp, ConfigProvider } from 'antd';
 import zhCN from 'antd/locale/zh_CN';
 import dayjs from 'dayjs';
 import 'dayjs/locale/zh-cn';
-import { useEffect } from 'react';
+import { useEffect, useMemo } from 'react';
 import { RouterProvider } from 'react-router';
 import { useUserInfo } from '../features/auth/api/user-info';
 import { setUnauthorizedHandler } from '../lib/api';
 import { configureSession, logout } from '../lib/session';
 import { setToastApi } from '../lib/toast';
 import { queryClient } from '../lib/query-client';
+import { useReducedMotion } from '../lib/reduced-motion';
 import { router } from './router';
 import { theme } from './theme';
 
@@ -43,8 +44,15 @@ function SessionRefresh() {
 const TOAST_TOP = 64 + 12;
 
 export function App() {
+  // People who turn animations off in their system (vestibular disorders, or simply calm)
+  // get menus, dialogs and toasts that appear at once.
+  const reducedMotion = useReducedMotion();
+  const appTheme = useMemo(
+    () => (reducedMotion ? { ...theme, token: { ...theme.token, motion: false } } : theme),
+    [reducedMotion],
+  );
   return (
-    <ConfigProvider locale={zhCN} theme={theme}>
+    <ConfigProvider locale={zhCN} theme={appTheme}>
       {/* Toasts start below the 64 px sticky header, never over the avatar or the search box. */}
       <AntApp
         notification={{ placement: 'topRight', duration: 3, top: TOAST_TOP }}
