@@ -2,7 +2,7 @@ import type { FeedbackKind, FeedbackStatus } from '@psy/contracts';
 import { and, count, desc, eq, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client';
-import { pageWithTotal } from '../../db/rows';
+import { countsBy, pageWithTotal, rowsById } from '../../db/rows';
 import { users } from '../users';
 import { feedback } from './feedback.table';
 
@@ -36,16 +36,7 @@ function scopeWhere(s: FeedbackScope): SQL | undefined {
 
 /** Queries of feedback only; names are read from the users table. */
 export const feedbackRepository = {
-  async insert(tx: DbOrTx, row: typeof feedback.$inferInsert): Promise<FeedbackRow> {
-    const [f] = await tx.insert(feedback).values(row).returning();
-    return f!;
-  },
-
-  async byId(tx: DbOrTx, id: number, opts: { lock?: boolean } = {}): Promise<FeedbackRow | undefined> {
-    const q = tx.select().from(feedback).where(eq(feedback.id, id)).$dynamic();
-    const [f] = await (opts.lock ? q.for('update') : q);
-    return f;
-  },
+  ...rowsById(feedback),
 
   async named(tx: DbOrTx, id: number): Promise<NamedFeedback | undefined> {
     const [f] = await named(tx).where(eq(feedback.id, id));
@@ -64,10 +55,6 @@ export const feedbackRepository = {
       .from(feedback)
       .where(and(eq(feedback.kind, kind), eq(feedback.objectId, objectId), eq(feedback.userId, userId)));
     return f;
-  },
-
-  async update(tx: DbOrTx, id: number, set: Partial<typeof feedback.$inferInsert>): Promise<void> {
-    await tx.update(feedback).set(set).where(eq(feedback.id, id));
   },
 
   /** A page of one scope's feedback, newest first. */
@@ -125,12 +112,12 @@ export const feedbackRepository = {
     s: FeedbackScope,
     kind?: FeedbackKind,
   ): Promise<Map<FeedbackStatus, number>> {
-    const rows = await tx
-      .select({ status: feedback.status, n: count() })
-      .from(feedback)
-      .where(and(scopeWhere(s), kind ? eq(feedback.kind, kind) : undefined))
-      .groupBy(feedback.status);
-    return new Map(rows.map((r) => [r.status, Number(r.n)]));
+    return countsBy(
+      tx,
+      feedback,
+      feedback.status,
+      and(scopeWhere(s), kind ? eq(feedback.kind, kind) : undefined),
+    );
   },
 
   /** An expert's booking feedback as everyone reads it, newest first (the writer's name to mask). */

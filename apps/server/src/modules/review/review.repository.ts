@@ -3,7 +3,7 @@ import { alias } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client';
 import { users } from '../users';
 import { reviewRequests } from './review.table';
-import { pageWithTotal } from '../../db/rows';
+import { pageWithTotal, rowsById } from '../../db/rows';
 
 export type ReviewRow = typeof reviewRequests.$inferSelect;
 export type ReviewStatus = ReviewRow['status'];
@@ -13,10 +13,7 @@ const reviewer = alias(users, 'reviewer');
 
 /** Queries of review_requests only; every function takes a handle or an open transaction. */
 export const reviewRepository = {
-  async insert(tx: DbOrTx, row: typeof reviewRequests.$inferInsert): Promise<ReviewRow> {
-    const [r] = await tx.insert(reviewRequests).values(row).returning();
-    return r!;
-  },
+  insert: rowsById(reviewRequests).insert,
 
   /** The item's open request, locked until the caller's transaction ends. */
   async lockPending(tx: DbOrTx, kind: string, itemId: number): Promise<ReviewRow | undefined> {

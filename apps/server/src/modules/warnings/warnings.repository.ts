@@ -2,23 +2,14 @@ import { and, asc, count, desc, eq, inArray, isNull, lte, ne, or, sql } from 'dr
 import type { DbOrTx } from '../../db/client';
 import { users } from '../users';
 import { warningProgress, warnings } from './warnings.table';
-import { pageWithTotal } from '../../db/rows';
+import { pageWithTotal, rowsById } from '../../db/rows';
 
 export type WarningRow = typeof warnings.$inferSelect;
 export type WarningStatus = WarningRow['status'];
 
 /** Queries of warnings and their progress records only. */
 export const warningsRepository = {
-  async insert(tx: DbOrTx, row: typeof warnings.$inferInsert): Promise<WarningRow> {
-    const [w] = await tx.insert(warnings).values(row).returning();
-    return w!;
-  },
-
-  async byId(tx: DbOrTx, id: number, opts: { lock?: boolean } = {}): Promise<WarningRow | undefined> {
-    const q = tx.select().from(warnings).where(eq(warnings.id, id)).$dynamic();
-    const [w] = await (opts.lock ? q.for('update') : q);
-    return w;
-  },
+  ...rowsById(warnings),
 
   /** A page of warnings with the person's name, the highest level first. */
   async page(
