@@ -22,3 +22,13 @@ export function StatusFilter<F extends string>({
     </div>
   );
 }
+
+/**
+ * The `count` of a StatusFilter over a list's counts by status: 'all' is their sum, any other
+ * status its own; 0 until the list has loaded.
+ */
+export function countIn<S extends string>(counts: Record<S, number> | undefined) {
+  return (f: S | 'all'): number =>
+    (f === 'all' ? counts && Object.values<number>(counts).reduce((s, n) => s + n, 0) : counts?.[f as S]) ??
+    0;
+}

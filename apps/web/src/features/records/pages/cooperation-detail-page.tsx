@@ -6,9 +6,9 @@ import { Link, useSearchParams } from 'react-router';
 import { CardSkeleton, idParam, queryStates } from '../../../components/page-states';
 import { WorkbenchLayout } from '../../../components/workbench/workbench-layout';
 import { WorkbenchHead } from '../../../components/workbench/workbench-shell';
-import { formatDateTime } from '../../../lib/format';
+import { expertLine, formatDateTime } from '../../../lib/format';
 import { useCooperation, useCooperationStep, useRecord, type CooperationDetail } from '../api/records';
-import { CooperationStatusTag, expertLine } from '../components/cooperation-status-tag';
+import { CooperationStatusTag } from '../components/cooperation-status-tag';
 import { CooperationThread } from '../components/cooperation-thread';
 import { RecordView } from '../components/record-view';
 
