@@ -1,17 +1,6 @@
 import { z } from 'zod';
 import { id, idParam } from './common';
-import {
-  caseExpert,
-  casePerson,
-  caseSearchQuery,
-  directionPage,
-  directionQuery,
-  optionalReason,
-  servedPerson,
-  type CaseExpert,
-  type DirectionQuery,
-  type ServedPerson,
-} from './expert-cases';
+import { expertCase, type CaseExpert, type DirectionQuery, type ServedPerson } from './expert-cases';
 
 /**
  * 协作: an expert who serves a person invites another expert onto the case, with a reason and a
@@ -57,7 +46,7 @@ export const cooperationBody = z.object({
 export type CooperationBody = z.input<typeof cooperationBody>;
 
 /** Declining an invitation or ending a cooperation: a reason may be given (or not). */
-export const cooperationClosingBody = optionalReason('原因', COOPERATION_CLOSING_MAX);
+export const cooperationClosingBody = expertCase.optionalReason('原因', COOPERATION_CLOSING_MAX);
 export type CooperationClosingBody = z.input<typeof cooperationClosingBody>;
 
 export const cooperationIdParams = z.object({ id: idParam({ label: '协作编号' }) });
@@ -66,7 +55,7 @@ export const cooperationDirections = ['sent', 'received'] as const;
 export type CooperationDirection = (typeof cooperationDirections)[number];
 
 /** `GET /api/expert/cooperations`: invitations I sent or received, by state. */
-export const expertCooperationsQuery = directionQuery(cooperationDirections, cooperationStatuses);
+export const expertCooperationsQuery = expertCase.directionQuery(cooperationDirections, cooperationStatuses);
 export type ExpertCooperationsQuery = DirectionQuery<CooperationDirection, CooperationStatus>;
 
 export type CooperationExpert = CaseExpert;
@@ -75,9 +64,9 @@ export const cooperationItem = z.object({
   id: z.number().int(),
   status: z.enum(cooperationStatuses),
   scope: z.enum(cooperationScopes),
-  person: casePerson,
-  inviter: caseExpert,
-  invitee: caseExpert,
+  person: expertCase.person,
+  inviter: expertCase.expert,
+  invitee: expertCase.expert,
   reason: z.string(),
   createdAt: z.string(),
   /** When the invited expert accepted or declined. */
@@ -88,7 +77,7 @@ export const cooperationItem = z.object({
 });
 export type CooperationItem = z.infer<typeof cooperationItem>;
 
-export const expertCooperationsPage = directionPage(
+export const expertCooperationsPage = expertCase.directionPage(
   cooperationItem,
   cooperationDirections,
   cooperationStatuses,
@@ -135,10 +124,10 @@ export const cooperationMessageBody = z.object({
 export type CooperationMessageBody = z.input<typeof cooperationMessageBody>;
 
 /** A person the inviter serves, to choose in the 发起协作 form (as in the transfer form). */
-export const cooperationPerson = servedPerson;
+export const cooperationPerson = expertCase.servedPerson;
 export type CooperationPerson = ServedPerson;
 
-export const cooperationSearchQuery = caseSearchQuery;
+export const cooperationSearchQuery = expertCase.searchQuery;
 
 /** An expert who may be invited (active, not the caller). */
-export const cooperationInvitee = caseExpert;
+export const cooperationInvitee = expertCase.expert;

@@ -5,19 +5,19 @@ import { page, pageQuery, type PageParams } from './common';
 // (cooperations).
 
 /** An expert of a case as lists and details show them. */
-export const caseExpert = z.object({
+const expert = z.object({
   id: z.number().int(),
   name: z.string(),
   title: z.string().nullable(),
   institution: z.string().nullable(),
 });
-export type CaseExpert = z.infer<typeof caseExpert>;
+export type CaseExpert = z.infer<typeof expert>;
 
 /** The person a case is about. */
-export const casePerson = z.object({ id: z.number().int(), name: z.string() });
+const person = z.object({ id: z.number().int(), name: z.string() });
 
 /** A person the expert serves, to choose in a new case's form. */
-export const servedPerson = z.object({
+const servedPerson = z.object({
   id: z.number().int(),
   name: z.string(),
   /** Masked: 138****0001. */
@@ -28,12 +28,12 @@ export const servedPerson = z.object({
 export type ServedPerson = z.infer<typeof servedPerson>;
 
 /** `?keyword=` of a new case's pickers (people, experts). */
-export const caseSearchQuery = z.object({
+const searchQuery = z.object({
   keyword: z.string({ error: '关键词不正确' }).trim().max(50, '关键词最多50个字').optional(),
 });
 
 /** A reason that may be given (or not) when a case is declined or ended: `label` names it in the messages. */
-export const optionalReason = (label: string, max: number) =>
+const optionalReason = (label: string, max: number) =>
   z.object({
     reason: z
       .string({ error: `${label}不正确` })
@@ -43,7 +43,7 @@ export const optionalReason = (label: string, max: number) =>
   });
 
 /** An expert's list of cases in one direction (sent / received …), filtered by state. */
-export function directionQuery<D extends string, S extends string>(
+function directionQuery<D extends string, S extends string>(
   directions: readonly [D, ...D[]],
   statuses: readonly [S, ...S[]],
 ) {
@@ -58,7 +58,7 @@ export type DirectionQuery<D extends string, S extends string> = PageParams & {
 };
 
 /** A page of such a list, with how many of the direction are in each state and how many each direction holds. */
-export function directionPage<T extends z.ZodType, D extends string, S extends string>(
+function directionPage<T extends z.ZodType, D extends string, S extends string>(
   item: T,
   directions: readonly [D, ...D[]],
   statuses: readonly [S, ...S[]],
@@ -70,3 +70,14 @@ export function directionPage<T extends z.ZodType, D extends string, S extends s
     totals: z.record(z.enum(directions), z.number().int()),
   });
 }
+
+/** The shared pieces, as `expertCase.expert`, `expertCase.directionPage(…)` … */
+export const expertCase = {
+  expert,
+  person,
+  servedPerson,
+  searchQuery,
+  optionalReason,
+  directionQuery,
+  directionPage,
+};

@@ -1,17 +1,6 @@
 import { z } from 'zod';
 import { id, idParam, page, pageQuery, type PageParams } from './common';
-import {
-  caseExpert,
-  casePerson,
-  caseSearchQuery,
-  directionPage,
-  directionQuery,
-  optionalReason,
-  servedPerson,
-  type CaseExpert,
-  type DirectionQuery,
-  type ServedPerson,
-} from './expert-cases';
+import { expertCase, type CaseExpert, type DirectionQuery, type ServedPerson } from './expert-cases';
 
 /**
  * 转介: an expert proposes moving a person they serve to another expert. The person confirms
@@ -70,7 +59,7 @@ export const transferBody = z.object({
 export type TransferBody = z.input<typeof transferBody>;
 
 /** `POST /api/user/transfers/:id/decline`: the person may say why (or not). */
-export const transferDeclineBody = optionalReason('拒绝原因', TRANSFER_DECLINE_MAX);
+export const transferDeclineBody = expertCase.optionalReason('拒绝原因', TRANSFER_DECLINE_MAX);
 export type TransferDeclineBody = z.input<typeof transferDeclineBody>;
 
 export const transferIdParams = z.object({ id: idParam({ label: '转介编号' }) });
@@ -79,7 +68,7 @@ export const transferDirections = ['outgoing', 'incoming'] as const;
 export type TransferDirection = (typeof transferDirections)[number];
 
 /** `GET /api/expert/transfers`: the transfers I proposed (outgoing) or that would come to me (incoming). */
-export const expertTransfersQuery = directionQuery(transferDirections, transferStatuses);
+export const expertTransfersQuery = expertCase.directionQuery(transferDirections, transferStatuses);
 export type ExpertTransfersQuery = DirectionQuery<TransferDirection, TransferStatus>;
 
 export const userTransfersQuery = pageQuery;
@@ -90,9 +79,9 @@ export type TransferExpert = CaseExpert;
 export const transferItem = z.object({
   id: z.number().int(),
   status: z.enum(transferStatuses),
-  person: casePerson,
-  from: caseExpert,
-  to: caseExpert,
+  person: expertCase.person,
+  from: expertCase.expert,
+  to: expertCase.expert,
   reason: z.string(),
   createdAt: z.string(),
   confirmedAt: z.string().nullable(),
@@ -100,7 +89,11 @@ export const transferItem = z.object({
 });
 export type TransferItem = z.infer<typeof transferItem>;
 
-export const expertTransfersPage = directionPage(transferItem, transferDirections, transferStatuses);
+export const expertTransfersPage = expertCase.directionPage(
+  transferItem,
+  transferDirections,
+  transferStatuses,
+);
 export type ExpertTransfersPage = z.infer<typeof expertTransfersPage>;
 
 export const userTransfersPage = page(transferItem).extend({
@@ -140,12 +133,12 @@ export const transferDetail = transferItem.extend({
 export type TransferDetail = z.infer<typeof transferDetail>;
 
 /** A person the expert serves, to choose in the 发起转介 form. */
-export const transferPerson = servedPerson;
+export const transferPerson = expertCase.servedPerson;
 export type TransferPerson = ServedPerson;
 
-export const transferPeopleQuery = caseSearchQuery;
+export const transferPeopleQuery = expertCase.searchQuery;
 export type TransferPeopleQuery = z.infer<typeof transferPeopleQuery>;
 
 /** An expert who may receive a transfer (active, not the caller). */
-export const transferReceiver = caseExpert;
+export const transferReceiver = expertCase.expert;
 export type TransferReceiver = TransferExpert;
