@@ -29,6 +29,45 @@ export async function pageWithTotal<R>(
   return { rows: list, total: Number(counted?.n ?? 0) };
 }
 
+/** A dynamic select (`.$dynamic()`) of a list's rows: its fields, tables and joins. */
+export interface RowsSelect<R> {
+  where(where: SQL | undefined): {
+    orderBy(...by: SQL[]): { limit(n: number): { offset(n: number): PromiseLike<R[]> } };
+  };
+}
+
+/** A dynamic `select({ n: count() })` over the tables a list's filter needs. */
+export interface CountSelect {
+  where(where: SQL | undefined): PromiseLike<{ n: number }[]>;
+}
+
+/** `select count(*) from table` as a dynamic select, for `pageWhere`. */
+export const countFrom = (tx: DbOrTx, table: PgTable): CountSelect =>
+  tx.select({ n: count() }).from(table).$dynamic();
+
+/**
+ * Page `p` of the `rows` matching `where` in the order `by`, and how many match (`counted`
+ * over the same filter), run together.
+ */
+export function pageWhere<R>(
+  p: { pageNum: number; pageSize: number },
+  where: SQL | undefined,
+  by: SQL[],
+  rows: RowsSelect<R>,
+  counted: CountSelect,
+): Promise<{ rows: R[]; total: number }> {
+  return pageWithTotal(
+    p,
+    (limit, offset) =>
+      rows
+        .where(where)
+        .orderBy(...by)
+        .limit(limit)
+        .offset(offset),
+    counted.where(where),
+  );
+}
+
 /** The first `limit` rows of a list and the count of all its rows, run together (a page one). */
 export function firstWithTotal<R>(
   limit: number,

@@ -6,7 +6,7 @@ import { scaleVersions } from '../scales';
 import { likeEscape } from '../../lib/sql';
 import { users } from '../users';
 import { assessmentParts, assessments } from './assessments.table';
-import { pageWithTotal, rowsById } from '../../db/rows';
+import { pageWhere, rowsById } from '../../db/rows';
 
 export type AssessmentRow = typeof assessments.$inferSelect;
 export type PartRow = typeof assessmentParts.$inferSelect;
@@ -151,22 +151,17 @@ export const assessmentsRepository = {
 
   /** A page of assessments with the person's name, newest first. */
   async page(tx: DbOrTx, where: SQL | undefined, p: { pageNum: number; pageSize: number }) {
-    return pageWithTotal(
+    const byPerson = eq(users.id, assessments.userId);
+    return pageWhere(
       p,
-      (limit, offset) =>
-        tx
-          .select({ a: assessments, userName: users.name })
-          .from(assessments)
-          .innerJoin(users, eq(users.id, assessments.userId))
-          .where(where)
-          .orderBy(desc(assessments.startedAt), desc(assessments.id))
-          .limit(limit)
-          .offset(offset),
+      where,
+      [desc(assessments.startedAt), desc(assessments.id)],
       tx
-        .select({ n: count() })
+        .select({ a: assessments, userName: users.name })
         .from(assessments)
-        .innerJoin(users, eq(users.id, assessments.userId))
-        .where(where),
+        .innerJoin(users, byPerson)
+        .$dynamic(),
+      tx.select({ n: count() }).from(assessments).innerJoin(users, byPerson).$dynamic(),
     );
   },
 

@@ -1,7 +1,7 @@
-import { count, desc, eq, inArray, sql, type AnyColumn, type SQL } from 'drizzle-orm';
+import { desc, eq, inArray, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import { alias, type PgTable } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client';
-import { pageWithTotal } from '../../db/rows';
+import { countFrom, pageWhere } from '../../db/rows';
 import { institutions } from '../institutions';
 import { users } from '../users';
 import { expertTitleOf } from './experts.repository';
@@ -63,20 +63,8 @@ export function expertPairQueries<S extends Record<string, PgTable>>(
     named,
 
     page(tx: DbOrTx, where: SQL | undefined, q: { pageNum: number; pageSize: number }) {
-      return pageWithTotal(
-        q,
-        (limit, offset) =>
-          named(tx)
-            .where(where)
-            .orderBy(
-              sql`case when ${inArray(c.status, [...open])} then 0 else 1 end`,
-              desc(c.updatedAt),
-              desc(c.id),
-            )
-            .limit(limit)
-            .offset(offset),
-        tx.select({ n: count() }).from(table).where(where),
-      );
+      const openFirst = sql`case when ${inArray(c.status, [...open])} then 0 else 1 end`;
+      return pageWhere(q, where, [openFirst, desc(c.updatedAt), desc(c.id)], named(tx), countFrom(tx, table));
     },
   };
 }

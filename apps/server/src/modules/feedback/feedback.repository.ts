@@ -2,7 +2,7 @@ import type { FeedbackKind, FeedbackStatus } from '@psy/contracts';
 import { and, count, desc, eq, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client';
-import { countsBy, pageWithTotal, rowsById } from '../../db/rows';
+import { countFrom, countsBy, pageWhere, rowsById } from '../../db/rows';
 import { users } from '../users';
 import { feedback } from './feedback.table';
 
@@ -33,6 +33,8 @@ function scopeWhere(s: FeedbackScope): SQL | undefined {
   if (s.kind === 'user') return eq(feedback.userId, s.userId);
   return undefined;
 }
+
+const newestFirst = [desc(feedback.createdAt), desc(feedback.id)];
 
 /** Queries of feedback only; names are read from the users table. */
 export const feedbackRepository = {
@@ -73,16 +75,7 @@ export const feedbackRepository = {
       q.status ? eq(feedback.status, q.status) : undefined,
       q.kind ? eq(feedback.kind, q.kind) : undefined,
     );
-    return pageWithTotal(
-      q,
-      (limit, offset) =>
-        named(tx)
-          .where(where)
-          .orderBy(desc(feedback.createdAt), desc(feedback.id))
-          .limit(limit)
-          .offset(offset),
-      tx.select({ n: count() }).from(feedback).where(where),
-    );
+    return pageWhere(q, where, newestFirst, named(tx), countFrom(tx, feedback));
   },
 
   /** How many of the scope's feedback (of one kind, when given) are in each state. */
@@ -123,18 +116,16 @@ export const feedbackRepository = {
   /** An expert's booking feedback as everyone reads it, newest first (the writer's name to mask). */
   async publicPage(tx: DbOrTx, expertId: number, q: { pageNum: number; pageSize: number }) {
     const where = and(eq(feedback.expertId, expertId), eq(feedback.kind, 'booking'));
-    return pageWithTotal(
+    return pageWhere(
       q,
-      (limit, offset) =>
-        tx
-          .select({ f: feedback, userName: writer.name })
-          .from(feedback)
-          .innerJoin(writer, eq(writer.id, feedback.userId))
-          .where(where)
-          .orderBy(desc(feedback.createdAt), desc(feedback.id))
-          .limit(limit)
-          .offset(offset),
-      tx.select({ n: count() }).from(feedback).where(where),
+      where,
+      newestFirst,
+      tx
+        .select({ f: feedback, userName: writer.name })
+        .from(feedback)
+        .innerJoin(writer, eq(writer.id, feedback.userId))
+        .$dynamic(),
+      countFrom(tx, feedback),
     );
   },
 };

@@ -1,9 +1,9 @@
-import { and, count, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client';
 import { users } from '../users';
 import { reviewRequests } from './review.table';
-import { pageWithTotal, rowsById } from '../../db/rows';
+import { countFrom, pageWhere, rowsById } from '../../db/rows';
 
 export type ReviewRow = typeof reviewRequests.$inferSelect;
 export type ReviewStatus = ReviewRow['status'];
@@ -84,23 +84,20 @@ export const reviewRepository = {
       q.kind ? eq(reviewRequests.kind, q.kind) : undefined,
       eq(reviewRequests.status, q.status),
     );
-    return pageWithTotal(
+    return pageWhere(
       q,
-      (limit, offset) =>
-        tx
-          .select({ r: reviewRequests, submitterName: submitter.name, reviewerName: reviewer.name })
-          .from(reviewRequests)
-          .leftJoin(submitter, eq(submitter.id, reviewRequests.submittedBy))
-          .leftJoin(reviewer, eq(reviewer.id, reviewRequests.reviewerId))
-          .where(where)
-          // Oldest waiting first; decided ones newest first.
-          .orderBy(
-            q.status === 'pending' ? reviewRequests.submittedAt : desc(reviewRequests.decidedAt),
-            q.status === 'pending' ? reviewRequests.id : desc(reviewRequests.id),
-          )
-          .limit(limit)
-          .offset(offset),
-      tx.select({ n: count() }).from(reviewRequests).where(where),
+      where,
+      // Oldest waiting first; decided ones newest first.
+      q.status === 'pending'
+        ? [asc(reviewRequests.submittedAt), asc(reviewRequests.id)]
+        : [desc(reviewRequests.decidedAt), desc(reviewRequests.id)],
+      tx
+        .select({ r: reviewRequests, submitterName: submitter.name, reviewerName: reviewer.name })
+        .from(reviewRequests)
+        .leftJoin(submitter, eq(submitter.id, reviewRequests.submittedBy))
+        .leftJoin(reviewer, eq(reviewer.id, reviewRequests.reviewerId))
+        .$dynamic(),
+      countFrom(tx, reviewRequests),
     );
   },
 

@@ -2,7 +2,7 @@ import { and, asc, count, desc, eq, inArray, isNull, lte, ne, or, sql } from 'dr
 import type { DbOrTx } from '../../db/client';
 import { users } from '../users';
 import { warningProgress, warnings } from './warnings.table';
-import { pageWithTotal, rowsById } from '../../db/rows';
+import { countFrom, pageWhere, rowsById } from '../../db/rows';
 
 export type WarningRow = typeof warnings.$inferSelect;
 export type WarningStatus = WarningRow['status'];
@@ -31,18 +31,16 @@ export const warningsRepository = {
         : undefined,
       f.escalated === false ? isNull(warnings.escalatedAt) : undefined,
     );
-    return pageWithTotal(
+    return pageWhere(
       p,
-      (limit, offset) =>
-        tx
-          .select({ w: warnings, userName: users.name })
-          .from(warnings)
-          .innerJoin(users, eq(users.id, warnings.userId))
-          .where(where)
-          .orderBy(desc(warnings.level), desc(warnings.id))
-          .limit(limit)
-          .offset(offset),
-      tx.select({ n: count() }).from(warnings).where(where),
+      where,
+      [desc(warnings.level), desc(warnings.id)],
+      tx
+        .select({ w: warnings, userName: users.name })
+        .from(warnings)
+        .innerJoin(users, eq(users.id, warnings.userId))
+        .$dynamic(),
+      countFrom(tx, warnings),
     );
   },
 
