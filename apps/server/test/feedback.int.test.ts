@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { courses } from '../src/modules/courses/courses.table';
 import { feedback } from '../src/modules/feedback/feedback.table';
 import { createTestContext, testClock, testDbKind, type TestContext } from './context';
-import { call, DEMO, scaleIdOf, signInAll, take } from './helpers';
+import { call, DEMO, notificationsTitled, scaleIdOf, signInAll, take } from './helpers';
 
 const HOUR = 3_600_000;
 // Years after the seed's own slots (published from the real date), so the test's never meet them.
@@ -47,13 +47,7 @@ async function rows(): Promise<number> {
 }
 
 /** Notifications of an account (after delivering every event) with this title. */
-async function notes(who: Who, title: string): Promise<{ content: string; link: string }[]> {
-  await ctx.app.deps.events.drain();
-  const r = await api('GET', '/api/userNotification?pageSize=100', t[who]);
-  return (r.body.data.list as { title: string; content: string; link: string }[]).filter(
-    (n) => n.title === title,
-  );
-}
+const notes = (who: Who, title: string) => notificationsTitled(ctx.app, t[who], title);
 
 /** The seeded completed booking of the demo user with the demo expert. */
 async function seededBooking(): Promise<number> {

@@ -32,9 +32,8 @@ export async function login(
   telephone: string,
   password: string = DEMO.password,
 ): Promise<string> {
-  const r = await call(app, 'POST', '/api/login/login', { body: { telephone, password } });
-  expect(r.status, r.body.message).toBe(200);
-  return r.body.data.token as string;
+  return dataOf(await call(app, 'POST', '/api/login/login', { body: { telephone, password } }))
+    .token as string;
 }
 
 /** The newest code the dev outbox holds for a phone. */
@@ -123,4 +122,23 @@ export async function take(
     expect(done.status, done.body.message).toBe(200);
   }
   return id;
+}
+
+/** An account's notifications with this title (the newest 100), after every event is delivered. */
+export async function notificationsTitled(
+  app: FastifyInstance,
+  token: string,
+  title: string,
+): Promise<{ content: string; link: string }[]> {
+  await app.deps.events.drain();
+  const r = await call(app, 'GET', '/api/userNotification?pageSize=100', { token });
+  return (r.body.data.list as { title: string; content: string; link: string }[]).filter(
+    (n) => n.title === title,
+  );
+}
+
+/** The data of an answer that must succeed (200); otherwise the test fails with the answer's message. */
+export function dataOf(r: { status: number; body: { data: any; message: string } }) {
+  expect(r.status, r.body.message).toBe(200);
+  return r.body.data;
 }

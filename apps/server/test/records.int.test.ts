@@ -7,7 +7,7 @@ import { cooperations } from '../src/modules/cooperations/cooperations.table';
 import { sessionNotes } from '../src/modules/session-notes/session-notes.table';
 import { warnings } from '../src/modules/warnings/warnings.table';
 import { createTestContext, testDbKind, type TestContext } from './context';
-import { call, DEMO, scaleIdOf, signInAll, take } from './helpers';
+import { call, dataOf, DEMO, notificationsTitled, scaleIdOf, signInAll, take } from './helpers';
 
 let ctx: TestContext;
 // expert: the demo expert, assigned to the demo user; guest: 刘文博, invited; helper: 孙浩然,
@@ -55,19 +55,11 @@ const invitation = (over: Record<string, unknown> = {}) => ({
 });
 
 async function invite(over: Record<string, unknown> = {}): Promise<number> {
-  const r = await api('POST', '/api/expert/cooperations', t.expert, invitation(over));
-  expect(r.status, r.body.message).toBe(200);
-  return r.body.data.id;
+  return dataOf(await api('POST', '/api/expert/cooperations', t.expert, invitation(over))).id;
 }
 
 /** Notifications of an account (after delivering every event) with this title. */
-async function notes(who: Who, title: string): Promise<{ content: string; link: string }[]> {
-  await ctx.app.deps.events.drain();
-  const r = await api('GET', '/api/userNotification?pageSize=100', t[who]);
-  return (r.body.data.list as { title: string; content: string; link: string }[]).filter(
-    (n) => n.title === title,
-  );
-}
+const notes = (who: Who, title: string) => notificationsTitled(ctx.app, t[who], title);
 
 const record = (who: Who, userId = id.user) => api('GET', `/api/expert/records/${userId}`, t[who]);
 

@@ -9,7 +9,7 @@ import { statsDailyParts, statsDirtyDays } from '../src/modules/statistics/stati
 import { users } from '../src/modules/users/users.table';
 import { warningProgress, warnings } from '../src/modules/warnings/warnings.table';
 import { createTestContext, testClock, testDbKind, type TestContext } from './context';
-import { call, DEMO, login, take as takeThroughApi } from './helpers';
+import { call, dataOf, DEMO, login, take as takeThroughApi } from './helpers';
 
 // The statistics facts and rollups (migration 0015) against hand counts of assessments taken
 // through the API on three days: every figure is asked for while the days are dirty (counted
@@ -72,14 +72,10 @@ function take(who: 'user1' | 'user21' | 'user22', code: 'PHQ9' | 'GAD7', positio
 }
 
 const center = async (who: Who, query = '') => {
-  const r = await api('GET', `/api/stats/center${query ? `?${query}` : ''}`, tok[who]);
-  expect(r.status, r.body.message).toBe(200);
-  return r.body.data;
+  return dataOf(await api('GET', `/api/stats/center${query ? `?${query}` : ''}`, tok[who]));
 };
 const screen = async (who: Who, scope?: string) => {
-  const r = await api('GET', `/api/stats/screen${scope ? `?scope=${scope}` : ''}`, tok[who]);
-  expect(r.status, r.body.message).toBe(200);
-  return r.body.data;
+  return dataOf(await api('GET', `/api/stats/screen${scope ? `?scope=${scope}` : ''}`, tok[who]));
 };
 const refresh = () => ctx.app.deps.services.statistics.refreshRollups();
 const dirtyDays = async () =>

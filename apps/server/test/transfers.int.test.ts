@@ -4,7 +4,7 @@ import { careAssignments } from '../src/modules/assignments/assignments.table';
 import { bookings } from '../src/modules/bookings/bookings.table';
 import { warnings } from '../src/modules/warnings/warnings.table';
 import { createTestContext, testDbKind, type TestContext } from './context';
-import { call, DEMO, scaleIdOf, signInAll, take } from './helpers';
+import { call, dataOf, DEMO, notificationsTitled, scaleIdOf, signInAll, take } from './helpers';
 
 let ctx: TestContext;
 type Who = 'user' | 'user2' | 'expert' | 'receiver' | 'stranger' | 'auditor';
@@ -39,19 +39,11 @@ const proposal = (over: Record<string, unknown> = {}) => ({
 });
 
 async function propose(over: Record<string, unknown> = {}): Promise<number> {
-  const r = await api('POST', '/api/expert/transfers', t.expert, proposal(over));
-  expect(r.status, r.body.message).toBe(200);
-  return r.body.data.id;
+  return dataOf(await api('POST', '/api/expert/transfers', t.expert, proposal(over))).id;
 }
 
 /** Notifications of an account (after delivering every event) with this title. */
-async function notes(who: Who, title: string): Promise<{ content: string; link: string }[]> {
-  await ctx.app.deps.events.drain();
-  const r = await api('GET', '/api/userNotification?pageSize=100', t[who]);
-  return (r.body.data.list as { title: string; content: string; link: string }[]).filter(
-    (n) => n.title === title,
-  );
-}
+const notes = (who: Who, title: string) => notificationsTitled(ctx.app, t[who], title);
 
 /** The demo user takes PHQ-9; item 9 above zero raises a level-3 warning. */
 const takePhq9 = (lastItem: number) =>
