@@ -36,6 +36,12 @@ export async function signIn(page: Page, telephone: string, password = DEMO_PASS
   return r.data;
 }
 
+/** A demo account's session token, by a password login through the API. */
+export async function tokenOf(telephone: string, password = DEMO_PASSWORD): Promise<string> {
+  const r = await apiCall<{ token: string }>('POST', '/api/login/login', { body: { telephone, password } });
+  return r.data.token;
+}
+
 /** Puts a session (from any kind of login) where the web app keeps it (userToken, userInfo). */
 export async function putSession(page: Page, session: { token: string; userinfo: unknown }) {
   if (page.url() === 'about:blank') await page.goto('/404');

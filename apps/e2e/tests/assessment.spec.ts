@@ -1,43 +1,13 @@
 import fs from 'node:fs/promises';
-import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { hasBrowser, useBrowser } from '../src/browser';
-import { apiCall, DEMO, signIn } from '../src/session';
-import { answerAll, fillBasicInfo } from '../src/taking';
+import { DEMO, signIn } from '../src/session';
+import { answerAll, fillBasicInfo, scaleIdOf, takeThroughApi } from '../src/taking';
+import { noSidewaysScroll } from '../src/ui';
 
 // Each scenario has its own account, so one's unfinished or bought assessment never meets another.
 const PLAN_TAKER = '13800000021';
 const REPORT_BUYER = '13800000022';
-
-async function noSidewaysScroll(page: Page) {
-  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-  expect(overflow).toBeLessThanOrEqual(0);
-}
-
-/** Takes a PHQ-9 through the API (as another device would), answering every item with `position`. */
-async function finishedPhq9(token: string, position: number): Promise<number> {
-  const list = await apiCall<{ list: { id: number; code: string }[] }>(
-    'GET',
-    '/api/scale/list?keyword=PHQ-9',
-  );
-  const scaleId = list.data.list.find((s) => s.code === 'PHQ9')!.id;
-  const started = await apiCall<{ id: number }>('POST', '/api/assessment/start', {
-    token,
-    body: { scaleId },
-  });
-  const id = started.data.id;
-  await apiCall('POST', `/api/assessment/${id}/consent`, { token, body: { accepted: true } });
-  const info = { name: '林晓', gender: 'male', age: 28, regionCode: '310104', phone: null, extra: {} };
-  expect((await apiCall('POST', `/api/assessment/${id}/basic-info`, { token, body: info })).status).toBe(200);
-  for (let item = 1; item <= 9; item++) {
-    await apiCall('PUT', `/api/assessment/${id}/answer`, { token, body: { part: 0, item, position } });
-  }
-  expect(
-    (await apiCall('POST', `/api/assessment/${id}/submit`, { token, body: { part: 0, durationSeconds: 95 } }))
-      .status,
-  ).toBe(200);
-  return id;
-}
 
 describe.skipIf(!hasBrowser())('taking an assessment', () => {
   const browser = useBrowser();
@@ -155,7 +125,9 @@ describe.skipIf(!hasBrowser())('taking an assessment', () => {
   it('buys the PHQ-9 full report in the sandbox cashier, reads it and downloads the PDF', async () => {
     const page = await browser.newPage();
     const session = await signIn(page, REPORT_BUYER);
-    const aid = await finishedPhq9(session.token, 3); // 一半以上的天数: total 18, 中重度
+    // Taken through the API (as another device would): 一半以上的天数 everywhere, total 18, 中重度.
+    const scaleId = await scaleIdOf('PHQ9', 'keyword=PHQ-9');
+    const aid = await takeThroughApi(session.token, { scaleId }, () => 3, { durationSeconds: 95 });
 
     await page.goto(`/test/pay?aid=${aid}`);
     await page.getByText('中重度', { exact: true }).waitFor();

@@ -7,15 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { hasBrowser, useBrowser } from '../src/browser';
 import { apiCall, DEMO, latestSmsCode, putSession, signIn } from '../src/session';
 import { answerAll, fillBasicInfo } from '../src/taking';
-
-/** Screenshots for the issue's record (SHOTS_DIR, when set). */
-async function shot(page: Page, name: string) {
-  const dir = process.env.SHOTS_DIR;
-  if (!dir) return;
-  fs.mkdirSync(dir, { recursive: true });
-  await page.waitForTimeout(400);
-  await page.screenshot({ path: path.join(dir, `${name}.png`), fullPage: true });
-}
+import { shot } from '../src/ui';
 
 const INSTITUTION = '杭州暖阳企业员工关爱中心';
 const phoneOf = (i: number) => `1372000${String(i).padStart(4, '0')}`;

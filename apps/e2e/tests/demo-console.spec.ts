@@ -1,18 +1,15 @@
-import fs from 'node:fs';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
 import { hasBrowser, useBrowser } from '../src/browser';
 import { repoRoot } from '../src/server';
+import { noSidewaysScroll, screenshots } from '../src/ui';
 
 /** Screenshots for a person to look at (git-ignored). */
 const SHOTS = path.join(repoRoot, 'test-results', 'demo-console');
 const PHONE = { width: 390, height: 844 };
 
-async function shot(page: Page, name: string) {
-  fs.mkdirSync(SHOTS, { recursive: true });
-  await page.screenshot({ path: path.join(SHOTS, `${name}.png`), fullPage: true });
-}
+const shot = screenshots({ dir: SHOTS, settleMs: 0 });
 
 /** Calls the mock as any client would, with the token in the Authorization header. */
 async function mockCall(url: string, token?: string) {
@@ -32,11 +29,6 @@ async function menuEntries(page: Page): Promise<string[]> {
   const items = page.locator('.ant-menu-item');
   await items.first().waitFor();
   return (await items.allTextContents()).map((t) => t.trim());
-}
-
-async function noSidewaysScroll(page: Page) {
-  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-  expect(overflow).toBeLessThanOrEqual(0);
 }
 
 describe.skipIf(!hasBrowser())('the demo management console', () => {

@@ -1,27 +1,7 @@
-import fs from 'node:fs';
-import path from 'node:path';
-import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { hasBrowser, useBrowser } from '../src/browser';
 import { apiCall, DEMO, signIn } from '../src/session';
-
-/** Screenshots for review go here when SHOTS_DIR is set (e.g. /work/shots/feedback). */
-async function shot(page: Page, name: string) {
-  const dir = process.env.SHOTS_DIR;
-  if (!dir) return;
-  fs.mkdirSync(dir, { recursive: true });
-  await page.waitForTimeout(400);
-  await page.screenshot({ path: path.join(dir, `${name}.png`), fullPage: true });
-}
-
-/** A button's accessible name: antd spaces two Chinese characters ("修 改"), an icon adds its own name. */
-const label = (text: string) => new RegExp(`(^|\\s)${[...text].join('\\s*')}\\s*$`);
-const button = (page: Page | Locator, text: string) => page.getByRole('button', { name: label(text) });
-
-async function noSidewaysScroll(page: Page) {
-  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-  expect(overflow).toBeLessThanOrEqual(0);
-}
+import { button, noSidewaysScroll, shot } from '../src/ui';
 
 const TOPIC = '最近工作压力大，晚上总是睡不着';
 const WORDS = '王老师很耐心，帮我找到了失眠背后的压力来源，这一周入睡快了很多。';

@@ -1,8 +1,8 @@
 import { mkdir } from 'node:fs/promises';
-import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { hasBrowser, useBrowser } from '../src/browser';
 import { apiCall, DEMO, DEMO_PASSWORD, latestSmsCode, putSession } from '../src/session';
+import { noSidewaysScroll } from '../src/ui';
 
 /** Screenshots for the issue's record (/work/shots/flows, or SHOTS_DIR). */
 const SHOTS = process.env.SHOTS_DIR ?? '/work/shots/flows';
@@ -36,11 +36,6 @@ async function startToBasicInfo(token: string, target: { scaleId: number } | { p
   expect(s.status, s.message).toBe(200);
   await apiCall('POST', `/api/assessment/${s.data.id}/consent`, { token, body: { accepted: true } });
   return s.data.id;
-}
-
-async function noSidewaysScroll(page: Page) {
-  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-  expect(overflow).toBeLessThanOrEqual(0);
 }
 
 describe.skipIf(!hasBrowser())('flows a returning user meets', () => {

@@ -1,19 +1,8 @@
-import fs from 'node:fs';
-import path from 'node:path';
-import type { Page } from 'playwright-core';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { hasBrowser, useBrowser } from '../src/browser';
 import { DEMO, signIn } from '../src/session';
-
-/** Screenshots for review go here when SHOTS_DIR is set (e.g. /work/shots/news). */
-async function shot(page: Page, name: string) {
-  const dir = process.env.SHOTS_DIR;
-  if (!dir) return;
-  fs.mkdirSync(dir, { recursive: true });
-  await page.waitForTimeout(400);
-  await page.screenshot({ path: path.join(dir, `${name}.png`), fullPage: true });
-}
+import { shot } from '../src/ui';
 
 const png = (color: string) =>
   sharp({ create: { width: 480, height: 320, channels: 3, background: color } })

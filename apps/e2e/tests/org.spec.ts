@@ -2,21 +2,11 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import ExcelJS from 'exceljs';
-import type { Locator, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { hasBrowser, useBrowser } from '../src/browser';
 import { DEMO, signIn } from '../src/session';
-
-async function shot(page: Page, name: string) {
-  const dir = process.env.SHOTS_DIR;
-  if (!dir) return;
-  fs.mkdirSync(dir, { recursive: true });
-  await page.waitForTimeout(400);
-  await page.screenshot({ path: path.join(dir, `${name}.png`), fullPage: true });
-}
-
-const label = (text: string) => new RegExp(`(^|\\s)${[...text].join('\\s*')}\\s*$`);
-const button = (page: Page | Locator, text: string) => page.getByRole('button', { name: label(text) });
+import { button, shot } from '../src/ui';
 
 /** A roster of `n` students of 心理学院/2026级, in three classes, written as the template has it. */
 async function roster(n: number, bad = false): Promise<string> {

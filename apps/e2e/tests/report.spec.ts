@@ -5,6 +5,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { hasBrowser, useBrowser } from '../src/browser';
 import { apiCall, DEMO, signIn } from '../src/session';
+import { takeThroughApi } from '../src/taking';
 
 /**
  * The paid full report as a person reads it: an SCL-90 bought in the sandbox cashier, its
@@ -19,35 +20,6 @@ const APPROVAL_TAKER = '13800000022';
 
 const depressionItems = [5, 14, 15, 20, 22, 26, 29, 30, 31, 32, 54, 71, 79];
 const anxietyItems = [2, 17, 23, 33, 39, 57, 72, 78, 80, 86];
-
-/** Takes a scale or plan through the API (as another device would): every item of every part. */
-async function finished(token: string, target: object, position: (part: number, item: number) => number) {
-  const started = await apiCall<{ id: number }>('POST', '/api/assessment/start', { token, body: target });
-  const id = started.data.id;
-  await apiCall('POST', `/api/assessment/${id}/consent`, { token, body: { accepted: true } });
-  const info = { name: '林晓', gender: 'male', age: 28, regionCode: '310104', phone: null, extra: {} };
-  const state = await apiCall<{ parts: { items: { number: number }[] }[] }>(
-    'POST',
-    `/api/assessment/${id}/basic-info`,
-    { token, body: info },
-  );
-  expect(state.status, state.message).toBe(200);
-  for (const [part, p] of state.data.parts.entries()) {
-    for (const { number } of p.items) {
-      const r = await apiCall('PUT', `/api/assessment/${id}/answer`, {
-        token,
-        body: { part, item: number, position: position(part, number) },
-      });
-      expect(r.status, r.message).toBe(200);
-    }
-    const s = await apiCall('POST', `/api/assessment/${id}/submit`, {
-      token,
-      body: { part, durationSeconds: 3 },
-    });
-    expect(s.status, s.message).toBe(200);
-  }
-  return id;
-}
 
 /** Pays the open order in the sandbox cashier and follows 查看报告. */
 async function payInCashier(page: Page, price: string) {
@@ -79,9 +51,12 @@ describe.skipIf(!hasBrowser())('the paid full report', () => {
     );
     const scaleId = list.data.list.find((s) => s.code === 'SCL90')!.id;
     // An earlier take (all 无), then one with 抑郁 at 中度 and 焦虑 at 轻度: a trend to draw.
-    await finished(session.token, { scaleId }, () => 1);
-    const aid = await finished(session.token, { scaleId }, (_, n) =>
-      depressionItems.includes(n) ? 3 : anxietyItems.includes(n) ? 2 : 1,
+    await takeThroughApi(session.token, { scaleId }, () => 1, { durationSeconds: 3 });
+    const aid = await takeThroughApi(
+      session.token,
+      { scaleId },
+      (_, n) => (depressionItems.includes(n) ? 3 : anxietyItems.includes(n) ? 2 : 1),
+      { durationSeconds: 3 },
     );
 
     await page.goto(`/test/pay?aid=${aid}`);
@@ -173,7 +148,7 @@ describe.skipIf(!hasBrowser())('the paid full report', () => {
     const session = await signIn(page, APPROVAL_TAKER);
     const plans = await apiCall<{ id: number; title: string }[]>('GET', '/api/plan/list');
     const planId = plans.data.find((p) => p.title === '职场压力与身心状况评估')!.id;
-    const aid = await finished(session.token, { planId }, () => 2);
+    const aid = await takeThroughApi(session.token, { planId }, () => 2, { durationSeconds: 3 });
 
     await page.goto(`/test/resultPay?aid=${aid}`);
     const before = page.getByTestId('review-before-pay');

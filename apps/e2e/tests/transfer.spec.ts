@@ -1,67 +1,11 @@
-import fs from 'node:fs';
-import path from 'node:path';
-import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hasBrowser, useBrowser } from '../src/browser';
 import { pickSearched } from '../src/select';
-import { apiCall, DEMO, DEMO_PASSWORD, signIn } from '../src/session';
-
-/** Screenshots for review go here when SHOTS_DIR is set (e.g. /work/shots/transfer). */
-async function shot(page: Page, name: string) {
-  const dir = process.env.SHOTS_DIR;
-  if (!dir) return;
-  fs.mkdirSync(dir, { recursive: true });
-  await page.waitForTimeout(400);
-  await page.screenshot({ path: path.join(dir, `${name}.png`), fullPage: true });
-}
-
-/** A button's accessible name: antd spaces two Chinese characters ("通 过"), an icon adds its own name. */
-const label = (text: string) => new RegExp(`(^|\\s)${[...text].join('\\s*')}\\s*$`);
-const button = (page: Page | Locator, text: string) => page.getByRole('button', { name: label(text) });
-
-async function noSidewaysScroll(page: Page) {
-  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-  expect(overflow).toBeLessThanOrEqual(0);
-}
+import { apiCall, DEMO, signIn, tokenOf } from '../src/session';
+import { button, label, noSidewaysScroll, shot } from '../src/ui';
+import { takeWho5 } from '../src/taking';
 
 const RECEIVER = '13800000012';
-const token = async (phone: string) =>
-  (
-    await apiCall<{ token: string }>('POST', '/api/login/login', {
-      body: { telephone: phone, password: DEMO_PASSWORD },
-    })
-  ).data.token;
-
-/** The demo user has at least one finished test (WHO-5, through the API), so there is history to move. */
-async function ensureHistory(userToken: string) {
-  const scales = await apiCall<{ list: { id: number; code: string }[] }>(
-    'GET',
-    '/api/scale/list?pageSize=50',
-  );
-  const who5 = scales.data.list.find((s) => s.code === 'WHO5')!.id;
-  const start = await apiCall<{ id: number; parts: { items: { number: number }[] }[] }>(
-    'POST',
-    '/api/assessment/start',
-    { token: userToken, body: { scaleId: who5 } },
-  );
-  const id = start.data.id;
-  await apiCall('POST', `/api/assessment/${id}/consent`, { token: userToken, body: { accepted: true } });
-  const info = await apiCall<{ parts: { items: { number: number }[] }[] }>(
-    'POST',
-    `/api/assessment/${id}/basic-info`,
-    {
-      token: userToken,
-      body: { name: '张小雨', gender: 'female', age: 28, regionCode: '110108', phone: null, extra: {} },
-    },
-  );
-  for (const item of info.data.parts[0]!.items)
-    await apiCall('PUT', `/api/assessment/${id}/answer`, {
-      token: userToken,
-      body: { part: 0, item: item.number, position: 4 },
-    });
-  const done = await apiCall('POST', `/api/assessment/${id}/submit`, { token: userToken, body: { part: 0 } });
-  expect(done.status, done.message).toBe(200);
-}
 
 describe.skipIf(!hasBrowser())('a transfer across three parties', () => {
   const browser = useBrowser();
@@ -70,13 +14,13 @@ describe.skipIf(!hasBrowser())('a transfer across three parties', () => {
 
   beforeAll(async () => {
     if (!hasBrowser()) return;
-    t.user = await token(DEMO.user);
-    t.expert = await token(DEMO.expert);
-    t.receiver = await token(RECEIVER);
-    t.auditor = await token(DEMO.auditor);
+    t.user = await tokenOf(DEMO.user);
+    t.expert = await tokenOf(DEMO.expert);
+    t.receiver = await tokenOf(RECEIVER);
+    t.auditor = await tokenOf(DEMO.auditor);
     ids.user = (await apiCall<{ id: number }>('GET', '/api/userinfo/info', { token: t.user })).data.id;
     ids.expert = (await apiCall<{ id: number }>('GET', '/api/userinfo/info', { token: t.expert })).data.id;
-    await ensureHistory(t.user);
+    await takeWho5(t.user);
   });
 
   // Other specs share this server: the demo user goes back to the demo expert the same way.

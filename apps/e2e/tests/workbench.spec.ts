@@ -1,23 +1,11 @@
-import type { Page } from 'playwright-core';
 import { mkdir } from 'node:fs/promises';
 import { describe, expect, it } from 'vitest';
 import { hasBrowser, useBrowser } from '../src/browser';
 import { apiCall, DEMO, signIn } from '../src/session';
+import { button, label, noSidewaysScroll } from '../src/ui';
 
-/**
- * A button's accessible name: antd puts a space between two Chinese characters ("通 过") and
- * an icon adds its own name in front ("check 通过").
- */
 /** Screenshots for the issue's record (/work/shots/flows, or SHOTS_DIR). */
 const SHOTS = process.env.SHOTS_DIR ?? '/work/shots/flows';
-
-const label = (text: string) => new RegExp(`(^|\\s)${[...text].join('\\s*')}\\s*$`);
-const button = (page: Page, text: string) => page.getByRole('button', { name: label(text) });
-
-async function noSidewaysScroll(page: Page) {
-  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-  expect(overflow).toBeLessThanOrEqual(0);
-}
 
 describe.skipIf(!hasBrowser())('the expert and audit workbenches', () => {
   const browser = useBrowser();

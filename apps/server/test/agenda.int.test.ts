@@ -8,7 +8,7 @@ import { users } from '../src/modules/users/users.table';
 import { warnings } from '../src/modules/warnings/warnings.table';
 import { shanghaiInstant } from '../src/lib/time';
 import { createTestContext, testClock, testDbKind, type TestContext } from './context';
-import { call, DEMO, login } from './helpers';
+import { call, dataOf, DEMO, login } from './helpers';
 
 // 10:00 in Shanghai on a Thursday.
 const clock = testClock(new Date('2026-12-03T02:00:00Z'));
@@ -39,9 +39,7 @@ async function newExpert(telephone: string, name: string) {
 }
 
 async function agenda(token: string) {
-  const r = await api('GET', '/api/expert/today', token);
-  expect(r.status, r.body.message).toBe(200);
-  return r.body.data as {
+  return dataOf(await api('GET', '/api/expert/today', token)) as {
     date: string;
     sections: {
       key: string;

@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestContext, testDbKind, type TestContext } from './context';
 import { rowsOf } from '../src/db/rows';
-import { call, DEMO, login } from './helpers';
+import { call, dataOf, DEMO, login } from './helpers';
 
 // The public catalogue lists are served from memory between the writes that change them
 // (lib/catalogue-cache.ts, triggers in migration 0018_catalogue_notify). Here with the cache on,
@@ -18,9 +18,7 @@ beforeAll(async () => {
 afterAll(() => ctx.close());
 
 const get = async (url: string) => {
-  const r = await call(app, 'GET', url);
-  expect(r.status, r.body.message).toBe(200);
-  return r.body.data;
+  return dataOf(await call(app, 'GET', url));
 };
 
 /**

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { courses } from '../src/modules/courses/courses.table';
 import { feedback } from '../src/modules/feedback/feedback.table';
 import { createTestContext, testClock, testDbKind, type TestContext } from './context';
-import { call, DEMO, login } from './helpers';
+import { call, DEMO, notificationsTitled, scaleIdOf, signInAll, take } from './helpers';
 
 const HOUR = 3_600_000;
 // Years after the seed's own slots (published from the real date), so the test's never meet them.
@@ -30,10 +30,7 @@ beforeAll(async () => {
     sun: '13800000014',
     auditor: DEMO.auditor,
   };
-  for (const [who, phone] of Object.entries(phones) as [Who, string][]) {
-    t[who] = await login(ctx.app, phone);
-    id[who] = (await api('GET', '/api/userinfo/info', t[who])).body.data.id;
-  }
+  await signInAll(ctx.app, phones, t, id);
 });
 afterAll(() => ctx.close());
 
@@ -50,13 +47,7 @@ async function rows(): Promise<number> {
 }
 
 /** Notifications of an account (after delivering every event) with this title. */
-async function notes(who: Who, title: string): Promise<{ content: string; link: string }[]> {
-  await ctx.app.deps.events.drain();
-  const r = await api('GET', '/api/userNotification?pageSize=100', t[who]);
-  return (r.body.data.list as { title: string; content: string; link: string }[]).filter(
-    (n) => n.title === title,
-  );
-}
+const notes = (who: Who, title: string) => notificationsTitled(ctx.app, t[who], title);
 
 /** The seeded completed booking of the demo user with the demo expert. */
 async function seededBooking(): Promise<number> {
@@ -97,33 +88,8 @@ async function booking(who: Who, expert: Who, hoursAhead: number, complete: bool
 }
 
 /** Takes a scale end to end as the demo user (every answer the first option). */
-async function take(code: string): Promise<number> {
-  const list = await api('GET', '/api/scale/list?pageSize=50');
-  const scaleId = list.body.data.list.find((s: { code: string }) => s.code === code).id;
-  const start = await api('POST', '/api/assessment/start', t.user, { scaleId });
-  const aid: number = start.body.data.id;
-  await api('POST', `/api/assessment/${aid}/consent`, t.user, { accepted: true });
-  const state = (
-    await api('POST', `/api/assessment/${aid}/basic-info`, t.user, {
-      name: '张小雨',
-      gender: 'female',
-      age: 28,
-      regionCode: '110108',
-      phone: null,
-      extra: {},
-    })
-  ).body.data;
-  for (const item of (state.parts as { items: { number: number }[] }[])[0]!.items) {
-    const r = await call(ctx.app, 'PUT', `/api/assessment/${aid}/answer`, {
-      token: t.user,
-      body: { part: 0, item: item.number, position: 1 },
-    });
-    expect(r.status, r.body.message).toBe(200);
-  }
-  const done = await api('POST', `/api/assessment/${aid}/submit`, t.user, { part: 0 });
-  expect(done.status, done.body.message).toBe(200);
-  return aid;
-}
+const takeScale = async (code: string) =>
+  take(ctx.app, t.user, { scaleId: await scaleIdOf(ctx.app, code) }, () => 1);
 
 describe(`feedback on ${testDbKind}: the seed, and what everyone reads of an expert`, () => {
   it('the demo expert’s rating is the mean of the seeded booking feedback; the public list masks names', async () => {
@@ -278,7 +244,7 @@ describe(`leaving feedback on ${testDbKind}: each kind of object, and what is re
   });
 
   it('a report: refused while the paid report is locked, taken once paid; it goes to the person’s expert', async () => {
-    const aid = await take('PHQ9');
+    const aid = await takeScale('PHQ9');
     const locked = await leave('user', { kind: 'report', objectId: aid });
     expect([locked.status, locked.body.message]).toEqual([409, '购买或解锁完整报告后才能反馈']);
     const order = await api('POST', `/api/assessment/${aid}/report/order`, t.user);
@@ -296,7 +262,7 @@ describe(`leaving feedback on ${testDbKind}: each kind of object, and what is re
       expert: { id: id.expert },
     });
     // A free report is open at once.
-    const free = await take('WHO5');
+    const free = await takeScale('WHO5');
     expect((await leave('user', { kind: 'report', objectId: free })).status).toBe(200);
     // An assessment never submitted has no report.
     const list = await api('GET', '/api/scale/list?pageSize=50');

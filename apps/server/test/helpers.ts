@@ -32,9 +32,8 @@ export async function login(
   telephone: string,
   password: string = DEMO.password,
 ): Promise<string> {
-  const r = await call(app, 'POST', '/api/login/login', { body: { telephone, password } });
-  expect(r.status, r.body.message).toBe(200);
-  return r.body.data.token as string;
+  return dataOf(await call(app, 'POST', '/api/login/login', { body: { telephone, password } }))
+    .token as string;
 }
 
 /** The newest code the dev outbox holds for a phone. */
@@ -54,4 +53,92 @@ export function multipart(file: Buffer, filename: string, contentType: string) {
     payload: Buffer.concat([head, file, tail]),
     contentType: `multipart/form-data; boundary=${boundary}`,
   };
+}
+
+/**
+ * Signs each account in with its password and reads its id, into the caller's `t` (tokens) and
+ * `id` records under the caller's names for them.
+ */
+export async function signInAll<W extends string>(
+  app: FastifyInstance,
+  phones: Record<W, string>,
+  t: Record<W, string>,
+  id: Record<W, number>,
+): Promise<void> {
+  for (const [who, phone] of Object.entries(phones) as [W, string][]) {
+    t[who] = await login(app, phone);
+    id[who] = (await call(app, 'GET', '/api/userinfo/info', { token: t[who] })).body.data.id;
+  }
+}
+
+/** A built-in scale's id by its code (PHQ9, WHO5, …), from the public list. */
+export async function scaleIdOf(app: FastifyInstance, code: string): Promise<number> {
+  const list = await call(app, 'GET', '/api/scale/list?pageSize=50');
+  return list.body.data.list.find((s: { code: string }) => s.code === code).id;
+}
+
+/** The demo user's basic information, as the takes below give it unless told otherwise. */
+export const ZHANG_XIAOYU = {
+  name: '张小雨',
+  gender: 'female',
+  age: 28,
+  regionCode: '110108',
+  phone: null,
+  extra: {},
+};
+
+/**
+ * Takes a scale or plan (`target`: `{ scaleId }` or `{ planId }`) through the API as `token`:
+ * start, consent, basic information (`info`), every item of every part answered at
+ * `position(part, item)`, each part submitted (with `durationSeconds` when given); each step
+ * checked. Answers the assessment's id.
+ */
+export async function take(
+  app: FastifyInstance,
+  token: string,
+  target: object,
+  position: (part: number, item: number) => number,
+  opts: { info?: object; durationSeconds?: number } = {},
+): Promise<number> {
+  const api = (method: 'POST' | 'PUT', url: string, body: unknown) => call(app, method, url, { token, body });
+  const s = await api('POST', '/api/assessment/start', target);
+  expect(s.status, s.body.message).toBe(200);
+  const id = s.body.data.id as number;
+  await api('POST', `/api/assessment/${id}/consent`, { accepted: true });
+  const state = await api('POST', `/api/assessment/${id}/basic-info`, opts.info ?? ZHANG_XIAOYU);
+  expect(state.status, state.body.message).toBe(200);
+  for (const [part, p] of (state.body.data.parts as { items: { number: number }[] }[]).entries()) {
+    for (const { number } of p.items) {
+      const r = await api('PUT', `/api/assessment/${id}/answer`, {
+        part,
+        item: number,
+        position: position(part, number),
+      });
+      expect(r.status, r.body.message).toBe(200);
+    }
+    const body =
+      opts.durationSeconds === undefined ? { part } : { part, durationSeconds: opts.durationSeconds };
+    const done = await api('POST', `/api/assessment/${id}/submit`, body);
+    expect(done.status, done.body.message).toBe(200);
+  }
+  return id;
+}
+
+/** An account's notifications with this title (the newest 100), after every event is delivered. */
+export async function notificationsTitled(
+  app: FastifyInstance,
+  token: string,
+  title: string,
+): Promise<{ content: string; link: string }[]> {
+  await app.deps.events.drain();
+  const r = await call(app, 'GET', '/api/userNotification?pageSize=100', { token });
+  return (r.body.data.list as { title: string; content: string; link: string }[]).filter(
+    (n) => n.title === title,
+  );
+}
+
+/** The data of an answer that must succeed (200); otherwise the test fails with the answer's message. */
+export function dataOf(r: { status: number; body: { data: any; message: string } }) {
+  expect(r.status, r.body.message).toBe(200);
+  return r.body.data;
 }

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, testClock, testDbKind, type TestContext } from './context';
 import { uploadContentImage } from './content';
-import { call, DEMO, login } from './helpers';
+import { call, dataOf, DEMO, login } from './helpers';
 
 let ctx: TestContext;
 const time = testClock();
@@ -29,9 +29,11 @@ const article = (over: Record<string, unknown> = {}) => ({
 });
 
 async function create(over: Record<string, unknown> = {}, token = t.auditor) {
-  const r = await api('POST', '/api/audit/news', token, article(over));
-  expect(r.status, r.body.message).toBe(200);
-  return r.body.data as { id: number; status: string; body: string };
+  return dataOf(await api('POST', '/api/audit/news', token, article(over))) as {
+    id: number;
+    status: string;
+    body: string;
+  };
 }
 
 const publicTitles = async (query = '') =>

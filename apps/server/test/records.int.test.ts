@@ -7,7 +7,7 @@ import { cooperations } from '../src/modules/cooperations/cooperations.table';
 import { sessionNotes } from '../src/modules/session-notes/session-notes.table';
 import { warnings } from '../src/modules/warnings/warnings.table';
 import { createTestContext, testDbKind, type TestContext } from './context';
-import { call, DEMO, login } from './helpers';
+import { call, dataOf, DEMO, notificationsTitled, scaleIdOf, signInAll, take } from './helpers';
 
 let ctx: TestContext;
 // expert: the demo expert, assigned to the demo user; guest: 刘文博, invited; helper: 孙浩然,
@@ -29,12 +29,8 @@ beforeAll(async () => {
     stranger: '13800000013',
     auditor: DEMO.auditor,
   };
-  for (const [who, phone] of Object.entries(phones) as [Who, string][]) {
-    t[who] = await login(ctx.app, phone);
-    id[who] = (await api('GET', '/api/userinfo/info', t[who])).body.data.id;
-  }
-  const list = await api('GET', '/api/scale/list?pageSize=50');
-  phq9 = list.body.data.list.find((s: { code: string }) => s.code === 'PHQ9').id;
+  await signInAll(ctx.app, phones, t, id);
+  phq9 = await scaleIdOf(ctx.app, 'PHQ9');
   // Two takes of PHQ-9: a calm one, then one with item 9 above zero (a level-3 warning).
   await takePhq9(1);
   const second = await takePhq9(3);
@@ -46,28 +42,9 @@ afterAll(() => ctx.close());
 const api = (method: 'GET' | 'POST' | 'PUT', url: string, token?: string, body?: unknown) =>
   call(ctx.app, method, url, { token, body });
 
-async function takePhq9(lastItem: number): Promise<number> {
-  const s = await api('POST', '/api/assessment/start', t.user, { scaleId: phq9 });
-  const aid = s.body.data.id;
-  await api('POST', `/api/assessment/${aid}/consent`, t.user, { accepted: true });
-  await api('POST', `/api/assessment/${aid}/basic-info`, t.user, {
-    name: '张小雨',
-    gender: 'female',
-    age: 28,
-    regionCode: '110108',
-    phone: null,
-    extra: {},
-  });
-  for (let item = 1; item <= 9; item++)
-    await api('PUT', `/api/assessment/${aid}/answer`, t.user, {
-      part: 0,
-      item,
-      position: item === 9 ? lastItem : 2,
-    });
-  const done = await api('POST', `/api/assessment/${aid}/submit`, t.user, { part: 0 });
-  expect(done.status, done.body.message).toBe(200);
-  return aid;
-}
+/** The demo user takes PHQ-9; item 9 above zero raises a level-3 warning. */
+const takePhq9 = (lastItem: number) =>
+  take(ctx.app, t.user, { scaleId: phq9 }, (_, item) => (item === 9 ? lastItem : 2));
 
 const invitation = (over: Record<string, unknown> = {}) => ({
   userId: id.user,
@@ -78,19 +55,11 @@ const invitation = (over: Record<string, unknown> = {}) => ({
 });
 
 async function invite(over: Record<string, unknown> = {}): Promise<number> {
-  const r = await api('POST', '/api/expert/cooperations', t.expert, invitation(over));
-  expect(r.status, r.body.message).toBe(200);
-  return r.body.data.id;
+  return dataOf(await api('POST', '/api/expert/cooperations', t.expert, invitation(over))).id;
 }
 
 /** Notifications of an account (after delivering every event) with this title. */
-async function notes(who: Who, title: string): Promise<{ content: string; link: string }[]> {
-  await ctx.app.deps.events.drain();
-  const r = await api('GET', '/api/userNotification?pageSize=100', t[who]);
-  return (r.body.data.list as { title: string; content: string; link: string }[]).filter(
-    (n) => n.title === title,
-  );
-}
+const notes = (who: Who, title: string) => notificationsTitled(ctx.app, t[who], title);
 
 const record = (who: Who, userId = id.user) => api('GET', `/api/expert/records/${userId}`, t[who]);
 

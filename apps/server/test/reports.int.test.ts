@@ -1,7 +1,7 @@
 import { execFileSync } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, testClock, testDbKind, type TestContext } from './context';
-import { call, DEMO, login } from './helpers';
+import { call, DEMO, login, take as takeThroughApi } from './helpers';
 
 /**
  * The paid full report: the SCL-90 profile against the Chinese norm, the trend over two takes,
@@ -34,25 +34,9 @@ const api = (method: 'GET' | 'POST' | 'PUT', url: string, token?: string, body?:
 const basicInfo = { name: '张小雨', gender: 'female', age: 23, regionCode: '110108', phone: null, extra: {} };
 
 /** Starts, consents, fills basic info, answers every item of every part and submits. */
-async function take(token: string, target: object, positions: (part: number, item: number) => number) {
-  const start = await api('POST', '/api/assessment/start', token, target);
-  const id: number = start.body.data.id;
-  await api('POST', `/api/assessment/${id}/consent`, token, { accepted: true });
-  const state = (await api('POST', `/api/assessment/${id}/basic-info`, token, basicInfo)).body.data;
-  for (const [part, p] of (state.parts as { items: { number: number }[] }[]).entries()) {
-    for (const item of p.items) {
-      const r = await api('PUT', `/api/assessment/${id}/answer`, token, {
-        part,
-        item: item.number,
-        position: positions(part, item.number),
-      });
-      expect(r.status, r.body.message).toBe(200);
-    }
-    const s = await api('POST', `/api/assessment/${id}/submit`, token, { part, durationSeconds: 3 });
-    expect(s.status, s.body.message).toBe(200);
-  }
-  return id;
-}
+const take = (token: string, target: object, positions: Position) =>
+  takeThroughApi(ctx.app, token, target, positions, { info: basicInfo, durationSeconds: 3 });
+type Position = (part: number, item: number) => number;
 
 /** The report's PDF as its owner downloads it, and its text (poppler's pdftotext, as the e2e). */
 async function pdfOf(token: string, id: number) {

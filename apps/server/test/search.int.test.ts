@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, testClock, testDbKind, type TestContext } from './context';
-import { call, DEMO, login } from './helpers';
+import { call, dataOf, DEMO, login } from './helpers';
 
 let ctx: TestContext;
 const time = testClock();
@@ -23,9 +23,7 @@ interface Result {
 const api = (method: 'GET' | 'POST', url: string, token?: string, body?: unknown) =>
   call(ctx.app, method, url, { token, body });
 const search = async (query: string): Promise<Result> => {
-  const r = await api('GET', `/api/search?${query}`);
-  expect(r.status, r.body.message).toBe(200);
-  return r.body.data as Result;
+  return dataOf(await api('GET', `/api/search?${query}`)) as Result;
 };
 const q = (code: string, rest = '') => `code=${encodeURIComponent(code)}${rest}`;
 const countOf = (r: Result, kind: string) => r.counts.find((c) => c.kind === kind)?.total;

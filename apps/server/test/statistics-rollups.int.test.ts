@@ -9,7 +9,7 @@ import { statsDailyParts, statsDirtyDays } from '../src/modules/statistics/stati
 import { users } from '../src/modules/users/users.table';
 import { warningProgress, warnings } from '../src/modules/warnings/warnings.table';
 import { createTestContext, testClock, testDbKind, type TestContext } from './context';
-import { call, DEMO, login } from './helpers';
+import { call, dataOf, DEMO, login, take as takeThroughApi } from './helpers';
 
 // The statistics facts and rollups (migration 0015) against hand counts of assessments taken
 // through the API on three days: every figure is asked for while the days are dirty (counted
@@ -61,34 +61,21 @@ const api = (method: 'GET' | 'POST' | 'PUT', url: string, token?: string, body?:
   call(ctx.app, method, url, { token, body });
 
 /** Takes a scale through the API: every item at `position`, PHQ-9's item 9 at `item9`. */
-async function take(who: 'user1' | 'user21' | 'user22', code: 'PHQ9' | 'GAD7', position: number, item9 = 1) {
-  const s = await api('POST', '/api/assessment/start', tok[who], { scaleId: scale[code] });
-  expect(s.status, s.body.message).toBe(200);
-  const aid = s.body.data.id as number;
-  await api('POST', `/api/assessment/${aid}/consent`, tok[who], { accepted: true });
-  await api('POST', `/api/assessment/${aid}/basic-info`, tok[who], info[who]);
-  for (let item = 1; item <= (code === 'PHQ9' ? 9 : 7); item++) {
-    const r = await api('PUT', `/api/assessment/${aid}/answer`, tok[who], {
-      part: 0,
-      item,
-      position: code === 'PHQ9' && item === 9 ? item9 : position,
-    });
-    expect(r.status, r.body.message).toBe(200);
-  }
-  const done = await api('POST', `/api/assessment/${aid}/submit`, tok[who], { part: 0 });
-  expect(done.status, done.body.message).toBe(200);
-  return aid;
+function take(who: 'user1' | 'user21' | 'user22', code: 'PHQ9' | 'GAD7', position: number, item9 = 1) {
+  return takeThroughApi(
+    ctx.app,
+    tok[who],
+    { scaleId: scale[code] },
+    (_, item) => (code === 'PHQ9' && item === 9 ? item9 : position),
+    { info: info[who] },
+  );
 }
 
 const center = async (who: Who, query = '') => {
-  const r = await api('GET', `/api/stats/center${query ? `?${query}` : ''}`, tok[who]);
-  expect(r.status, r.body.message).toBe(200);
-  return r.body.data;
+  return dataOf(await api('GET', `/api/stats/center${query ? `?${query}` : ''}`, tok[who]));
 };
 const screen = async (who: Who, scope?: string) => {
-  const r = await api('GET', `/api/stats/screen${scope ? `?scope=${scope}` : ''}`, tok[who]);
-  expect(r.status, r.body.message).toBe(200);
-  return r.body.data;
+  return dataOf(await api('GET', `/api/stats/screen${scope ? `?scope=${scope}` : ''}`, tok[who]));
 };
 const refresh = () => ctx.app.deps.services.statistics.refreshRollups();
 const dirtyDays = async () =>

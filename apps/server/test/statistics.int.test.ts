@@ -10,7 +10,7 @@ import { scales } from '../src/modules/scales/scales.table';
 import { users } from '../src/modules/users/users.table';
 import { warningProgress, warnings } from '../src/modules/warnings/warnings.table';
 import { createTestContext, testClock, testDbKind, type TestContext } from './context';
-import { call, DEMO, login } from './helpers';
+import { call, dataOf, DEMO, login } from './helpers';
 import { pdfText } from './pdf-text';
 import { connect, stompClient, until } from './stomp-client';
 
@@ -281,14 +281,10 @@ afterAll(() => ctx.close());
 
 const get = (url: string, token: string) => call(ctx.app, 'GET', url, { token });
 const screen = async (token: string, scope?: string) => {
-  const r = await get(`/api/stats/screen${scope ? `?scope=${scope}` : ''}`, token);
-  expect(r.status, r.body.message).toBe(200);
-  return r.body.data;
+  return dataOf(await get(`/api/stats/screen${scope ? `?scope=${scope}` : ''}`, token));
 };
 const center = async (token: string, query = '') => {
-  const r = await get(`/api/stats/center${query ? `?${query}` : ''}`, token);
-  expect(r.status, r.body.message).toBe(200);
-  return r.body.data;
+  return dataOf(await get(`/api/stats/center${query ? `?${query}` : ''}`, token));
 };
 const sum = (xs: { [k: string]: unknown }[], key: string) => xs.reduce((s, x) => s + (x[key] as number), 0);
 

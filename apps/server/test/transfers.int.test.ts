@@ -4,7 +4,7 @@ import { careAssignments } from '../src/modules/assignments/assignments.table';
 import { bookings } from '../src/modules/bookings/bookings.table';
 import { warnings } from '../src/modules/warnings/warnings.table';
 import { createTestContext, testDbKind, type TestContext } from './context';
-import { call, DEMO, login } from './helpers';
+import { call, dataOf, DEMO, notificationsTitled, scaleIdOf, signInAll, take } from './helpers';
 
 let ctx: TestContext;
 type Who = 'user' | 'user2' | 'expert' | 'receiver' | 'stranger' | 'auditor';
@@ -22,12 +22,8 @@ beforeAll(async () => {
     stranger: '13800000013',
     auditor: DEMO.auditor,
   };
-  for (const [who, phone] of Object.entries(phones) as [Who, string][]) {
-    t[who] = await login(ctx.app, phone);
-    id[who] = (await api('GET', '/api/userinfo/info', t[who])).body.data.id;
-  }
-  const list = await api('GET', '/api/scale/list?pageSize=50');
-  phq9 = list.body.data.list.find((s: { code: string }) => s.code === 'PHQ9').id;
+  await signInAll(ctx.app, phones, t, id);
+  phq9 = await scaleIdOf(ctx.app, 'PHQ9');
 });
 afterAll(() => ctx.close());
 
@@ -43,44 +39,15 @@ const proposal = (over: Record<string, unknown> = {}) => ({
 });
 
 async function propose(over: Record<string, unknown> = {}): Promise<number> {
-  const r = await api('POST', '/api/expert/transfers', t.expert, proposal(over));
-  expect(r.status, r.body.message).toBe(200);
-  return r.body.data.id;
+  return dataOf(await api('POST', '/api/expert/transfers', t.expert, proposal(over))).id;
 }
 
 /** Notifications of an account (after delivering every event) with this title. */
-async function notes(who: Who, title: string): Promise<{ content: string; link: string }[]> {
-  await ctx.app.deps.events.drain();
-  const r = await api('GET', '/api/userNotification?pageSize=100', t[who]);
-  return (r.body.data.list as { title: string; content: string; link: string }[]).filter(
-    (n) => n.title === title,
-  );
-}
+const notes = (who: Who, title: string) => notificationsTitled(ctx.app, t[who], title);
 
 /** The demo user takes PHQ-9; item 9 above zero raises a level-3 warning. */
-async function takePhq9(lastItem: number): Promise<number> {
-  const s = await api('POST', '/api/assessment/start', t.user, { scaleId: phq9 });
-  const aid = s.body.data.id;
-  await api('POST', `/api/assessment/${aid}/consent`, t.user, { accepted: true });
-  await api('POST', `/api/assessment/${aid}/basic-info`, t.user, {
-    name: '张小雨',
-    gender: 'female',
-    age: 28,
-    regionCode: '110108',
-    phone: null,
-    extra: {},
-  });
-  for (let item = 1; item <= 9; item++) {
-    const r = await call(ctx.app, 'PUT', `/api/assessment/${aid}/answer`, {
-      token: t.user,
-      body: { part: 0, item, position: item === 9 ? lastItem : 2 },
-    });
-    expect(r.status, r.body.message).toBe(200);
-  }
-  const done = await api('POST', `/api/assessment/${aid}/submit`, t.user, { part: 0 });
-  expect(done.status, done.body.message).toBe(200);
-  return aid;
-}
+const takePhq9 = (lastItem: number) =>
+  take(ctx.app, t.user, { scaleId: phq9 }, (_, item) => (item === 9 ? lastItem : 2));
 
 const peopleOf = async (who: Who) =>
   ((await api('GET', '/api/expert/transfers/people', t[who])).body.data as { id: number }[]).map((p) => p.id);

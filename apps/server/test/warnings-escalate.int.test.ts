@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { warnings } from '../src/modules/warnings/warnings.table';
 import { outboxEvents } from '../src/modules/outbox/outbox.table';
 import { createTestContext, testClock, testDbKind, type TestContext } from './context';
-import { call, DEMO, login } from './helpers';
+import { call, DEMO, login, scaleIdOf, take, ZHANG_XIAOYU } from './helpers';
 
 // A warning nobody picks up within WARNING_ESCALATE_HOURS goes to every auditor and admin,
 // once; one an expert has started following does not.
@@ -25,8 +25,7 @@ beforeAll(async () => {
   t.expert = await login(ctx.app, DEMO.expert);
   t.auditor = await login(ctx.app, DEMO.auditor);
   t.admin = await login(ctx.app, DEMO.admin);
-  const list = await call(ctx.app, 'GET', '/api/scale/list?pageSize=50');
-  phq9 = list.body.data.list.find((s: { code: string }) => s.code === 'PHQ9').id;
+  phq9 = await scaleIdOf(ctx.app, 'PHQ9');
 });
 afterAll(() => ctx.close());
 
@@ -35,26 +34,9 @@ const api = (method: 'GET' | 'POST' | 'PUT', url: string, token?: string, body?:
 
 /** Takes PHQ-9 with item 9 answered `item9` (0-3) and answers the warning's id. */
 async function raiseWarning(token: string, name: string, item9: number): Promise<number> {
-  const s = await api('POST', '/api/assessment/start', token, { scaleId: phq9 });
-  const id = s.body.data.id as number;
-  await api('POST', `/api/assessment/${id}/consent`, token, { accepted: true });
-  await api('POST', `/api/assessment/${id}/basic-info`, token, {
-    name,
-    gender: 'female',
-    age: 23,
-    regionCode: '110108',
-    phone: null,
-    extra: {},
+  const id = await take(ctx.app, token, { scaleId: phq9 }, (_, item) => (item === 9 ? item9 + 1 : 1), {
+    info: { ...ZHANG_XIAOYU, name, age: 23 },
   });
-  for (let item = 1; item <= 9; item++) {
-    const r = await api('PUT', `/api/assessment/${id}/answer`, token, {
-      part: 0,
-      item,
-      position: item === 9 ? item9 + 1 : 1,
-    });
-    expect(r.status, r.body.message).toBe(200);
-  }
-  expect((await api('POST', `/api/assessment/${id}/submit`, token, { part: 0 })).status).toBe(200);
   const [w] = await ctx.database.db.select().from(warnings).where(eq(warnings.assessmentId, id));
   return w!.id;
 }

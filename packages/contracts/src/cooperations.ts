@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { id, idParam, page, pageQuery, type PageParams } from './common';
+import { id, idParam } from './common';
+import { expertCase, type CaseExpert, type DirectionQuery, type ServedPerson } from './expert-cases';
 
 /**
  * 协作: an expert who serves a person invites another expert onto the case, with a reason and a
@@ -45,13 +46,7 @@ export const cooperationBody = z.object({
 export type CooperationBody = z.input<typeof cooperationBody>;
 
 /** Declining an invitation or ending a cooperation: a reason may be given (or not). */
-export const cooperationClosingBody = z.object({
-  reason: z
-    .string({ error: '原因不正确' })
-    .trim()
-    .max(COOPERATION_CLOSING_MAX, `原因最多${COOPERATION_CLOSING_MAX}个字`)
-    .optional(),
-});
+export const cooperationClosingBody = expertCase.optionalReason('原因', COOPERATION_CLOSING_MAX);
 export type CooperationClosingBody = z.input<typeof cooperationClosingBody>;
 
 export const cooperationIdParams = z.object({ id: idParam({ label: '协作编号' }) });
@@ -60,30 +55,18 @@ export const cooperationDirections = ['sent', 'received'] as const;
 export type CooperationDirection = (typeof cooperationDirections)[number];
 
 /** `GET /api/expert/cooperations`: invitations I sent or received, by state. */
-export const expertCooperationsQuery = pageQuery.extend({
-  direction: z.enum(cooperationDirections, { error: '方向不正确' }).default('sent'),
-  status: z.enum(cooperationStatuses, { error: '状态不正确' }).optional(),
-});
-export type ExpertCooperationsQuery = PageParams & {
-  direction?: CooperationDirection;
-  status?: CooperationStatus | undefined;
-};
+export const expertCooperationsQuery = expertCase.directionQuery(cooperationDirections, cooperationStatuses);
+export type ExpertCooperationsQuery = DirectionQuery<CooperationDirection, CooperationStatus>;
 
-const expertRef = z.object({
-  id: z.number().int(),
-  name: z.string(),
-  title: z.string().nullable(),
-  institution: z.string().nullable(),
-});
-export type CooperationExpert = z.infer<typeof expertRef>;
+export type CooperationExpert = CaseExpert;
 
 export const cooperationItem = z.object({
   id: z.number().int(),
   status: z.enum(cooperationStatuses),
   scope: z.enum(cooperationScopes),
-  person: z.object({ id: z.number().int(), name: z.string() }),
-  inviter: expertRef,
-  invitee: expertRef,
+  person: expertCase.person,
+  inviter: expertCase.expert,
+  invitee: expertCase.expert,
   reason: z.string(),
   createdAt: z.string(),
   /** When the invited expert accepted or declined. */
@@ -94,12 +77,11 @@ export const cooperationItem = z.object({
 });
 export type CooperationItem = z.infer<typeof cooperationItem>;
 
-export const expertCooperationsPage = page(cooperationItem).extend({
-  /** Of the asked direction, how many are in each state. */
-  counts: z.record(z.enum(cooperationStatuses), z.number().int()),
-  /** How many each direction holds (whatever the state). */
-  totals: z.record(z.enum(cooperationDirections), z.number().int()),
-});
+export const expertCooperationsPage = expertCase.directionPage(
+  cooperationItem,
+  cooperationDirections,
+  cooperationStatuses,
+);
 export type ExpertCooperationsPage = z.infer<typeof expertCooperationsPage>;
 
 export const cooperationDetail = cooperationItem.extend({
@@ -142,18 +124,10 @@ export const cooperationMessageBody = z.object({
 export type CooperationMessageBody = z.input<typeof cooperationMessageBody>;
 
 /** A person the inviter serves, to choose in the 发起协作 form (as in the transfer form). */
-export const cooperationPerson = z.object({
-  id: z.number().int(),
-  name: z.string(),
-  /** Masked: 138****0001. */
-  telephone: z.string(),
-  lastAssessmentAt: z.string().nullable(),
-});
-export type CooperationPerson = z.infer<typeof cooperationPerson>;
+export const cooperationPerson = expertCase.servedPerson;
+export type CooperationPerson = ServedPerson;
 
-export const cooperationSearchQuery = z.object({
-  keyword: z.string({ error: '关键词不正确' }).trim().max(50, '关键词最多50个字').optional(),
-});
+export const cooperationSearchQuery = expertCase.searchQuery;
 
 /** An expert who may be invited (active, not the caller). */
-export const cooperationInvitee = expertRef;
+export const cooperationInvitee = expertCase.expert;

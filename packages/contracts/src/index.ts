@@ -32,6 +32,7 @@ export * from './news';
 export * from './tweets';
 export * from './banners';
 export * from './statistics';
+export * from './expert-cases';
 export * from './transfers';
 export * from './agenda';
 export * from './cooperations';

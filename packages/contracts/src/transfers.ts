@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { id, idParam, page, pageQuery, type PageParams } from './common';
+import { expertCase, type CaseExpert, type DirectionQuery, type ServedPerson } from './expert-cases';
 
 /**
  * 转介: an expert proposes moving a person they serve to another expert. The person confirms
@@ -58,13 +59,7 @@ export const transferBody = z.object({
 export type TransferBody = z.input<typeof transferBody>;
 
 /** `POST /api/user/transfers/:id/decline`: the person may say why (or not). */
-export const transferDeclineBody = z.object({
-  reason: z
-    .string({ error: '拒绝原因不正确' })
-    .trim()
-    .max(TRANSFER_DECLINE_MAX, `拒绝原因最多${TRANSFER_DECLINE_MAX}个字`)
-    .optional(),
-});
+export const transferDeclineBody = expertCase.optionalReason('拒绝原因', TRANSFER_DECLINE_MAX);
 export type TransferDeclineBody = z.input<typeof transferDeclineBody>;
 
 export const transferIdParams = z.object({ id: idParam({ label: '转介编号' }) });
@@ -73,32 +68,20 @@ export const transferDirections = ['outgoing', 'incoming'] as const;
 export type TransferDirection = (typeof transferDirections)[number];
 
 /** `GET /api/expert/transfers`: the transfers I proposed (outgoing) or that would come to me (incoming). */
-export const expertTransfersQuery = pageQuery.extend({
-  direction: z.enum(transferDirections, { error: '方向不正确' }).default('outgoing'),
-  status: z.enum(transferStatuses, { error: '状态不正确' }).optional(),
-});
-export type ExpertTransfersQuery = PageParams & {
-  direction?: TransferDirection;
-  status?: TransferStatus | undefined;
-};
+export const expertTransfersQuery = expertCase.directionQuery(transferDirections, transferStatuses);
+export type ExpertTransfersQuery = DirectionQuery<TransferDirection, TransferStatus>;
 
 export const userTransfersQuery = pageQuery;
 export type UserTransfersQuery = PageParams;
 
-const expertRef = z.object({
-  id: z.number().int(),
-  name: z.string(),
-  title: z.string().nullable(),
-  institution: z.string().nullable(),
-});
-export type TransferExpert = z.infer<typeof expertRef>;
+export type TransferExpert = CaseExpert;
 
 export const transferItem = z.object({
   id: z.number().int(),
   status: z.enum(transferStatuses),
-  person: z.object({ id: z.number().int(), name: z.string() }),
-  from: expertRef,
-  to: expertRef,
+  person: expertCase.person,
+  from: expertCase.expert,
+  to: expertCase.expert,
   reason: z.string(),
   createdAt: z.string(),
   confirmedAt: z.string().nullable(),
@@ -106,12 +89,11 @@ export const transferItem = z.object({
 });
 export type TransferItem = z.infer<typeof transferItem>;
 
-export const expertTransfersPage = page(transferItem).extend({
-  /** Of the asked direction, how many are in each state. */
-  counts: z.record(z.enum(transferStatuses), z.number().int()),
-  /** How many each direction holds (whatever the state). */
-  totals: z.record(z.enum(transferDirections), z.number().int()),
-});
+export const expertTransfersPage = expertCase.directionPage(
+  transferItem,
+  transferDirections,
+  transferStatuses,
+);
 export type ExpertTransfersPage = z.infer<typeof expertTransfersPage>;
 
 export const userTransfersPage = page(transferItem).extend({
@@ -151,21 +133,12 @@ export const transferDetail = transferItem.extend({
 export type TransferDetail = z.infer<typeof transferDetail>;
 
 /** A person the expert serves, to choose in the 发起转介 form. */
-export const transferPerson = z.object({
-  id: z.number().int(),
-  name: z.string(),
-  /** Masked: 138****0001. */
-  telephone: z.string(),
-  /** Their latest submitted assessment, if any. */
-  lastAssessmentAt: z.string().nullable(),
-});
-export type TransferPerson = z.infer<typeof transferPerson>;
+export const transferPerson = expertCase.servedPerson;
+export type TransferPerson = ServedPerson;
 
-export const transferPeopleQuery = z.object({
-  keyword: z.string({ error: '关键词不正确' }).trim().max(50, '关键词最多50个字').optional(),
-});
+export const transferPeopleQuery = expertCase.searchQuery;
 export type TransferPeopleQuery = z.infer<typeof transferPeopleQuery>;
 
 /** An expert who may receive a transfer (active, not the caller). */
-export const transferReceiver = expertRef;
+export const transferReceiver = expertCase.expert;
 export type TransferReceiver = TransferExpert;

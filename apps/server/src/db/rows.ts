@@ -1,4 +1,5 @@
-import type { SQL } from 'drizzle-orm';
+import { count, eq, type ColumnBaseConfig, type SQL } from 'drizzle-orm';
+import type { PgColumn, PgTable, PgTableWithColumns } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from './client';
 
 /**
@@ -27,3 +28,99 @@ export async function pageWithTotal<R>(
   const [list, [counted]] = await Promise.all([rows(p.pageSize, (p.pageNum - 1) * p.pageSize), total]);
   return { rows: list, total: Number(counted?.n ?? 0) };
 }
+
+/** A dynamic select (`.$dynamic()`) of a list's rows: its fields, tables and joins. */
+export interface RowsSelect<R> {
+  where(where: SQL | undefined): {
+    orderBy(...by: SQL[]): { limit(n: number): { offset(n: number): PromiseLike<R[]> } };
+  };
+}
+
+/** A dynamic `select({ n: count() })` over the tables a list's filter needs. */
+export interface CountSelect {
+  where(where: SQL | undefined): PromiseLike<{ n: number }[]>;
+}
+
+/** `select count(*) from table` as a dynamic select, for `pageWhere`. */
+export const countFrom = (tx: DbOrTx, table: PgTable): CountSelect =>
+  tx.select({ n: count() }).from(table).$dynamic();
+
+/**
+ * Page `p` of the `rows` matching `where` in the order `by`, and how many match (`counted`
+ * over the same filter), run together.
+ */
+export function pageWhere<R>(
+  p: { pageNum: number; pageSize: number },
+  where: SQL | undefined,
+  by: SQL[],
+  rows: RowsSelect<R>,
+  counted: CountSelect,
+): Promise<{ rows: R[]; total: number }> {
+  return pageWithTotal(
+    p,
+    (limit, offset) =>
+      rows
+        .where(where)
+        .orderBy(...by)
+        .limit(limit)
+        .offset(offset),
+    counted.where(where),
+  );
+}
+
+/** The first `limit` rows of a list and the count of all its rows, run together (a page one). */
+export function firstWithTotal<R>(
+  limit: number,
+  rows: (limit: number) => PromiseLike<R[]>,
+  total: PromiseLike<{ n: number }[]>,
+): Promise<{ rows: R[]; total: number }> {
+  return pageWithTotal({ pageNum: 1, pageSize: limit }, rows, total);
+}
+
+/** How many rows of `table` matching `where` hold each value of `column`. */
+export async function countsBy<C extends PgColumn>(
+  tx: DbOrTx,
+  table: PgTable,
+  column: C,
+  where: SQL | undefined,
+): Promise<Map<C['_']['data'], number>> {
+  const rows = await tx.select({ key: column, n: count() }).from(table).where(where).groupBy(column);
+  return new Map(rows.map((r) => [r.key as C['_']['data'], Number(r.n)]));
+}
+
+/**
+ * The three queries every table with an identity `id` needs, for a repository to spread in:
+ * `insert` (answers the new row), `byId` (optionally `FOR UPDATE`, in the caller's
+ * transaction) and `update` (a partial set by id).
+ */
+export function rowsById<T extends PgTable & { id: PgColumn }>(table: T) {
+  type Row = T['$inferSelect'];
+  type Values = T['$inferInsert'];
+  const t = table as unknown as AnyIdTable;
+  return {
+    async insert(tx: DbOrTx, row: Values): Promise<Row> {
+      const [r] = await tx
+        .insert(t)
+        .values(row as never)
+        .returning();
+      return r as Row;
+    },
+    async byId(tx: DbOrTx, id: number, opts: { lock?: boolean } = {}): Promise<Row | undefined> {
+      const q = tx.select().from(t).where(eq(t.id, id)).$dynamic();
+      const [r] = await (opts.lock ? q.for('update') : q);
+      return r as Row | undefined;
+    },
+    async update(tx: DbOrTx, id: number, set: Partial<Values>): Promise<void> {
+      await tx
+        .update(t)
+        .set(set as never)
+        .where(eq(t.id, id));
+    },
+  };
+}
+type AnyIdTable = PgTableWithColumns<{
+  name: string;
+  schema: undefined;
+  dialect: 'pg';
+  columns: { id: PgColumn<ColumnBaseConfig<'number', string>> } & Record<string, PgColumn>;
+}>;

@@ -20,3 +20,9 @@ export function sendDownload(reply: FastifyReply, type: string, ascii: string, n
     .header('Cache-Control', 'private, no-store')
     .send(body);
 }
+
+/** The 200 envelope of an action that answers no data: `{ data: null, message }` once it is done. */
+export async function done(action: Promise<unknown>, message?: string): Promise<Envelope<null>> {
+  await action;
+  return ok(null, message);
+}

@@ -123,3 +123,22 @@ export function queryStates(
   if (query.isPending) return { view: opts.skeleton, loading: true };
   return null;
 }
+
+/**
+ * `queryStates` of a page about one item opened by `?id=` (0 when the link has none): 「<what>不存在」
+ * (with `subTitle`, and `back` to its list), 「<what>加载失败」, and a card skeleton of `rows`.
+ */
+export function itemStates(
+  query: QueryLike,
+  id: number,
+  what: string,
+  back: { to: string; label: string },
+  opts: { subTitle?: string; rows?: number } = {},
+) {
+  return queryStates(query, {
+    missing: id === 0,
+    notFound: { title: `${what}不存在`, subTitle: opts.subTitle, back },
+    failed: `${what}加载失败`,
+    skeleton: <CardSkeleton rows={opts.rows ?? 8} />,
+  });
+}

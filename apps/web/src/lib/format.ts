@@ -51,3 +51,7 @@ export function mmss(ms: number): string {
 
 /** Where an uploaded public file (a name the server answered) is served. */
 export const uploadUrl = (name: string): string => `${UPLOAD_PATH}${name}`;
+
+/** An expert on one line: 刘文博 · 主治医师 · 广州晴川医院临床心理科 */
+export const expertLine = (e: { name: string; title: string | null; institution: string | null }): string =>
+  [e.name, e.title, e.institution].filter(Boolean).join(' · ');

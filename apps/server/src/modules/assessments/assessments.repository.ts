@@ -6,7 +6,7 @@ import { scaleVersions } from '../scales';
 import { likeEscape } from '../../lib/sql';
 import { users } from '../users';
 import { assessmentParts, assessments } from './assessments.table';
-import { pageWithTotal } from '../../db/rows';
+import { pageWhere, rowsById } from '../../db/rows';
 
 export type AssessmentRow = typeof assessments.$inferSelect;
 export type PartRow = typeof assessmentParts.$inferSelect;
@@ -15,6 +15,8 @@ const e = alias(users, 'e');
 
 /** Queries of assessments and their parts only. */
 export const assessmentsRepository = {
+  ...rowsById(assessments),
+
   async byId(tx: DbOrTx, id: number, opts: { userId?: number; lock?: boolean } = {}) {
     const q = tx
       .select()
@@ -67,15 +69,6 @@ export const assessmentsRepository = {
       .orderBy(desc(assessments.id))
       .limit(1);
     return a;
-  },
-
-  async insert(tx: DbOrTx, row: typeof assessments.$inferInsert): Promise<AssessmentRow> {
-    const [a] = await tx.insert(assessments).values(row).returning();
-    return a!;
-  },
-
-  async update(tx: DbOrTx, id: number, set: Partial<typeof assessments.$inferInsert>): Promise<void> {
-    await tx.update(assessments).set(set).where(eq(assessments.id, id));
   },
 
   async insertPart(tx: DbOrTx, row: typeof assessmentParts.$inferInsert): Promise<void> {
@@ -158,22 +151,17 @@ export const assessmentsRepository = {
 
   /** A page of assessments with the person's name, newest first. */
   async page(tx: DbOrTx, where: SQL | undefined, p: { pageNum: number; pageSize: number }) {
-    return pageWithTotal(
+    const byPerson = eq(users.id, assessments.userId);
+    return pageWhere(
       p,
-      (limit, offset) =>
-        tx
-          .select({ a: assessments, userName: users.name })
-          .from(assessments)
-          .innerJoin(users, eq(users.id, assessments.userId))
-          .where(where)
-          .orderBy(desc(assessments.startedAt), desc(assessments.id))
-          .limit(limit)
-          .offset(offset),
+      where,
+      [desc(assessments.startedAt), desc(assessments.id)],
       tx
-        .select({ n: count() })
+        .select({ a: assessments, userName: users.name })
         .from(assessments)
-        .innerJoin(users, eq(users.id, assessments.userId))
-        .where(where),
+        .innerJoin(users, byPerson)
+        .$dynamic(),
+      tx.select({ n: count() }).from(assessments).innerJoin(users, byPerson).$dynamic(),
     );
   },
 

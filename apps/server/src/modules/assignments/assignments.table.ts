@@ -1,5 +1,5 @@
 import { index, integer, pgTable, timestamp } from 'drizzle-orm/pg-core';
-import { users } from '../users/users.table';
+import { userRef, users } from '../users/users.table';
 
 /**
  * 负责专家: the expert who follows a person up (their warnings, their new assessments), one
@@ -12,9 +12,7 @@ export const careAssignments = pgTable(
     userId: integer()
       .primaryKey()
       .references(() => users.id, { onDelete: 'cascade' }),
-    expertId: integer()
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    expertId: userRef(),
     since: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index().on(t.expertId)],

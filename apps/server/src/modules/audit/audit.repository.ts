@@ -1,6 +1,6 @@
 import { and, asc, count, desc, eq, gte, inArray, isNull, min, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { pageWithTotal } from '../../db/rows';
+import { countFrom, pageWhere } from '../../db/rows';
 import { auditLogs } from './audit.table';
 
 export type AuditRow = typeof auditLogs.$inferSelect;
@@ -98,17 +98,12 @@ export const auditRepository = {
       eq(auditLogs.action, action),
       eq(auditLogs.outcome, 'success'),
     );
-    return pageWithTotal(
+    return pageWhere(
       p,
-      (limit, offset) =>
-        db
-          .select()
-          .from(auditLogs)
-          .where(where)
-          .orderBy(desc(auditLogs.at), desc(auditLogs.id))
-          .limit(limit)
-          .offset(offset),
-      db.select({ n: count() }).from(auditLogs).where(where),
+      where,
+      [desc(auditLogs.at), desc(auditLogs.id)],
+      db.select().from(auditLogs).$dynamic(),
+      countFrom(db, auditLogs),
     );
   },
 

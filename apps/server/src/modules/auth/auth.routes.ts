@@ -12,7 +12,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../lib/errors';
-import { ok } from '../../lib/reply';
+import { done, ok } from '../../lib/reply';
 import { audience, describe } from '../../lib/routes';
 import { currentUser, requestMeta, secured } from './auth.plugin';
 import { SMS_RULES } from './sms.service';
@@ -57,10 +57,11 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/login/reset',
     pub('通过短信验证码重置密码', { body: resetPasswordBody, reply: z.null() }),
-    async (req) => {
-      await auth.resetPassword(req.body.telephone, req.body.code, req.body.password, requestMeta(req));
-      return ok(null, '密码已重置，请使用新密码登录');
-    },
+    async (req) =>
+      done(
+        auth.resetPassword(req.body.telephone, req.body.code, req.body.password, requestMeta(req)),
+        '密码已重置，请使用新密码登录',
+      ),
   );
 
   // Tests and the demo read SMS codes here; a production server has no such route.
@@ -86,10 +87,9 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
 
   // Signed in: end the session, change the password.
   await audience(app, app.authenticate, (me) => {
-    me.post('/api/login/logout', doc('退出登录', { reply: z.null() }), async (req) => {
-      await auth.logout(currentUser(req), requestMeta(req));
-      return ok(null, '已退出登录');
-    });
+    me.post('/api/login/logout', doc('退出登录', { reply: z.null() }), async (req) =>
+      done(auth.logout(currentUser(req), requestMeta(req)), '已退出登录'),
+    );
 
     me.post(
       '/api/userinfo/password',
@@ -97,10 +97,8 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         body: resetPasswordBody,
         reply: z.null(),
       }),
-      async (req) => {
-        await auth.changePassword(currentUser(req), req.body, requestMeta(req));
-        return ok(null, '密码已修改，请重新登录');
-      },
+      async (req) =>
+        done(auth.changePassword(currentUser(req), req.body, requestMeta(req)), '密码已修改，请重新登录'),
     );
   });
 };

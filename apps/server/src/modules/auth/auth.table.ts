@@ -1,14 +1,12 @@
 import { index, integer, pgEnum, pgTable, timestamp, varchar } from 'drizzle-orm/pg-core';
-import { users } from '../users/users.table';
+import { userRef } from '../users/users.table';
 
 /** A signed-in device. Only a SHA-256 of the token is kept; the token itself is never stored. */
 export const sessions = pgTable(
   'sessions',
   {
     id: integer().primaryKey().generatedAlwaysAsIdentity(),
-    userId: integer()
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: userRef(),
     tokenHash: varchar({ length: 64 }).notNull().unique(),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     lastSeenAt: timestamp({ withTimezone: true }).notNull().defaultNow(),

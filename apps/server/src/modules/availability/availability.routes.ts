@@ -9,7 +9,7 @@ import {
 } from '@psy/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { ok } from '../../lib/reply';
+import { done, ok } from '../../lib/reply';
 import { audience, describe } from '../../lib/routes';
 import { currentUser, secured } from '../auth';
 
@@ -71,10 +71,8 @@ export const availabilityRoutes: FastifyPluginAsyncZod = async (app) => {
       expert.post(
         `/api/expert/me/slots/:id/${action}`,
         doc(`${label}时段`, { params: idParams, reply: z.null() }),
-        async (req) => {
-          await availability.setSlotStatus(currentUser(req), req.params.id, status);
-          return ok(null, `时段已${label}`);
-        },
+        async (req) =>
+          done(availability.setSlotStatus(currentUser(req), req.params.id, status), `时段已${label}`),
       );
     }
   });

@@ -11,7 +11,7 @@ import {
   varchar,
 } from 'drizzle-orm/pg-core';
 import { timestamps } from '../../db/columns';
-import { users } from '../users/users.table';
+import { userRef } from '../users/users.table';
 
 export const consultModeEnum = pgEnum('consult_mode', ['online', 'offline']);
 export const slotStatusEnum = pgEnum('slot_status', ['open', 'closed']);
@@ -22,9 +22,7 @@ export const availabilityTemplates = pgTable(
   'availability_templates',
   {
     id: integer().primaryKey().generatedAlwaysAsIdentity(),
-    expertId: integer()
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    expertId: userRef(),
     weekday: integer().notNull(),
     startTime: varchar({ length: 5 }).notNull(),
     durationMinutes: integer().notNull(),
@@ -47,9 +45,7 @@ export const slots = pgTable(
   'slots',
   {
     id: integer().primaryKey().generatedAlwaysAsIdentity(),
-    expertId: integer()
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    expertId: userRef(),
     startsAt: timestamp({ withTimezone: true }).notNull(),
     endsAt: timestamp({ withTimezone: true }).notNull(),
     mode: consultModeEnum().notNull(),

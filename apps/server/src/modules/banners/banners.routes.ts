@@ -1,7 +1,7 @@
 import { banner, bannerBody, bannerIdParams } from '@psy/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { ok } from '../../lib/reply';
+import { done, ok } from '../../lib/reply';
 import { audience, describe } from '../../lib/routes';
 import { currentUser, secured } from '../auth';
 
@@ -33,10 +33,7 @@ export const bannersRoutes: FastifyPluginAsyncZod = async (app) => {
     staff.delete(
       '/api/audit/banners/:id',
       doc('删除轮播图', { params: bannerIdParams, reply: z.null() }),
-      async (req) => {
-        await banners.remove(currentUser(req), req.params.id);
-        return ok(null, '轮播图已删除');
-      },
+      async (req) => done(banners.remove(currentUser(req), req.params.id), '轮播图已删除'),
     );
   });
 };

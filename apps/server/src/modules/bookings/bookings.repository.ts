@@ -1,23 +1,10 @@
 import type { BookingStatus } from '@psy/contracts';
-import {
-  and,
-  count,
-  desc,
-  eq,
-  gt,
-  inArray,
-  isNull,
-  lte,
-  or,
-  sql,
-  type AnyColumn,
-  type SQL,
-} from 'drizzle-orm';
+import { and, desc, eq, gt, inArray, isNull, lte, or, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { expertTitleOf } from '../experts';
 import { users } from '../users';
 import { bookings } from './bookings.table';
-import { pageWithTotal } from '../../db/rows';
+import { countFrom, pageWhere } from '../../db/rows';
 
 export type BookingRow = typeof bookings.$inferSelect;
 type BookingChanges = Partial<typeof bookings.$inferInsert>;
@@ -133,17 +120,12 @@ export const bookingsRepository = {
     const owner =
       'userId' in whose ? eq(bookings.userId, whose.userId) : eq(bookings.expertId, whose.expertId);
     const where = and(owner, q.status ? eq(bookings.status, q.status) : undefined);
-    const { rows, total } = await pageWithTotal(
+    const { rows, total } = await pageWhere(
       q,
-      (limit, offset) =>
-        db
-          .select({ id: bookings.id })
-          .from(bookings)
-          .where(where)
-          .orderBy(desc(bookings.startsAt), desc(bookings.id))
-          .limit(limit)
-          .offset(offset),
-      db.select({ n: count() }).from(bookings).where(where),
+      where,
+      [desc(bookings.startsAt), desc(bookings.id)],
+      db.select({ id: bookings.id }).from(bookings).$dynamic(),
+      countFrom(db, bookings),
     );
     return { ids: rows.map((r) => r.id), total };
   },

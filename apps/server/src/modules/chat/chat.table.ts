@@ -12,19 +12,15 @@ import {
   uuid,
   varchar,
 } from 'drizzle-orm/pg-core';
-import { users } from '../users/users.table';
+import { userRef } from '../users/users.table';
 
 /** A conversation between two accounts; (userLowId, userHighId) makes it unique per pair. */
 export const chats = pgTable(
   'chats',
   {
     id: integer().primaryKey().generatedAlwaysAsIdentity(),
-    userLowId: integer()
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    userHighId: integer()
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userLowId: userRef(),
+    userHighId: userRef(),
     lastMessageId: integer(),
     lastActivityAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
@@ -42,9 +38,7 @@ export const chatParticipants = pgTable(
     chatId: integer()
       .notNull()
       .references(() => chats.id, { onDelete: 'cascade' }),
-    userId: integer()
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: userRef(),
     lastReadMessageId: integer().notNull().default(0),
   },
   (t) => [primaryKey({ columns: [t.chatId, t.userId] }), index().on(t.userId)],
@@ -57,9 +51,7 @@ export const chatMessages = pgTable(
     chatId: integer()
       .notNull()
       .references(() => chats.id, { onDelete: 'cascade' }),
-    senderId: integer()
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    senderId: userRef(),
     /** 0 text, 1 image. */
     messageType: smallint().notNull(),
     content: text().notNull(),
@@ -77,9 +69,7 @@ export const chatImages = pgTable(
   'chat_images',
   {
     id: uuid().primaryKey(),
-    uploaderId: integer()
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    uploaderId: userRef(),
     width: integer().notNull(),
     height: integer().notNull(),
     bytes: integer().notNull(),

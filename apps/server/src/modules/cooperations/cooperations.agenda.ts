@@ -14,7 +14,7 @@ export const cooperationsAgenda = (db: Db): AgendaProvider => ({
       // Someone is waiting on each of them.
       urgent: total,
       note: null,
-      items: rows.map(({ c, personName, inviterName }) => ({
+      items: rows.map(({ c, personName, fromName: inviterName }) => ({
         id: c.id,
         title: `${inviterName} 邀请你协作：${personName}`,
         sub: c.reason,

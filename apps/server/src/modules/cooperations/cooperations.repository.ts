@@ -1,44 +1,28 @@
 import type { CooperationStatus } from '@psy/contracts';
 import { and, count, desc, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client';
-import { pageWithTotal } from '../../db/rows';
-import { expertCandidates, expertTitleOf } from '../experts';
-import { institutions } from '../institutions';
+import { countsBy, firstWithTotal, rowsById } from '../../db/rows';
+import { expertCandidates, expertPairQueries } from '../experts';
 import { accountRefOf, users } from '../users';
 import { cooperationMessages, cooperations } from './cooperations.table';
 
 export type CooperationRow = typeof cooperations.$inferSelect;
 
-const person = alias(users, 'person');
-const inviter = alias(users, 'inviter');
-const invitee = alias(users, 'invitee');
-const inviterInst = alias(institutions, 'inviter_inst');
-const inviteeInst = alias(institutions, 'invitee_inst');
-
-/** A cooperation with the names its lists and detail show. */
-const withNames = {
-  c: cooperations,
-  personName: person.name,
-  inviterName: inviter.name,
-  inviterTitle: expertTitleOf(inviter.id),
-  inviterInstitution: inviterInst.name,
-  inviteeName: invitee.name,
-  inviteeTitle: expertTitleOf(invitee.id),
-  inviteeInstitution: inviteeInst.name,
-};
-
-function named(tx: DbOrTx) {
-  return tx
-    .select(withNames)
-    .from(cooperations)
-    .innerJoin(person, eq(person.id, cooperations.userId))
-    .innerJoin(inviter, eq(inviter.id, cooperations.inviterId))
-    .innerJoin(invitee, eq(invitee.id, cooperations.inviteeId))
-    .leftJoin(inviterInst, eq(inviterInst.id, inviter.institutionId))
-    .leftJoin(inviteeInst, eq(inviteeInst.id, invitee.institutionId))
-    .$dynamic();
-}
+/** Cooperations with the names their lists and detail show (from: the inviter, to: the invitee). */
+const cases = expertPairQueries(
+  { c: cooperations },
+  cooperations,
+  {
+    id: cooperations.id,
+    userId: cooperations.userId,
+    fromId: cooperations.inviterId,
+    toId: cooperations.inviteeId,
+    status: cooperations.status,
+    updatedAt: cooperations.updatedAt,
+  },
+  ['invited', 'accepted'],
+);
+const named = cases.named;
 export type NamedCooperation = Awaited<ReturnType<ReturnType<typeof named>['execute']>>[number];
 
 /** Which cooperations a list holds: those an expert sent, or those they received. */
@@ -51,24 +35,11 @@ const active = inArray(cooperations.status, ['invited', 'accepted']);
 
 /** Queries of cooperations and their messages only; names are read from users and institutions. */
 export const cooperationsRepository = {
-  async insert(tx: DbOrTx, row: typeof cooperations.$inferInsert): Promise<CooperationRow> {
-    const [c] = await tx.insert(cooperations).values(row).returning();
-    return c!;
-  },
-
-  async byId(tx: DbOrTx, id: number, opts: { lock?: boolean } = {}): Promise<CooperationRow | undefined> {
-    const q = tx.select().from(cooperations).where(eq(cooperations.id, id)).$dynamic();
-    const [c] = await (opts.lock ? q.for('update') : q);
-    return c;
-  },
+  ...rowsById(cooperations),
 
   async named(tx: DbOrTx, id: number): Promise<NamedCooperation | undefined> {
     const [c] = await named(tx).where(eq(cooperations.id, id));
     return c;
-  },
-
-  async update(tx: DbOrTx, id: number, set: Partial<typeof cooperations.$inferInsert>): Promise<void> {
-    await tx.update(cooperations).set(set).where(eq(cooperations.id, id));
   },
 
   /** The active cooperation of this person between these two experts (either way round), if any. */
@@ -96,40 +67,21 @@ export const cooperationsRepository = {
     s: CooperationScopeOfList,
     q: { status?: CooperationStatus | undefined; pageNum: number; pageSize: number },
   ) {
-    const where = and(listWhere(s), q.status ? eq(cooperations.status, q.status) : undefined);
-    return pageWithTotal(
-      q,
-      (limit, offset) =>
-        named(tx)
-          .where(where)
-          .orderBy(
-            sql`case when ${cooperations.status} in ('invited', 'accepted') then 0 else 1 end`,
-            desc(cooperations.updatedAt),
-            desc(cooperations.id),
-          )
-          .limit(limit)
-          .offset(offset),
-      tx.select({ n: count() }).from(cooperations).where(where),
-    );
+    return cases.page(tx, and(listWhere(s), q.status ? eq(cooperations.status, q.status) : undefined), q);
   },
 
   /** Invitations the expert has not answered yet, the oldest first, with their total. */
   async awaitingReply(tx: DbOrTx, expertId: number, limit: number) {
     const where = and(eq(cooperations.inviteeId, expertId), eq(cooperations.status, 'invited'));
-    const [rows, [total]] = await Promise.all([
-      named(tx).where(where).orderBy(cooperations.createdAt, cooperations.id).limit(limit),
+    return firstWithTotal(
+      limit,
+      (n) => named(tx).where(where).orderBy(cooperations.createdAt, cooperations.id).limit(n),
       tx.select({ n: count() }).from(cooperations).where(where),
-    ]);
-    return { rows, total: Number(total?.n ?? 0) };
+    );
   },
 
-  async countByStatus(tx: DbOrTx, s: CooperationScopeOfList): Promise<Map<CooperationStatus, number>> {
-    const rows = await tx
-      .select({ status: cooperations.status, n: count() })
-      .from(cooperations)
-      .where(listWhere(s))
-      .groupBy(cooperations.status);
-    return new Map(rows.map((r) => [r.status, Number(r.n)]));
+  countByStatus(tx: DbOrTx, s: CooperationScopeOfList): Promise<Map<CooperationStatus, number>> {
+    return countsBy(tx, cooperations, cooperations.status, listWhere(s));
   },
 
   async countOf(tx: DbOrTx, s: CooperationScopeOfList): Promise<number> {

@@ -12,7 +12,7 @@ import {
   varchar,
 } from 'drizzle-orm/pg-core';
 import { timestamps } from '../../db/columns';
-import { users } from '../users/users.table';
+import { userRef, users } from '../users/users.table';
 
 export const cooperationStatusEnum = pgEnum('cooperation_status', cooperationStatuses);
 export const cooperationScopeEnum = pgEnum('cooperation_scope', cooperationScopes);
@@ -26,15 +26,9 @@ export const cooperations = pgTable(
   'cooperations',
   {
     id: integer().primaryKey().generatedAlwaysAsIdentity(),
-    userId: integer()
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    inviterId: integer()
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    inviteeId: integer()
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: userRef(),
+    inviterId: userRef(),
+    inviteeId: userRef(),
     scope: cooperationScopeEnum().notNull(),
     reason: varchar({ length: 500 }).notNull(),
     status: cooperationStatusEnum().notNull().default('invited'),
@@ -68,9 +62,7 @@ export const cooperationMessages = pgTable(
     cooperationId: integer()
       .notNull()
       .references(() => cooperations.id, { onDelete: 'cascade' }),
-    authorId: integer()
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    authorId: userRef(),
     body: text().notNull(),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },

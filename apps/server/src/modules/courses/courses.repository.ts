@@ -1,5 +1,6 @@
 import { and, asc, count, desc, eq, inArray, isNotNull, ne, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
+import { rowsById } from '../../db/rows';
 import { expertTitleOf } from '../experts';
 import { users } from '../users';
 import {
@@ -64,16 +65,7 @@ export type CourseOrder = keyof typeof orderings;
 export const coursesRepository = {
   isPublic,
 
-  async insert(tx: DbOrTx, values: typeof courses.$inferInsert) {
-    return (await tx.insert(courses).values(values).returning())[0]!;
-  },
-  async update(tx: DbOrTx, id: number, values: Partial<typeof courses.$inferInsert>) {
-    await tx.update(courses).set(values).where(eq(courses.id, id));
-  },
-  async byId(tx: DbOrTx, id: number, opts: { lock?: boolean } = {}): Promise<CourseRow | undefined> {
-    const q = tx.select().from(courses).where(eq(courses.id, id));
-    return (await (opts.lock ? q.for('update') : q))[0];
-  },
+  ...rowsById(courses),
 
   /** Courses with their expert and counts, filtered, ordered, optionally paged. */
   async list(

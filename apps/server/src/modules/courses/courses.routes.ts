@@ -34,7 +34,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../lib/errors';
-import { ok } from '../../lib/reply';
+import { done, ok } from '../../lib/reply';
 import { audience, describe } from '../../lib/routes';
 import { currentUser, secured } from '../auth';
 import { readUploadedImage } from '../uploads';
@@ -149,18 +149,12 @@ export const coursesRoutes: FastifyPluginAsyncZod = async (app) => {
     me.post(
       '/api/course/:id/review',
       doc('评价课程（仅学员，每人一次）', { params: idParams, body: courseReviewBody, reply: z.null() }),
-      async (req) => {
-        await courses.addReview(currentUser(req), req.params.id, req.body);
-        return ok(null, '评价已发布');
-      },
+      async (req) => done(courses.addReview(currentUser(req), req.params.id, req.body), '评价已发布'),
     );
     me.post(
       '/api/course/refund/:id',
       doc('申请退款（购买 7 天内且进度不足 30%），退款后不能再学习', { params: idParams, reply: z.null() }),
-      async (req) => {
-        await courses.refund(currentUser(req), req.params.id);
-        return ok(null, '退款已受理，款项将原路退回');
-      },
+      async (req) => done(courses.refund(currentUser(req), req.params.id), '退款已受理，款项将原路退回'),
     );
   });
 
@@ -202,10 +196,7 @@ export const coursesRoutes: FastifyPluginAsyncZod = async (app) => {
     expert.post(
       '/api/expert/course/:id/submit',
       doc('提交审核', { params: idParams, reply: z.null() }),
-      async (req) => {
-        await courses.submit(currentUser(req), req.params.id);
-        return ok(null, '已提交审核');
-      },
+      async (req) => done(courses.submit(currentUser(req), req.params.id), '已提交审核'),
     );
     expert.post(
       '/api/expert/course/cover',
@@ -298,10 +289,11 @@ export const coursesRoutes: FastifyPluginAsyncZod = async (app) => {
         body: reviewDecisionBody,
         reply: z.null(),
       }),
-      async (req) => {
-        await courses.review(currentUser(req), req.params.id, req.body);
-        return ok(null, req.body.approve ? '审核通过，课程已上架' : '已驳回');
-      },
+      async (req) =>
+        done(
+          courses.review(currentUser(req), req.params.id, req.body),
+          req.body.approve ? '审核通过，课程已上架' : '已驳回',
+        ),
     );
     audit.post(
       '/api/audit/course/:id/online',
@@ -310,10 +302,11 @@ export const coursesRoutes: FastifyPluginAsyncZod = async (app) => {
         body: courseOnlineBody,
         reply: z.null(),
       }),
-      async (req) => {
-        await courses.setOnline(currentUser(req), req.params.id, req.body.online);
-        return ok(null, req.body.online ? '课程已上架' : '课程已下架');
-      },
+      async (req) =>
+        done(
+          courses.setOnline(currentUser(req), req.params.id, req.body.online),
+          req.body.online ? '课程已上架' : '课程已下架',
+        ),
     );
   });
 };

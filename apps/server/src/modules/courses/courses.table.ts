@@ -18,7 +18,7 @@ import type { CourseDraftData } from '@psy/contracts';
 import { timestamps } from '../../db/columns';
 import { orders } from '../orders/orders.table';
 import { contentStatusEnum } from '../scales/scales.table';
-import { users } from '../users/users.table';
+import { userRef, users } from '../users/users.table';
 
 /** A published version's lessons, as learners see them: each lesson keeps its key across versions. */
 export interface CourseVersionContent {
@@ -127,9 +127,7 @@ export const courseEnrolments = pgTable(
     courseId: integer()
       .notNull()
       .references(() => courses.id, { onDelete: 'restrict' }),
-    userId: integer()
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: userRef(),
     status: enrolmentStatusEnum().notNull().default('active'),
     orderId: integer().references(() => orders.id, { onDelete: 'set null' }),
     amountFen: integer().notNull().default(0),
@@ -155,9 +153,7 @@ export const lessonProgress = pgTable(
     courseId: integer()
       .notNull()
       .references(() => courses.id, { onDelete: 'cascade' }),
-    userId: integer()
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: userRef(),
     lessonKey: varchar({ length: 24 }).notNull(),
     positionSec: doublePrecision().notNull().default(0),
     watchedSec: doublePrecision().notNull().default(0),
@@ -175,9 +171,7 @@ export const courseReviews = pgTable(
     courseId: integer()
       .notNull()
       .references(() => courses.id, { onDelete: 'cascade' }),
-    userId: integer()
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: userRef(),
     rating: smallint().notNull(),
     content: varchar({ length: 500 }).notNull(),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),

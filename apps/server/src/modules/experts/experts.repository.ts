@@ -1,7 +1,7 @@
 import type { ExpertListQuery } from '@psy/contracts';
 import { and, asc, count, eq, gte, lte, ne, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { executeRows, pageWithTotal } from '../../db/rows';
+import { executeRows, pageWhere } from '../../db/rows';
 import { likeEscape } from '../../lib/sql';
 import { nextFreeSlotAt } from '../availability';
 import { feedbackQueries } from '../feedback';
@@ -67,19 +67,16 @@ export const expertsRepository = {
     if (q.minPrice !== undefined) filters.push(gte(expertProfiles.priceFen, q.minPrice));
     if (q.maxPrice !== undefined) filters.push(lte(expertProfiles.priceFen, q.maxPrice));
     const where = and(...filters);
-    return pageWithTotal(
+    return pageWhere(
       q,
-      (limit, offset) =>
-        cards(db, now)
-          .where(where)
-          .orderBy(...byRating)
-          .limit(limit)
-          .offset(offset),
+      where,
+      byRating,
+      cards(db, now),
       db
         .select({ n: count() })
         .from(expertProfiles)
         .innerJoin(users, eq(users.id, expertProfiles.userId))
-        .where(where),
+        .$dynamic(),
     );
   },
 

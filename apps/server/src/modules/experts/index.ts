@@ -2,3 +2,4 @@
 export type { ExpertsService } from './experts.service';
 export type { ProfileRow } from './experts.repository';
 export { expertCandidates, expertTitleOf } from './experts.repository';
+export { expertPairQueries } from './expert-pair';

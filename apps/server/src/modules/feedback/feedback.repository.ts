@@ -2,7 +2,7 @@ import type { FeedbackKind, FeedbackStatus } from '@psy/contracts';
 import { and, count, desc, eq, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client';
-import { pageWithTotal } from '../../db/rows';
+import { countFrom, countsBy, pageWhere, rowsById } from '../../db/rows';
 import { users } from '../users';
 import { feedback } from './feedback.table';
 
@@ -34,18 +34,11 @@ function scopeWhere(s: FeedbackScope): SQL | undefined {
   return undefined;
 }
 
+const newestFirst = [desc(feedback.createdAt), desc(feedback.id)];
+
 /** Queries of feedback only; names are read from the users table. */
 export const feedbackRepository = {
-  async insert(tx: DbOrTx, row: typeof feedback.$inferInsert): Promise<FeedbackRow> {
-    const [f] = await tx.insert(feedback).values(row).returning();
-    return f!;
-  },
-
-  async byId(tx: DbOrTx, id: number, opts: { lock?: boolean } = {}): Promise<FeedbackRow | undefined> {
-    const q = tx.select().from(feedback).where(eq(feedback.id, id)).$dynamic();
-    const [f] = await (opts.lock ? q.for('update') : q);
-    return f;
-  },
+  ...rowsById(feedback),
 
   async named(tx: DbOrTx, id: number): Promise<NamedFeedback | undefined> {
     const [f] = await named(tx).where(eq(feedback.id, id));
@@ -66,10 +59,6 @@ export const feedbackRepository = {
     return f;
   },
 
-  async update(tx: DbOrTx, id: number, set: Partial<typeof feedback.$inferInsert>): Promise<void> {
-    await tx.update(feedback).set(set).where(eq(feedback.id, id));
-  },
-
   /** A page of one scope's feedback, newest first. */
   async page(
     tx: DbOrTx,
@@ -86,16 +75,7 @@ export const feedbackRepository = {
       q.status ? eq(feedback.status, q.status) : undefined,
       q.kind ? eq(feedback.kind, q.kind) : undefined,
     );
-    return pageWithTotal(
-      q,
-      (limit, offset) =>
-        named(tx)
-          .where(where)
-          .orderBy(desc(feedback.createdAt), desc(feedback.id))
-          .limit(limit)
-          .offset(offset),
-      tx.select({ n: count() }).from(feedback).where(where),
-    );
+    return pageWhere(q, where, newestFirst, named(tx), countFrom(tx, feedback));
   },
 
   /** How many of the scope's feedback (of one kind, when given) are in each state. */
@@ -125,29 +105,27 @@ export const feedbackRepository = {
     s: FeedbackScope,
     kind?: FeedbackKind,
   ): Promise<Map<FeedbackStatus, number>> {
-    const rows = await tx
-      .select({ status: feedback.status, n: count() })
-      .from(feedback)
-      .where(and(scopeWhere(s), kind ? eq(feedback.kind, kind) : undefined))
-      .groupBy(feedback.status);
-    return new Map(rows.map((r) => [r.status, Number(r.n)]));
+    return countsBy(
+      tx,
+      feedback,
+      feedback.status,
+      and(scopeWhere(s), kind ? eq(feedback.kind, kind) : undefined),
+    );
   },
 
   /** An expert's booking feedback as everyone reads it, newest first (the writer's name to mask). */
   async publicPage(tx: DbOrTx, expertId: number, q: { pageNum: number; pageSize: number }) {
     const where = and(eq(feedback.expertId, expertId), eq(feedback.kind, 'booking'));
-    return pageWithTotal(
+    return pageWhere(
       q,
-      (limit, offset) =>
-        tx
-          .select({ f: feedback, userName: writer.name })
-          .from(feedback)
-          .innerJoin(writer, eq(writer.id, feedback.userId))
-          .where(where)
-          .orderBy(desc(feedback.createdAt), desc(feedback.id))
-          .limit(limit)
-          .offset(offset),
-      tx.select({ n: count() }).from(feedback).where(where),
+      where,
+      newestFirst,
+      tx
+        .select({ f: feedback, userName: writer.name })
+        .from(feedback)
+        .innerJoin(writer, eq(writer.id, feedback.userId))
+        .$dynamic(),
+      countFrom(tx, feedback),
     );
   },
 };

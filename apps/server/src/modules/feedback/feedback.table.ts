@@ -13,7 +13,7 @@ import {
   varchar,
 } from 'drizzle-orm/pg-core';
 import { timestamps } from '../../db/columns';
-import { users } from '../users/users.table';
+import { userRef } from '../users/users.table';
 
 export const feedbackKindEnum = pgEnum('feedback_kind', feedbackKinds);
 export const feedbackStatusEnum = pgEnum('feedback_status', feedbackStatuses);
@@ -30,12 +30,8 @@ export const feedback = pgTable(
     id: integer().primaryKey().generatedAlwaysAsIdentity(),
     kind: feedbackKindEnum().notNull(),
     objectId: integer().notNull(),
-    userId: integer()
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    expertId: integer()
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: userRef(),
+    expertId: userRef(),
     subjectTitle: varchar({ length: 200 }).notNull(),
     rating: smallint().notNull(),
     content: varchar({ length: 500 }).notNull(),

@@ -1,7 +1,7 @@
 import { notificationIdParams, notificationPage, notificationQuery, unreadSummary } from '@psy/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { ok } from '../../lib/reply';
+import { done, ok } from '../../lib/reply';
 import { audience, describe } from '../../lib/routes';
 import { currentUser, secured } from '../auth';
 
@@ -34,10 +34,7 @@ export const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
     me.put(
       '/api/userNotification/read/:id',
       doc('标记一条通知为已读', { params: notificationIdParams, reply: z.null() }),
-      async (req) => {
-        await notifications.markRead(currentUser(req), req.params.id);
-        return ok(null);
-      },
+      async (req) => done(notifications.markRead(currentUser(req), req.params.id)),
     );
 
     me.put(

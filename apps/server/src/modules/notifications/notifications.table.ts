@@ -1,13 +1,11 @@
 import { index, integer, pgTable, text, timestamp, varchar } from 'drizzle-orm/pg-core';
-import { users } from '../users/users.table';
+import { userRef } from '../users/users.table';
 
 export const notifications = pgTable(
   'notifications',
   {
     id: integer().primaryKey().generatedAlwaysAsIdentity(),
-    userId: integer()
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: userRef(),
     kind: varchar({ length: 20 }).notNull(),
     title: varchar({ length: 100 }).notNull(),
     content: text().notNull(),

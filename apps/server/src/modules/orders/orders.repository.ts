@@ -1,8 +1,8 @@
 import type { OrderStatus } from '@psy/contracts';
-import { and, count, desc, eq, lte, type SQL } from 'drizzle-orm';
+import { and, desc, eq, lte, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { duplicatePayments, orders, paymentEvents } from './orders.table';
-import { pageWithTotal } from '../../db/rows';
+import { countFrom, pageWhere } from '../../db/rows';
 
 export type OrderRow = typeof orders.$inferSelect;
 export type DuplicatePaymentRow = typeof duplicatePayments.$inferSelect;
@@ -72,12 +72,7 @@ export const ordersRepository = {
     q: { pageNum: number; pageSize: number; status?: OrderStatus | undefined },
   ) {
     const where = and(eq(orders.userId, userId), q.status ? eq(orders.status, q.status) : undefined);
-    return pageWithTotal(
-      q,
-      (limit, offset) =>
-        db.select().from(orders).where(where).orderBy(desc(orders.id)).limit(limit).offset(offset),
-      db.select({ n: count() }).from(orders).where(where),
-    );
+    return pageWhere(q, where, [desc(orders.id)], db.select().from(orders).$dynamic(), countFrom(db, orders));
   },
 
   /** Orders in `status`, all or the one given. */

@@ -8,7 +8,7 @@ import {
 } from '@psy/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { ok } from '../../lib/reply';
+import { done, ok } from '../../lib/reply';
 import { describe } from '../../lib/routes';
 import { currentUser, secured } from '../auth';
 import { renderReportPdf } from './report-pdf';
@@ -75,10 +75,11 @@ export const reportsRoutes: FastifyPluginAsyncZod = async (app) => {
     pro.post(
       '/api/expert/report-approvals/:id',
       doc('审批报告：通过或退回', { params: idParams, body: reportDecisionBody, reply: z.null() }),
-      async (req) => {
-        await reports.decide(currentUser(req), req.params.id, req.body);
-        return ok(null, req.body.approve ? '报告已通过' : '报告已退回');
-      },
+      async (req) =>
+        done(
+          reports.decide(currentUser(req), req.params.id, req.body),
+          req.body.approve ? '报告已通过' : '报告已退回',
+        ),
     );
   });
 };

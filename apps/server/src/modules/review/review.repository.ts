@@ -1,9 +1,9 @@
-import { and, count, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client';
 import { users } from '../users';
 import { reviewRequests } from './review.table';
-import { pageWithTotal } from '../../db/rows';
+import { countFrom, pageWhere, rowsById } from '../../db/rows';
 
 export type ReviewRow = typeof reviewRequests.$inferSelect;
 export type ReviewStatus = ReviewRow['status'];
@@ -13,10 +13,7 @@ const reviewer = alias(users, 'reviewer');
 
 /** Queries of review_requests only; every function takes a handle or an open transaction. */
 export const reviewRepository = {
-  async insert(tx: DbOrTx, row: typeof reviewRequests.$inferInsert): Promise<ReviewRow> {
-    const [r] = await tx.insert(reviewRequests).values(row).returning();
-    return r!;
-  },
+  insert: rowsById(reviewRequests).insert,
 
   /** The item's open request, locked until the caller's transaction ends. */
   async lockPending(tx: DbOrTx, kind: string, itemId: number): Promise<ReviewRow | undefined> {
@@ -87,23 +84,20 @@ export const reviewRepository = {
       q.kind ? eq(reviewRequests.kind, q.kind) : undefined,
       eq(reviewRequests.status, q.status),
     );
-    return pageWithTotal(
+    return pageWhere(
       q,
-      (limit, offset) =>
-        tx
-          .select({ r: reviewRequests, submitterName: submitter.name, reviewerName: reviewer.name })
-          .from(reviewRequests)
-          .leftJoin(submitter, eq(submitter.id, reviewRequests.submittedBy))
-          .leftJoin(reviewer, eq(reviewer.id, reviewRequests.reviewerId))
-          .where(where)
-          // Oldest waiting first; decided ones newest first.
-          .orderBy(
-            q.status === 'pending' ? reviewRequests.submittedAt : desc(reviewRequests.decidedAt),
-            q.status === 'pending' ? reviewRequests.id : desc(reviewRequests.id),
-          )
-          .limit(limit)
-          .offset(offset),
-      tx.select({ n: count() }).from(reviewRequests).where(where),
+      where,
+      // Oldest waiting first; decided ones newest first.
+      q.status === 'pending'
+        ? [asc(reviewRequests.submittedAt), asc(reviewRequests.id)]
+        : [desc(reviewRequests.decidedAt), desc(reviewRequests.id)],
+      tx
+        .select({ r: reviewRequests, submitterName: submitter.name, reviewerName: reviewer.name })
+        .from(reviewRequests)
+        .leftJoin(submitter, eq(submitter.id, reviewRequests.submittedBy))
+        .leftJoin(reviewer, eq(reviewer.id, reviewRequests.reviewerId))
+        .$dynamic(),
+      countFrom(tx, reviewRequests),
     );
   },
 

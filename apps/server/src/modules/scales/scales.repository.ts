@@ -1,6 +1,7 @@
 import type { ScaleDefinitionInput } from '@psy/contracts';
 import { and, asc, count, desc, eq, inArray, isNotNull, ne, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
+import { rowsById } from '../../db/rows';
 import { users } from '../users';
 import { scales, scaleVersions } from './scales.table';
 
@@ -33,6 +34,8 @@ const orders: Record<ScaleOrder, SQL[]> = {
 
 /** Queries of scales and their versions only. */
 export const scalesRepository = {
+  ...rowsById(scales),
+
   isPublic,
 
   /** Scales with what the lists show (author, counts), filtered, ordered, optionally paged. */
@@ -56,12 +59,6 @@ export const scalesRepository = {
   async count(tx: DbOrTx, where: SQL | undefined): Promise<number> {
     const [r] = await tx.select({ n: count() }).from(scales).where(where);
     return Number(r?.n ?? 0);
-  },
-
-  async byId(tx: DbOrTx, id: number, opts: { lock?: boolean } = {}): Promise<ScaleRow | undefined> {
-    const q = tx.select().from(scales).where(eq(scales.id, id)).$dynamic();
-    const [s] = await (opts.lock ? q.for('update') : q);
-    return s;
   },
 
   async byCode(tx: DbOrTx, code: string): Promise<ScaleRow | undefined> {
@@ -100,11 +97,6 @@ export const scalesRepository = {
       .select({ id: scaleVersions.id, definition: scaleVersions.definition })
       .from(scaleVersions)
       .where(inArray(scaleVersions.id, ids));
-  },
-
-  async insert(tx: DbOrTx, row: typeof scales.$inferInsert): Promise<ScaleRow> {
-    const [s] = await tx.insert(scales).values(row).returning();
-    return s!;
   },
 
   async update(tx: DbOrTx, id: number, set: Partial<typeof scales.$inferInsert>): Promise<ScaleRow> {

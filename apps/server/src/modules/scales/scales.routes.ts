@@ -18,7 +18,7 @@ import {
 } from '@psy/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { ok } from '../../lib/reply';
+import { done, ok } from '../../lib/reply';
 import { describe } from '../../lib/routes';
 import { currentUser, secured } from '../auth';
 
@@ -92,10 +92,7 @@ export const scalesRoutes: FastifyPluginAsyncZod = async (app) => {
     expert.post(
       '/api/expert/scales/:id/submit',
       doc('提交审核', { params: idParams, reply: z.null() }),
-      async (req) => {
-        await scales.submit(currentUser(req), req.params.id);
-        return ok(null, '已提交审核');
-      },
+      async (req) => done(scales.submit(currentUser(req), req.params.id), '已提交审核'),
     );
   });
 
@@ -110,10 +107,11 @@ export const scalesRoutes: FastifyPluginAsyncZod = async (app) => {
     reviewer.post(
       '/api/audit/scales/:id/review',
       doc('审核量表：通过或驳回（须填原因）', { params: idParams, body: scaleReviewBody, reply: z.null() }),
-      async (req) => {
-        await scales.review(currentUser(req), req.params.id, req.body);
-        return ok(null, req.body.approve ? '已通过并发布' : '已驳回');
-      },
+      async (req) =>
+        done(
+          scales.review(currentUser(req), req.params.id, req.body),
+          req.body.approve ? '已通过并发布' : '已驳回',
+        ),
     );
   });
 
@@ -123,10 +121,11 @@ export const scalesRoutes: FastifyPluginAsyncZod = async (app) => {
     admin.post(
       '/api/audit/scales/:id/online',
       doc('上线或下线量表（含内置量表）', { params: idParams, body: scaleOnlineBody, reply: z.null() }),
-      async (req) => {
-        await scales.setOnline(currentUser(req), req.params.id, req.body.online);
-        return ok(null, req.body.online ? '已上线' : '已下线');
-      },
+      async (req) =>
+        done(
+          scales.setOnline(currentUser(req), req.params.id, req.body.online),
+          req.body.online ? '已上线' : '已下线',
+        ),
     );
   });
 };

@@ -2,7 +2,7 @@ import { riskLevels } from '@psy/contracts';
 import { index, integer, pgEnum, pgTable, text, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
 import { timestamps } from '../../db/columns';
 import { bookings } from '../bookings/bookings.table';
-import { users } from '../users/users.table';
+import { userRef } from '../users/users.table';
 
 export const riskLevelEnum = pgEnum('risk_level', riskLevels);
 
@@ -19,12 +19,8 @@ export const sessionNotes = pgTable(
       .notNull()
       .references(() => bookings.id, { onDelete: 'cascade' }),
     /** The person the session was with (the booking's user), for their record. */
-    userId: integer()
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    authorId: integer()
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: userRef(),
+    authorId: userRef(),
     topic: varchar({ length: 100 }).notNull(),
     risk: riskLevelEnum().notNull(),
     nextStep: varchar({ length: 500 }).notNull(),

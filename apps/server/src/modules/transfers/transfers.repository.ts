@@ -1,44 +1,28 @@
 import type { TransferStatus } from '@psy/contracts';
 import { and, count, desc, eq, inArray, isNotNull, or, sql, type SQL } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client';
-import { pageWithTotal } from '../../db/rows';
-import { expertCandidates, expertTitleOf } from '../experts';
-import { institutions } from '../institutions';
+import { countsBy, firstWithTotal, rowsById } from '../../db/rows';
+import { expertCandidates, expertPairQueries } from '../experts';
 import { accountRefOf, users } from '../users';
 import { transfers } from './transfers.table';
 
 export type TransferRow = typeof transfers.$inferSelect;
 
-const person = alias(users, 'person');
-const fromExpert = alias(users, 'from_expert');
-const toExpert = alias(users, 'to_expert');
-const fromInst = alias(institutions, 'from_inst');
-const toInst = alias(institutions, 'to_inst');
-
-/** A transfer with the names its lists and detail show. */
-const withNames = {
-  t: transfers,
-  personName: person.name,
-  fromName: fromExpert.name,
-  fromTitle: expertTitleOf(fromExpert.id),
-  fromInstitution: fromInst.name,
-  toName: toExpert.name,
-  toTitle: expertTitleOf(toExpert.id),
-  toInstitution: toInst.name,
-};
-
-function named(tx: DbOrTx) {
-  return tx
-    .select(withNames)
-    .from(transfers)
-    .innerJoin(person, eq(person.id, transfers.userId))
-    .innerJoin(fromExpert, eq(fromExpert.id, transfers.fromExpertId))
-    .innerJoin(toExpert, eq(toExpert.id, transfers.toExpertId))
-    .leftJoin(fromInst, eq(fromInst.id, fromExpert.institutionId))
-    .leftJoin(toInst, eq(toInst.id, toExpert.institutionId))
-    .$dynamic();
-}
+/** Transfers with the names their lists and detail show. */
+const cases = expertPairQueries(
+  { t: transfers },
+  transfers,
+  {
+    id: transfers.id,
+    userId: transfers.userId,
+    fromId: transfers.fromExpertId,
+    toId: transfers.toExpertId,
+    status: transfers.status,
+    updatedAt: transfers.updatedAt,
+  },
+  ['requested', 'user_confirmed'],
+);
+const named = cases.named;
 export type NamedTransfer = Awaited<ReturnType<ReturnType<typeof named>['execute']>>[number];
 
 /** Which transfers a list holds: an expert's outgoing or incoming ones, or a person's. */
@@ -57,24 +41,11 @@ function scopeWhere(s: TransferScope): SQL {
 
 /** Queries of transfers only; names are read from the users and institutions tables. */
 export const transfersRepository = {
-  async insert(tx: DbOrTx, row: typeof transfers.$inferInsert): Promise<TransferRow> {
-    const [t] = await tx.insert(transfers).values(row).returning();
-    return t!;
-  },
-
-  async byId(tx: DbOrTx, id: number, opts: { lock?: boolean } = {}): Promise<TransferRow | undefined> {
-    const q = tx.select().from(transfers).where(eq(transfers.id, id)).$dynamic();
-    const [t] = await (opts.lock ? q.for('update') : q);
-    return t;
-  },
+  ...rowsById(transfers),
 
   async named(tx: DbOrTx, id: number): Promise<NamedTransfer | undefined> {
     const [t] = await named(tx).where(eq(transfers.id, id));
     return t;
-  },
-
-  async update(tx: DbOrTx, id: number, set: Partial<typeof transfers.$inferInsert>): Promise<void> {
-    await tx.update(transfers).set(set).where(eq(transfers.id, id));
   },
 
   /** The person's open transfer (waiting for them or for the auditors), if any. */
@@ -105,21 +76,7 @@ export const transfersRepository = {
     s: TransferScope,
     q: { status?: TransferStatus | undefined; pageNum: number; pageSize: number },
   ) {
-    const where = and(scopeWhere(s), q.status ? eq(transfers.status, q.status) : undefined);
-    return pageWithTotal(
-      q,
-      (limit, offset) =>
-        named(tx)
-          .where(where)
-          .orderBy(
-            sql`case when ${transfers.status} in ('requested', 'user_confirmed') then 0 else 1 end`,
-            desc(transfers.updatedAt),
-            desc(transfers.id),
-          )
-          .limit(limit)
-          .offset(offset),
-      tx.select({ n: count() }).from(transfers).where(where),
-    );
+    return cases.page(tx, and(scopeWhere(s), q.status ? eq(transfers.status, q.status) : undefined), q);
   },
 
   /**
@@ -139,21 +96,16 @@ export const transfersRepository = {
         ),
       ),
     );
-    const [rows, [total]] = await Promise.all([
-      named(tx).where(where).orderBy(desc(transfers.updatedAt), desc(transfers.id)).limit(limit),
+    return firstWithTotal(
+      limit,
+      (n) => named(tx).where(where).orderBy(desc(transfers.updatedAt), desc(transfers.id)).limit(n),
       tx.select({ n: count() }).from(transfers).where(where),
-    ]);
-    return { rows, total: Number(total?.n ?? 0) };
+    );
   },
 
   /** How many transfers of the scope are in each state. */
-  async countByStatus(tx: DbOrTx, s: TransferScope): Promise<Map<TransferStatus, number>> {
-    const rows = await tx
-      .select({ status: transfers.status, n: count() })
-      .from(transfers)
-      .where(scopeWhere(s))
-      .groupBy(transfers.status);
-    return new Map(rows.map((r) => [r.status, Number(r.n)]));
+  countByStatus(tx: DbOrTx, s: TransferScope): Promise<Map<TransferStatus, number>> {
+    return countsBy(tx, transfers, transfers.status, scopeWhere(s));
   },
 
   async countOf(tx: DbOrTx, s: TransferScope, status?: TransferStatus): Promise<number> {

@@ -14,7 +14,7 @@ import {
 } from '@psy/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { ok } from '../../lib/reply';
+import { done, ok } from '../../lib/reply';
 import { audience, describe } from '../../lib/routes';
 import { currentUser, secured } from '../auth';
 
@@ -111,10 +111,11 @@ export const transfersRoutes: FastifyPluginAsyncZod = async (app) => {
         body: reviewDecisionBody,
         reply: z.null(),
       }),
-      async (req) => {
-        await transfers.decide(currentUser(req), req.params.id, req.body);
-        return ok(null, req.body.approve ? '已通过，转介已生效' : '已驳回');
-      },
+      async (req) =>
+        done(
+          transfers.decide(currentUser(req), req.params.id, req.body),
+          req.body.approve ? '已通过，转介已生效' : '已驳回',
+        ),
     );
   });
 };

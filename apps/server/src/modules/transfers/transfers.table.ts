@@ -12,7 +12,7 @@ import {
   varchar,
 } from 'drizzle-orm/pg-core';
 import { timestamps } from '../../db/columns';
-import { users } from '../users/users.table';
+import { userRef } from '../users/users.table';
 
 export const transferStatusEnum = pgEnum('transfer_status', transferStatuses);
 
@@ -25,15 +25,9 @@ export const transfers = pgTable(
   'transfers',
   {
     id: integer().primaryKey().generatedAlwaysAsIdentity(),
-    userId: integer()
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    fromExpertId: integer()
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    toExpertId: integer()
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: userRef(),
+    fromExpertId: userRef(),
+    toExpertId: userRef(),
     reason: varchar({ length: 500 }).notNull(),
     /** What the receiver should know (the proposer's words); the person does not read it. */
     summary: text().notNull(),

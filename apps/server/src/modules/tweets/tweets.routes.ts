@@ -16,7 +16,7 @@ import {
 } from '@psy/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { ok } from '../../lib/reply';
+import { done, ok } from '../../lib/reply';
 import { audience, describe } from '../../lib/routes';
 import { currentUser, secured } from '../auth';
 
@@ -105,10 +105,7 @@ export const tweetsRoutes: FastifyPluginAsyncZod = async (app) => {
     expert.delete(
       '/api/expert/tweets/:id',
       doc('删除动态', { params: tweetIdParams, reply: z.null() }),
-      async (req) => {
-        await tweets.remove(currentUser(req), req.params.id);
-        return ok(null, '动态已删除');
-      },
+      async (req) => done(tweets.remove(currentUser(req), req.params.id), '动态已删除'),
     );
   });
 
@@ -134,10 +131,11 @@ export const tweetsRoutes: FastifyPluginAsyncZod = async (app) => {
         body: reviewDecisionBody,
         reply: z.null(),
       }),
-      async (req) => {
-        await tweets.decide(currentUser(req), req.params.id, req.body);
-        return ok(null, req.body.approve ? '已通过，动态已发布' : '已驳回');
-      },
+      async (req) =>
+        done(
+          tweets.decide(currentUser(req), req.params.id, req.body),
+          req.body.approve ? '已通过，动态已发布' : '已驳回',
+        ),
     );
   });
 };

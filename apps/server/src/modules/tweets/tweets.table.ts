@@ -12,7 +12,7 @@ import {
   timestamp,
 } from 'drizzle-orm/pg-core';
 import { timestamps } from '../../db/columns';
-import { users } from '../users/users.table';
+import { userRef } from '../users/users.table';
 
 export const tweetStatusEnum = pgEnum('tweet_status', tweetStatuses);
 export const tweetVisibilityEnum = pgEnum('tweet_visibility', tweetVisibilities);
@@ -22,9 +22,7 @@ export const tweets = pgTable(
   'tweets',
   {
     id: integer().primaryKey().generatedAlwaysAsIdentity(),
-    expertId: integer()
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    expertId: userRef(),
     content: text().notNull(),
     /** Uploaded content images' file names, in order. */
     images: jsonb().$type<string[]>().notNull().default([]),
@@ -51,9 +49,7 @@ export const tweetLikes = pgTable(
     tweetId: integer()
       .notNull()
       .references(() => tweets.id, { onDelete: 'cascade' }),
-    userId: integer()
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: userRef(),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [primaryKey({ columns: [t.tweetId, t.userId] }), index().on(t.userId)],

@@ -3,7 +3,7 @@ import type { DbOrTx } from '../../db/client';
 import { likeEscape } from '../../lib/sql';
 import { institutions } from '../institutions';
 import { users } from './users.table';
-import { pageWithTotal } from '../../db/rows';
+import { countFrom, pageWhere } from '../../db/rows';
 
 export type UserRow = typeof users.$inferSelect;
 export type UserWithInstitution = UserRow & { institutionName: string | null };
@@ -99,18 +99,16 @@ export const usersRepository = {
   /** Newest accounts first, with their institution's name. */
   async list(db: DbOrTx, f: UserListFilter, page: { pageNum: number; pageSize: number }) {
     const where = listWhere(f);
-    return pageWithTotal(
+    return pageWhere(
       page,
-      (limit, offset) =>
-        db
-          .select({ user: users, institution: institutions.name })
-          .from(users)
-          .leftJoin(institutions, eq(institutions.id, users.institutionId))
-          .where(where)
-          .orderBy(desc(users.createdAt), desc(users.id))
-          .limit(limit)
-          .offset(offset),
-      db.select({ n: count() }).from(users).where(where),
+      where,
+      [desc(users.createdAt), desc(users.id)],
+      db
+        .select({ user: users, institution: institutions.name })
+        .from(users)
+        .leftJoin(institutions, eq(institutions.id, users.institutionId))
+        .$dynamic(),
+      countFrom(db, users),
     );
   },
 

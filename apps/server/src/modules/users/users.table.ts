@@ -7,6 +7,12 @@ export const userRole = pgEnum('user_role', ['user', 'expert', 'auditor', 'admin
 export const gender = pgEnum('gender', ['male', 'female', 'unknown']);
 export const userStatus = pgEnum('user_status', ['active', 'disabled']);
 
+/** A required reference to an account, deleted with it (`on delete cascade`). */
+export const userRef = () =>
+  integer()
+    .notNull()
+    .references(() => users.id, { onDelete: 'cascade' });
+
 export const users = pgTable(
   'users',
   {

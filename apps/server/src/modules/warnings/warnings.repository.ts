@@ -2,23 +2,14 @@ import { and, asc, count, desc, eq, inArray, isNull, lte, ne, or, sql } from 'dr
 import type { DbOrTx } from '../../db/client';
 import { users } from '../users';
 import { warningProgress, warnings } from './warnings.table';
-import { pageWithTotal } from '../../db/rows';
+import { countFrom, pageWhere, rowsById } from '../../db/rows';
 
 export type WarningRow = typeof warnings.$inferSelect;
 export type WarningStatus = WarningRow['status'];
 
 /** Queries of warnings and their progress records only. */
 export const warningsRepository = {
-  async insert(tx: DbOrTx, row: typeof warnings.$inferInsert): Promise<WarningRow> {
-    const [w] = await tx.insert(warnings).values(row).returning();
-    return w!;
-  },
-
-  async byId(tx: DbOrTx, id: number, opts: { lock?: boolean } = {}): Promise<WarningRow | undefined> {
-    const q = tx.select().from(warnings).where(eq(warnings.id, id)).$dynamic();
-    const [w] = await (opts.lock ? q.for('update') : q);
-    return w;
-  },
+  ...rowsById(warnings),
 
   /** A page of warnings with the person's name, the highest level first. */
   async page(
@@ -40,18 +31,16 @@ export const warningsRepository = {
         : undefined,
       f.escalated === false ? isNull(warnings.escalatedAt) : undefined,
     );
-    return pageWithTotal(
+    return pageWhere(
       p,
-      (limit, offset) =>
-        tx
-          .select({ w: warnings, userName: users.name })
-          .from(warnings)
-          .innerJoin(users, eq(users.id, warnings.userId))
-          .where(where)
-          .orderBy(desc(warnings.level), desc(warnings.id))
-          .limit(limit)
-          .offset(offset),
-      tx.select({ n: count() }).from(warnings).where(where),
+      where,
+      [desc(warnings.level), desc(warnings.id)],
+      tx
+        .select({ w: warnings, userName: users.name })
+        .from(warnings)
+        .innerJoin(users, eq(users.id, warnings.userId))
+        .$dynamic(),
+      countFrom(tx, warnings),
     );
   },
 

@@ -8,7 +8,7 @@ import {
 } from '@psy/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { ok } from '../../lib/reply';
+import { done, ok } from '../../lib/reply';
 import { describe } from '../../lib/routes';
 import { currentUser, secured } from '../auth';
 
@@ -34,9 +34,6 @@ export const warningsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/expert/warnings/:id/progress',
     doc('记录预警处理进度', { params: idParams, body: warningProgressBody, reply: z.null() }),
-    async (req) => {
-      await warnings.addProgress(currentUser(req), req.params.id, req.body);
-      return ok(null, '处理记录已保存');
-    },
+    async (req) => done(warnings.addProgress(currentUser(req), req.params.id, req.body), '处理记录已保存'),
   );
 };

@@ -1,6 +1,7 @@
 import type { Booking } from '@psy/contracts';
-import { Alert, Button, Form, Input, Modal, Popconfirm } from 'antd';
+import { Alert, Button, Form, Input, Popconfirm } from 'antd';
 import { useState } from 'react';
+import { FormModal } from '../../../components/form-modal';
 import { shanghai, yuan } from '../../../lib/format';
 import { useExpertBookingAction } from '../api/expert-bookings';
 
@@ -55,16 +56,15 @@ export function ExpertBookingActions({
       <Button danger size={size} onClick={() => setCancelOpen(true)}>
         取消预约
       </Button>
-      <Modal
+      <FormModal
         title="取消这次预约？"
         open={cancelOpen}
-        onCancel={() => setCancelOpen(false)}
-        onOk={() => form.submit()}
+        onClose={() => setCancelOpen(false)}
         okText="确认取消"
         okButtonProps={{ danger: true }}
         cancelText="暂不取消"
-        confirmLoading={act.isPending}
-        destroyOnHidden
+        form={form}
+        pending={act.isPending}
       >
         <Alert
           type="warning"
@@ -104,7 +104,7 @@ export function ExpertBookingActions({
             />
           </Form.Item>
         </Form>
-      </Modal>
+      </FormModal>
     </>
   );
 }

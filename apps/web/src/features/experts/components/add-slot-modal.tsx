@@ -1,6 +1,7 @@
 import { consultModeLabels, consultModes, type ConsultMode } from '@psy/contracts';
-import { Alert, DatePicker, Form, InputNumber, Modal, Radio, TimePicker } from 'antd';
+import { Alert, DatePicker, Form, InputNumber, Radio, TimePicker } from 'antd';
 import type { Dayjs } from 'dayjs';
+import { FormModal } from '../../../components/form-modal';
 import { useAddSlot } from '../api/my-availability';
 import { dayKey, shanghai, shanghaiIso } from '../../../lib/format';
 
@@ -44,15 +45,14 @@ export function AddSlotModal({
   };
 
   return (
-    <Modal
+    // A fresh form each time it opens, starting from the day that was clicked.
+    <FormModal
       title="发布单次时段"
       open={open}
-      onCancel={onClose}
-      onOk={() => form.submit()}
+      onClose={onClose}
       okText="发布"
-      confirmLoading={add.isPending}
-      // A fresh form each time it opens, starting from the day that was clicked.
-      destroyOnHidden
+      form={form}
+      pending={add.isPending}
       width={440}
     >
       <Form<Values>
@@ -108,6 +108,6 @@ export function AddSlotModal({
         </Form.Item>
       </Form>
       <Alert type="info" showIcon title="不能与已发布的时段重叠；发布后来访者即可在专家详情页预约。" />
-    </Modal>
+    </FormModal>
   );
 }

@@ -6,8 +6,9 @@ import {
   type ExpertDetail,
   type Slot,
 } from '@psy/contracts';
-import { Alert, Descriptions, Form, Input, Modal, Radio } from 'antd';
+import { Alert, Descriptions, Form, Input, Radio } from 'antd';
 import { useNavigate } from 'react-router';
+import { FormModal } from '../../../components/form-modal';
 import { useCreateBooking } from '../api/create-booking';
 import { slotRange, yuan } from '../../../lib/format';
 
@@ -49,15 +50,14 @@ export function IntakeModal({
   };
 
   return (
-    <Modal
+    <FormModal
       title="填写预约信息"
       open={open}
-      onCancel={onClose}
+      onClose={onClose}
       okText="提交预约"
       cancelText="返回"
-      confirmLoading={create.isPending}
-      onOk={() => form.submit()}
-      destroyOnHidden
+      form={form}
+      pending={create.isPending}
       width={520}
     >
       {slot && (
@@ -131,6 +131,6 @@ export function IntakeModal({
         showIcon
         title="提交后该时段将为您短暂保留，请在支付页的倒计时内完成支付，超时未支付将自动释放。"
       />
-    </Modal>
+    </FormModal>
   );
 }

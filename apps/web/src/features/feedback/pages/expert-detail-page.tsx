@@ -3,7 +3,7 @@ import { FEEDBACK_REPLY_MAX, feedbackKindLabels } from '@psy/contracts';
 import { Alert, Button, Card, Descriptions, Flex, Input, Space, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { CardSkeleton, idParam, queryStates } from '../../../components/page-states';
+import { idParam, itemStates } from '../../../components/page-states';
 import { WorkbenchLayout } from '../../../components/workbench/workbench-layout';
 import { WorkbenchHead } from '../../../components/workbench/workbench-shell';
 import { formatDateTime } from '../../../lib/format';
@@ -45,22 +45,15 @@ function HandleForm({ f }: { f: FeedbackDetail }) {
   );
 }
 
+const back = { to: '/expert/feedback/feedbackIndex', label: '返回反馈处理' };
+
 /** 反馈详情 (/expert/feedback/feedbackDetail?id=): the feedback, what it is about, the reply. */
 export function Component() {
   const [params] = useSearchParams();
   const id = idParam(params);
   const query = useExpertFeedback(id);
   const f = query.data;
-  const state = queryStates(query, {
-    missing: id === 0,
-    notFound: {
-      title: '反馈不存在',
-      subTitle: '它可能不是写给您的',
-      back: { to: '/expert/feedback/feedbackIndex', label: '返回反馈处理' },
-    },
-    failed: '反馈加载失败',
-    skeleton: <CardSkeleton rows={8} />,
-  });
+  const state = itemStates(query, id, '反馈', back, { subTitle: '它可能不是写给您的' });
 
   return (
     <WorkbenchLayout>

@@ -1,11 +1,12 @@
 import { PlusOutlined } from '@ant-design/icons';
 import { newsCategoryLabels, newsStatuses, newsStatusLabels, type NewsStatus } from '@psy/contracts';
-import { Button, Card, Flex, Input, Segmented, Space, Tag, Typography } from 'antd';
+import { Button, Card, Flex, Input, Space, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { ListPager } from '../../../components/list-pager';
-import { CardSkeleton, LoadError } from '../../../components/page-states';
 import { AuditLayout } from '../../../components/workbench/audit-layout';
+import { ContentList } from '../../../components/workbench/content-list';
+import { countIn, StatusFilter } from '../../../components/workbench/status-filter';
+import { useFilteredPages } from '../../../components/workbench/workbench-list';
 import { WorkbenchHead } from '../../../components/workbench/workbench-shell';
 import styles from '../../../components/workbench/workbench.module.css';
 import { formatDateTime } from '../../../lib/format';
@@ -17,16 +18,14 @@ const PAGE_SIZE = 10;
 
 /** 资讯管理 (/audit/news/list): every article by status; write, publish, pin, take down. */
 export function Component() {
-  const [filter, setFilter] = useState<Filter>('all');
+  const { filter, choose, pageNum, setPageNum } = useFilteredPages<Filter>('all');
   const [keyword, setKeyword] = useState('');
-  const [pageNum, setPageNum] = useState(1);
-  const { data, isPending, isError, error, refetch } = useNewsAdmin({
+  const query = useNewsAdmin({
     status: filter === 'all' ? undefined : filter,
     keyword: keyword || undefined,
     pageNum,
     pageSize: PAGE_SIZE,
   });
-  const all = data ? Object.values(data.counts).reduce((n, c) => n + c, 0) : 0;
 
   return (
     <AuditLayout>
@@ -43,22 +42,16 @@ export function Component() {
       />
       <Card>
         <Flex gap={12} wrap justify="space-between" style={{ marginBottom: 8 }}>
-          <div style={{ overflowX: 'auto' }}>
-            <Segmented<Filter>
-              value={filter}
-              onChange={(f) => {
-                setFilter(f);
-                setPageNum(1);
-              }}
-              options={[
-                { value: 'all', label: `全部${data ? ` ${all}` : ''}` },
-                ...newsStatuses.map((s) => ({
-                  value: s,
-                  label: `${newsStatusLabels[s]}${data ? ` ${data.counts[s]}` : ''}`,
-                })),
-              ]}
-            />
-          </div>
+          <StatusFilter<Filter>
+            value={filter}
+            onChange={choose}
+            count={countIn(query.data?.counts, undefined)}
+            options={[
+              { value: 'all', label: '全部' },
+              ...newsStatuses.map((s) => ({ value: s, label: newsStatusLabels[s] })),
+            ]}
+            style={{ overflowX: 'auto' }}
+          />
           <Input.Search
             placeholder="按标题搜索"
             allowClear
@@ -70,42 +63,40 @@ export function Component() {
             }}
           />
         </Flex>
-        {isPending ? (
-          <CardSkeleton rows={4} />
-        ) : isError ? (
-          <LoadError error={error} what="资讯" onRetry={() => void refetch()} />
-        ) : data.list.length === 0 ? (
-          <Typography.Paragraph type="secondary" style={{ textAlign: 'center', padding: '32px 0' }}>
-            {keyword ? `没有标题含“${keyword}”的资讯` : '这一类下没有资讯'}
-          </Typography.Paragraph>
-        ) : (
-          data.list.map((a) => (
-            <div key={a.id} className={styles.listItem}>
-              <Flex justify="space-between" align="start" gap={12} wrap>
-                <div style={{ minWidth: 0, flex: 1 }}>
-                  <Space wrap size={6}>
-                    <Link to={`/audit/news/detail?id=${a.id}`}>
-                      <Typography.Text strong>{a.title}</Typography.Text>
-                    </Link>
-                    <NewsStatusTag status={a.status} />
-                    {a.pinned && <Tag color="red">置顶</Tag>}
-                  </Space>
-                  <div className={styles.muted}>
-                    {newsCategoryLabels[a.category]} · {a.author || '编辑'} ·{' '}
-                    {a.status === 'scheduled' && a.publishAt
-                      ? `将于 ${formatDateTime(a.publishAt)} 发布`
-                      : a.publishedAt
-                        ? `发布于 ${formatDateTime(a.publishedAt)}`
-                        : `更新于 ${formatDateTime(a.updatedAt)}`}
-                    {a.status !== 'draft' && ` · 阅读 ${a.views}`}
+        <ContentList
+          query={query}
+          what="资讯"
+          empty={keyword ? `没有标题含“${keyword}”的资讯` : '这一类下没有资讯'}
+          page={{ current: pageNum, size: PAGE_SIZE, onChange: setPageNum }}
+        >
+          {(list) =>
+            list.map((a) => (
+              <div key={a.id} className={styles.listItem}>
+                <Flex justify="space-between" align="start" gap={12} wrap>
+                  <div style={{ minWidth: 0, flex: 1 }}>
+                    <Space wrap size={6}>
+                      <Link to={`/audit/news/detail?id=${a.id}`}>
+                        <Typography.Text strong>{a.title}</Typography.Text>
+                      </Link>
+                      <NewsStatusTag status={a.status} />
+                      {a.pinned && <Tag color="red">置顶</Tag>}
+                    </Space>
+                    <div className={styles.muted}>
+                      {newsCategoryLabels[a.category]} · {a.author || '编辑'} ·{' '}
+                      {a.status === 'scheduled' && a.publishAt
+                        ? `将于 ${formatDateTime(a.publishAt)} 发布`
+                        : a.publishedAt
+                          ? `发布于 ${formatDateTime(a.publishedAt)}`
+                          : `更新于 ${formatDateTime(a.updatedAt)}`}
+                      {a.status !== 'draft' && ` · 阅读 ${a.views}`}
+                    </div>
                   </div>
-                </div>
-                <Link to={`/audit/news/detail?id=${a.id}`}>编辑</Link>
-              </Flex>
-            </div>
-          ))
-        )}
-        <ListPager total={data?.total} pageSize={PAGE_SIZE} current={pageNum} onChange={setPageNum} />
+                  <Link to={`/audit/news/detail?id=${a.id}`}>编辑</Link>
+                </Flex>
+              </div>
+            ))
+          }
+        </ContentList>
       </Card>
     </AuditLayout>
   );

@@ -4,17 +4,17 @@ import {
   NEWS_TITLE_MAX,
   newsCategories,
   newsCategoryLabels,
-  type NewsBody,
+  type NewsEditable,
   type NewsCategory,
 } from '@psy/contracts';
 import { Button, Card, DatePicker, Flex, Form, Input, Modal, Popconfirm, Select, Space, Switch } from 'antd';
 import type { Dayjs } from 'dayjs';
-import { useEffect, useState } from 'react';
-import { Link, useNavigate, useSearchParams } from 'react-router';
+import { useState } from 'react';
+import { Link } from 'react-router';
 import { SingleImageUpload } from '../../../components/image-upload';
-import { CardSkeleton, idParam, queryStates } from '../../../components/page-states';
 import { RichTextEditor } from '../../../components/rich-text';
 import { AuditLayout } from '../../../components/workbench/audit-layout';
+import { useEditorId, useItemEditor } from '../../../components/workbench/item-editor';
 import { WorkbenchHead } from '../../../components/workbench/workbench-shell';
 import { formatDateTime, shanghai } from '../../../lib/format';
 import { toast } from '../../../lib/toast';
@@ -30,54 +30,38 @@ interface Values {
   pinned: boolean;
 }
 
+const valuesOf = (a: NewsEditable): Values => ({
+  title: a.title,
+  category: a.category,
+  summary: a.summary,
+  cover: a.cover,
+  body: a.body,
+  pinned: a.pinned,
+});
+
 /** 编辑资讯 (/audit/news/detail?id=, new without an id): write, save, publish now or later. */
 export function Component() {
-  const [params] = useSearchParams();
-  const id = idParam(params);
-  const navigate = useNavigate();
-  const query = useNewsEditable(id);
-  const article = query.data;
+  const id = useEditorId();
   const save = useSaveNews(id);
   const act = useNewsAction();
-  const [form] = Form.useForm<Values>();
+  const {
+    form,
+    item: article,
+    state,
+    persist,
+  } = useItemEditor<Values, NewsEditable>({
+    id,
+    query: useNewsEditable(id),
+    save: (v) => save.mutateAsync({ ...v, cover: v.cover ?? null }),
+    values: valuesOf,
+    path: '/audit/news/detail',
+    notFound: { title: '资讯不存在', back: { to: '/audit/news/list', label: '返回资讯管理' } },
+    failed: '资讯加载失败',
+    skeletonRows: 10,
+    onInvalid: () => toast.error('请检查标红的项目'),
+  });
   const [scheduleOpen, setScheduleOpen] = useState(false);
   const [at, setAt] = useState<Dayjs | null>(null);
-
-  useEffect(() => {
-    if (article)
-      form.setFieldsValue({
-        title: article.title,
-        category: article.category,
-        summary: article.summary,
-        cover: article.cover,
-        body: article.body,
-        pinned: article.pinned,
-      });
-  }, [article, form]);
-
-  const state =
-    id > 0
-      ? queryStates(query, {
-          notFound: { title: '资讯不存在', back: { to: '/audit/news/list', label: '返回资讯管理' } },
-          failed: '资讯加载失败',
-          skeleton: <CardSkeleton rows={10} />,
-        })
-      : null;
-
-  /** Saves the form; answers the saved article's id, or null when the form is not valid. */
-  async function persist(): Promise<number | null> {
-    let values: Values;
-    try {
-      values = await form.validateFields();
-    } catch {
-      toast.error('请检查标红的项目');
-      return null;
-    }
-    const body: NewsBody = { ...values, cover: values.cover ?? null };
-    const saved = await save.mutateAsync(body);
-    if (id === 0) navigate(`/audit/news/detail?id=${saved.id}`, { replace: true });
-    return saved.id;
-  }
 
   async function publish(publishAt: string | null) {
     const savedId = await persist().catch(() => null);

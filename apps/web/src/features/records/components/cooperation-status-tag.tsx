@@ -16,7 +16,3 @@ export function CooperationStatusTag({ status }: { status: CooperationStatus }) 
     </Tag>
   );
 }
-
-/** 刘文博 · 主治医师 · 广州晴川医院临床心理科 */
-export const expertLine = (e: { name: string; title: string | null; institution: string | null }) =>
-  [e.name, e.title, e.institution].filter(Boolean).join(' · ');

@@ -3,15 +3,14 @@ import {
   cooperationScopeLabels,
   cooperationScopes,
   type CooperationBody,
-  type CooperationExpert,
 } from '@psy/contracts';
-import { Alert, Form, Input, Modal, Radio, Space, Typography } from 'antd';
+import { Form, Radio, Space, Typography } from 'antd';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
-import { SearchSelect, servedPersonLabel, useSettled } from '../../../components/search-select';
+import { CaseReasonItem, OtherExpertItem, ServedPersonItem } from '../../../components/expert-case-fields';
+import { FormModal } from '../../../components/form-modal';
+import { useSettled } from '../../../components/search-select';
 import { useCooperationInvitees, useCooperationPeople, useInvite } from '../api/records';
-
-const expertLabel = (e: CooperationExpert) => [e.name, e.title, e.institution].filter(Boolean).join(' · ');
 
 const scopeHints = {
   record_read: '对方可以查阅该用户的心理档案（测评、预警、咨询记录等），不能处理预警。',
@@ -54,23 +53,16 @@ export function InviteModal({
     );
 
   return (
-    <Modal
+    <FormModal
       title="邀请协作"
       open={open}
-      onCancel={onClose}
+      onClose={onClose}
       okText="发送邀请"
-      cancelText="取消"
-      confirmLoading={invite.isPending}
-      onOk={() => form.submit()}
-      destroyOnHidden
+      form={form}
+      pending={invite.isPending}
       width={600}
+      notice="对方接受后即可在协作范围内查阅该用户的档案；用户会收到通知，每次查阅都会被记录。您可以随时结束协作。"
     >
-      <Alert
-        type="info"
-        showIcon
-        style={{ marginBottom: 16 }}
-        title="对方接受后即可在协作范围内查阅该用户的档案；用户会收到通知，每次查阅都会被记录。您可以随时结束协作。"
-      />
       <Form
         form={form}
         layout="vertical"
@@ -83,25 +75,14 @@ export function InviteModal({
             <Typography.Text strong>{person.name || '用户'}</Typography.Text>
           </Form.Item>
         ) : (
-          <Form.Item name="userId" label="协作用户" rules={[{ required: true, message: '请选择协作的用户' }]}>
-            <SearchSelect
-              placeholder="输入姓名或手机号查找您服务的用户"
-              found={people}
-              onSearch={setPersonText}
-              notFound="没有找到您服务的用户"
-              label={servedPersonLabel}
-            />
-          </Form.Item>
-        )}
-        <Form.Item name="inviteeId" label="受邀专家" rules={[{ required: true, message: '请选择受邀专家' }]}>
-          <SearchSelect
-            placeholder="输入专家姓名、机构或职称查找"
-            found={invitees}
-            onSearch={setInviteeText}
-            notFound="没有找到专家"
-            label={expertLabel}
+          <ServedPersonItem
+            label="协作用户"
+            message="请选择协作的用户"
+            found={people}
+            onSearch={setPersonText}
           />
-        </Form.Item>
+        )}
+        <OtherExpertItem name="inviteeId" label="受邀专家" found={invitees} onSearch={setInviteeText} />
         <Form.Item
           name="scope"
           label="协作范围"
@@ -118,23 +99,14 @@ export function InviteModal({
             </Space>
           </Radio.Group>
         </Form.Item>
-        <Form.Item
-          name="reason"
+        <CaseReasonItem
           label="邀请原因"
           extra="受邀专家会看到这段话：希望对方在哪方面提供意见。"
-          rules={[
-            { required: true, whitespace: true, message: '请填写邀请原因' },
-            { min: 5, message: '邀请原因至少5个字' },
-          ]}
-        >
-          <Input.TextArea
-            maxLength={COOPERATION_REASON_MAX}
-            showCount
-            autoSize={{ minRows: 3, maxRows: 8 }}
-            placeholder="例如：来访者睡眠问题突出，希望请临床心理科医生给出评估建议"
-          />
-        </Form.Item>
+          max={COOPERATION_REASON_MAX}
+          autoSize={{ minRows: 3, maxRows: 8 }}
+          placeholder="例如：来访者睡眠问题突出，希望请临床心理科医生给出评估建议"
+        />
       </Form>
-    </Modal>
+    </FormModal>
   );
 }

@@ -3,12 +3,12 @@ import { COOPERATION_CLOSING_MAX, cooperationScopeLabels } from '@psy/contracts'
 import { Alert, Button, Card, Col, Descriptions, Input, Modal, Popconfirm, Row, Typography } from 'antd';
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { CardSkeleton, idParam, queryStates } from '../../../components/page-states';
+import { CardSkeleton, idParam, itemStates, queryStates } from '../../../components/page-states';
 import { WorkbenchLayout } from '../../../components/workbench/workbench-layout';
 import { WorkbenchHead } from '../../../components/workbench/workbench-shell';
-import { formatDateTime } from '../../../lib/format';
+import { expertLine, formatDateTime } from '../../../lib/format';
 import { useCooperation, useCooperationStep, useRecord, type CooperationDetail } from '../api/records';
-import { CooperationStatusTag, expertLine } from '../components/cooperation-status-tag';
+import { CooperationStatusTag } from '../components/cooperation-status-tag';
 import { CooperationThread } from '../components/cooperation-thread';
 import { RecordView } from '../components/record-view';
 
@@ -77,6 +77,8 @@ function SharedRecord({ c }: { c: CooperationDetail }) {
   );
 }
 
+const back = { to: '/expert/archives/cooperationList', label: '返回协作管理' };
+
 /** 协作详情 (/expert/archives/cooperationDetail?id=): the case, the answer, the shared record and the discussion. */
 export function Component() {
   const [params] = useSearchParams();
@@ -86,16 +88,7 @@ export function Component() {
   const [closing, setClosing] = useState<'decline' | 'end' | null>(null);
   const [reason, setReason] = useState('');
   const c = query.data;
-  const state = queryStates(query, {
-    missing: id === 0,
-    notFound: {
-      title: '协作不存在',
-      subTitle: '只有发起和受邀的两位专家可以查看',
-      back: { to: '/expert/archives/cooperationList', label: '返回协作管理' },
-    },
-    failed: '协作加载失败',
-    skeleton: <CardSkeleton rows={8} />,
-  });
+  const state = itemStates(query, id, '协作', back, { subTitle: '只有发起和受邀的两位专家可以查看' });
   const note = c && standing(c);
   const finishClosing = () =>
     closing &&

@@ -1,7 +1,6 @@
 import type { TransferDetail } from '@psy/contracts';
 import { Card, Descriptions, Typography } from 'antd';
-import { formatDateTime } from '../../../lib/format';
-import { expertLine } from './expert-line';
+import { expertLine, formatDateTime } from '../../../lib/format';
 import { TransferStatusTag } from './transfer-status-tag';
 
 /** What experts and auditors read of a transfer: who, to whom, why, the summary, what moves, the decision. */

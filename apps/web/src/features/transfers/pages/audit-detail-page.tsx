@@ -1,6 +1,6 @@
 import { Alert, Col, Row } from 'antd';
 import { Link, useSearchParams } from 'react-router';
-import { CardSkeleton, idParam, queryStates } from '../../../components/page-states';
+import { idParam, itemStates } from '../../../components/page-states';
 import { ReviewDecision } from '../../../components/review-decision';
 import { AuditLayout } from '../../../components/workbench/audit-layout';
 import { WorkbenchHead } from '../../../components/workbench/workbench-shell';
@@ -49,12 +49,7 @@ export function Component() {
   const query = useAuditTransfer(id);
   const decide = useDecideTransfer(id);
   const t = query.data;
-  const state = queryStates(query, {
-    missing: id === 0,
-    notFound: { title: '转介不存在', back: { to: '/audit/archives/list', label: '返回用户转介' } },
-    failed: '转介加载失败',
-    skeleton: <CardSkeleton rows={8} />,
-  });
+  const state = itemStates(query, id, '转介', { to: '/audit/archives/list', label: '返回用户转介' });
 
   return (
     <AuditLayout>

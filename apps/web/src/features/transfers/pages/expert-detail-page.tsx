@@ -1,7 +1,7 @@
 import { RollbackOutlined } from '@ant-design/icons';
 import { Alert, Button, Card, Empty, Popconfirm, Space, Typography } from 'antd';
 import { Link, useSearchParams } from 'react-router';
-import { CardSkeleton, idParam, queryStates } from '../../../components/page-states';
+import { idParam, itemStates } from '../../../components/page-states';
 import { WorkbenchLayout } from '../../../components/workbench/workbench-layout';
 import { ListRow } from '../../../components/workbench/workbench-list';
 import { WorkbenchHead } from '../../../components/workbench/workbench-shell';
@@ -73,6 +73,8 @@ function standing(
   return null;
 }
 
+const back = { to: '/expert/archives/transferList', label: '返回转介管理' };
+
 /** 转介详情 (/expert/archives/transferDetail?id=): one transfer, for its proposer or its receiver. */
 export function Component() {
   const [params] = useSearchParams();
@@ -81,15 +83,8 @@ export function Component() {
   const query = useExpertTransfer(id);
   const withdraw = useWithdrawTransfer(id);
   const t = query.data;
-  const state = queryStates(query, {
-    missing: id === 0,
-    notFound: {
-      title: '转介不存在',
-      subTitle: '它可能不是您发起的，或用户尚未同意转介给您',
-      back: { to: '/expert/archives/transferList', label: '返回转介管理' },
-    },
-    failed: '转介加载失败',
-    skeleton: <CardSkeleton rows={8} />,
+  const state = itemStates(query, id, '转介', back, {
+    subTitle: '它可能不是您发起的，或用户尚未同意转介给您',
   });
   const mine = !!t && t.from.id === me;
   const note = t && standing(t, mine);

@@ -3,7 +3,7 @@ import { TRANSFER_DECLINE_MAX, type TransferDetail } from '@psy/contracts';
 import { Alert, Button, Card, Flex, Input, Modal, Popconfirm, Typography } from 'antd';
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { CardSkeleton, idParam, queryStates } from '../../../components/page-states';
+import { idParam, itemStates } from '../../../components/page-states';
 import { formatDateTime } from '../../../lib/format';
 import { useAnswerTransfer, useMyTransfer } from '../api/transfers';
 import { teacher } from '../components/expert-line';
@@ -51,12 +51,7 @@ export function Component() {
   const [declining, setDeclining] = useState(false);
   const [reason, setReason] = useState('');
   const t = query.data;
-  const state = queryStates(query, {
-    missing: id === 0,
-    notFound: { title: '转介不存在', back: { to: '/user/userConfirm/list', label: '返回用户确认' } },
-    failed: '转介加载失败',
-    skeleton: <CardSkeleton rows={8} />,
-  });
+  const state = itemStates(query, id, '转介', { to: '/user/userConfirm/list', label: '返回用户确认' });
 
   if (state || !t)
     return (

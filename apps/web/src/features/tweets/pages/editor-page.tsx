@@ -4,13 +4,13 @@ import {
   TWEET_TEXT_MAX,
   tweetVisibilities,
   tweetVisibilityLabels,
+  type MyTweet,
   type TweetVisibility,
 } from '@psy/contracts';
 import { Alert, Button, Card, Flex, Form, Input, Radio, Space } from 'antd';
-import { useEffect } from 'react';
-import { Link, useNavigate, useSearchParams } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { ImageUpload } from '../../../components/image-upload';
-import { CardSkeleton, idParam, queryStates } from '../../../components/page-states';
+import { useEditorId, useItemEditor } from '../../../components/workbench/item-editor';
 import { WorkbenchLayout } from '../../../components/workbench/workbench-layout';
 import { WorkbenchHead } from '../../../components/workbench/workbench-shell';
 import { toast } from '../../../lib/toast';
@@ -24,44 +24,30 @@ interface Values {
   visibility: TweetVisibility;
 }
 
+const valuesOf = (t: MyTweet): Values => ({ content: t.content, images: t.images, visibility: t.visibility });
+
 /** 推文详情 (/expert/tweet/detail?id=, new without an id): write text and pictures, submit for review. */
 export function Component() {
-  const [params] = useSearchParams();
-  const id = idParam(params);
+  const id = useEditorId();
   const navigate = useNavigate();
-  const query = useMyTweet(id);
-  const tweet = query.data;
   const save = useSaveTweet(id);
   const act = useTweetAction();
-  const [form] = Form.useForm<Values>();
+  const {
+    form,
+    item: tweet,
+    state,
+    persist,
+  } = useItemEditor<Values, MyTweet>({
+    id,
+    query: useMyTweet(id),
+    save: (v) => save.mutateAsync(v),
+    values: valuesOf,
+    path: '/expert/tweet/detail',
+    notFound: { title: '动态不存在', back: { to: '/expert/tweet', label: '返回我的动态' } },
+    failed: '动态加载失败',
+    skeletonRows: 6,
+  });
   const editable = !tweet || tweet.status === 'draft' || tweet.status === 'rejected';
-
-  useEffect(() => {
-    if (tweet)
-      form.setFieldsValue({ content: tweet.content, images: tweet.images, visibility: tweet.visibility });
-  }, [tweet, form]);
-
-  const state =
-    id > 0
-      ? queryStates(query, {
-          notFound: { title: '动态不存在', back: { to: '/expert/tweet', label: '返回我的动态' } },
-          failed: '动态加载失败',
-          skeleton: <CardSkeleton rows={6} />,
-        })
-      : null;
-
-  async function persist(): Promise<number | null> {
-    let values: Values;
-    try {
-      values = await form.validateFields();
-    } catch {
-      return null;
-    }
-    const saved = await save.mutateAsync(values).catch(() => null);
-    if (!saved) return null;
-    if (id === 0) navigate(`/expert/tweet/detail?id=${saved.id}`, { replace: true });
-    return saved.id;
-  }
 
   async function submit() {
     const savedId = await persist();

@@ -1,11 +1,11 @@
 import { CheckCircleOutlined, ClockCircleOutlined, LikeOutlined, PlusOutlined } from '@ant-design/icons';
 import { tweetStatuses, tweetStatusLabels, tweetVisibilityLabels, type TweetStatus } from '@psy/contracts';
-import { Button, Card, Col, Flex, Popconfirm, Row, Segmented, Space, Typography } from 'antd';
-import { useState } from 'react';
+import { Button, Card, Col, Flex, Popconfirm, Row, Space, Typography } from 'antd';
 import { Link } from 'react-router';
-import { ListPager } from '../../../components/list-pager';
-import { CardSkeleton, LoadError } from '../../../components/page-states';
 import { StatCard } from '../../../components/stat-card';
+import { ContentList } from '../../../components/workbench/content-list';
+import { countIn, StatusFilter } from '../../../components/workbench/status-filter';
+import { useFilteredPages } from '../../../components/workbench/workbench-list';
 import { WorkbenchLayout } from '../../../components/workbench/workbench-layout';
 import { WorkbenchHead } from '../../../components/workbench/workbench-shell';
 import styles from '../../../components/workbench/workbench.module.css';
@@ -19,15 +19,14 @@ const PAGE_SIZE = 10;
 
 /** 推文列表 (/expert/tweet): the expert's own tweets by status, with likes. */
 export function Component() {
-  const [filter, setFilter] = useState<Filter>('all');
-  const [pageNum, setPageNum] = useState(1);
-  const { data, isPending, isError, error, refetch } = useMyTweets({
+  const { filter, choose, pageNum, setPageNum } = useFilteredPages<Filter>('all');
+  const query = useMyTweets({
     status: filter === 'all' ? undefined : filter,
     pageNum,
     pageSize: PAGE_SIZE,
   });
+  const { data, isPending } = query;
   const act = useTweetAction();
-  const all = data ? Object.values(data.counts).reduce((n, c) => n + c, 0) : 0;
 
   return (
     <WorkbenchLayout>
@@ -72,85 +71,76 @@ export function Component() {
         </Col>
       </Row>
       <Card>
-        <div style={{ overflowX: 'auto', marginBottom: 8 }}>
-          <Segmented<Filter>
-            value={filter}
-            onChange={(f) => {
-              setFilter(f);
-              setPageNum(1);
-            }}
-            options={[
-              { value: 'all', label: `全部${data ? ` ${all}` : ''}` },
-              ...tweetStatuses.map((s) => ({
-                value: s,
-                label: `${tweetStatusLabels[s]}${data ? ` ${data.counts[s]}` : ''}`,
-              })),
-            ]}
-          />
-        </div>
-        {isPending ? (
-          <CardSkeleton rows={4} />
-        ) : isError ? (
-          <LoadError error={error} what="动态" onRetry={() => void refetch()} />
-        ) : data.list.length === 0 ? (
-          <Typography.Paragraph type="secondary" style={{ textAlign: 'center', padding: '32px 0' }}>
-            {filter === 'all' ? '还没有动态，点右上角“发动态”写第一条吧' : '这一类下没有动态'}
-          </Typography.Paragraph>
-        ) : (
-          data.list.map((t) => (
-            <div key={t.id} className={styles.listItem} data-testid="my-tweet">
-              <Flex justify="space-between" align="start" gap={12} wrap>
-                <div style={{ minWidth: 0, flex: 1 }}>
-                  <Space wrap size={6}>
-                    <TweetStatusTag status={t.status} />
-                    <span className={styles.muted}>
-                      {tweetVisibilityLabels[t.visibility]} ·{' '}
-                      {t.publishedAt
-                        ? `发布于 ${formatDateTime(t.publishedAt)}`
-                        : `更新于 ${formatDateTime(t.updatedAt)}`}
-                      {t.status === 'published' && ` · ${t.likeCount} 个赞`}
-                    </span>
+        <StatusFilter<Filter>
+          value={filter}
+          onChange={choose}
+          count={countIn(data?.counts, undefined)}
+          options={[
+            { value: 'all', label: '全部' },
+            ...tweetStatuses.map((s) => ({ value: s, label: tweetStatusLabels[s] })),
+          ]}
+        />
+        <ContentList
+          query={query}
+          what="动态"
+          empty={filter === 'all' ? '还没有动态，点右上角“发动态”写第一条吧' : '这一类下没有动态'}
+          page={{ current: pageNum, size: PAGE_SIZE, onChange: setPageNum }}
+        >
+          {(list) =>
+            list.map((t) => (
+              <div key={t.id} className={styles.listItem} data-testid="my-tweet">
+                <Flex justify="space-between" align="start" gap={12} wrap>
+                  <div style={{ minWidth: 0, flex: 1 }}>
+                    <Space wrap size={6}>
+                      <TweetStatusTag status={t.status} />
+                      <span className={styles.muted}>
+                        {tweetVisibilityLabels[t.visibility]} ·{' '}
+                        {t.publishedAt
+                          ? `发布于 ${formatDateTime(t.publishedAt)}`
+                          : `更新于 ${formatDateTime(t.updatedAt)}`}
+                        {t.status === 'published' && ` · ${t.likeCount} 个赞`}
+                      </span>
+                    </Space>
+                    <Typography.Paragraph
+                      ellipsis={{ rows: 3 }}
+                      style={{ margin: '8px 0 0', whiteSpace: 'pre-wrap' }}
+                    >
+                      {t.content}
+                    </Typography.Paragraph>
+                    <TweetImages images={t.images} />
+                    {t.status === 'rejected' && t.rejectReason && (
+                      <Typography.Text type="danger" style={{ display: 'block', marginTop: 8 }}>
+                        驳回原因：{t.rejectReason}
+                      </Typography.Text>
+                    )}
+                  </div>
+                  <Space>
+                    {(t.status === 'draft' || t.status === 'rejected') && (
+                      <Link to={`/expert/tweet/detail?id=${t.id}`}>编辑</Link>
+                    )}
+                    {t.status === 'pending' && <Link to={`/expert/tweet/detail?id=${t.id}`}>查看</Link>}
+                    {t.status === 'published' && (
+                      <Popconfirm
+                        title="撤回后动态不再公开显示，可修改后重新提交。确定撤回？"
+                        onConfirm={() => act.mutate({ id: t.id, action: 'withdraw' })}
+                      >
+                        <a>撤回</a>
+                      </Popconfirm>
+                    )}
+                    {t.status !== 'pending' && (
+                      <Popconfirm
+                        title="删除后无法恢复，确定删除？"
+                        onConfirm={() => act.mutate({ id: t.id, action: 'delete' })}
+                      >
+                        <a style={{ color: '#ff4d4f' }}>删除</a>
+                      </Popconfirm>
+                    )}
                   </Space>
-                  <Typography.Paragraph
-                    ellipsis={{ rows: 3 }}
-                    style={{ margin: '8px 0 0', whiteSpace: 'pre-wrap' }}
-                  >
-                    {t.content}
-                  </Typography.Paragraph>
-                  <TweetImages images={t.images} />
-                  {t.status === 'rejected' && t.rejectReason && (
-                    <Typography.Text type="danger" style={{ display: 'block', marginTop: 8 }}>
-                      驳回原因：{t.rejectReason}
-                    </Typography.Text>
-                  )}
-                </div>
-                <Space>
-                  {(t.status === 'draft' || t.status === 'rejected') && (
-                    <Link to={`/expert/tweet/detail?id=${t.id}`}>编辑</Link>
-                  )}
-                  {t.status === 'pending' && <Link to={`/expert/tweet/detail?id=${t.id}`}>查看</Link>}
-                  {t.status === 'published' && (
-                    <Popconfirm
-                      title="撤回后动态不再公开显示，可修改后重新提交。确定撤回？"
-                      onConfirm={() => act.mutate({ id: t.id, action: 'withdraw' })}
-                    >
-                      <a>撤回</a>
-                    </Popconfirm>
-                  )}
-                  {t.status !== 'pending' && (
-                    <Popconfirm
-                      title="删除后无法恢复，确定删除？"
-                      onConfirm={() => act.mutate({ id: t.id, action: 'delete' })}
-                    >
-                      <a style={{ color: '#ff4d4f' }}>删除</a>
-                    </Popconfirm>
-                  )}
-                </Space>
-              </Flex>
-            </div>
-          ))
-        )}
-        <ListPager total={data?.total} pageSize={PAGE_SIZE} current={pageNum} onChange={setPageNum} />
+                </Flex>
+              </div>
+            ))
+          }
+        </ContentList>
       </Card>
     </WorkbenchLayout>
   );

@@ -2,7 +2,7 @@ import { tweetVisibilityLabels } from '@psy/contracts';
 import { Alert, Card, Col, Descriptions, Row } from 'antd';
 import { Link, useSearchParams } from 'react-router';
 import { ExpertAvatar } from '../../../components/expert-avatar';
-import { CardSkeleton, idParam, queryStates } from '../../../components/page-states';
+import { idParam, itemStates } from '../../../components/page-states';
 import { ReviewDecision } from '../../../components/review-decision';
 import { AuditLayout } from '../../../components/workbench/audit-layout';
 import { WorkbenchHead } from '../../../components/workbench/workbench-shell';
@@ -18,12 +18,13 @@ export function Component() {
   const query = useReviewTweet(id);
   const decide = useDecideTweet(id);
   const t = query.data;
-  const state = queryStates(query, {
-    missing: id === 0,
-    notFound: { title: '动态不存在', back: { to: '/audit/tweet/list', label: '返回推文审核' } },
-    failed: '动态加载失败',
-    skeleton: <CardSkeleton rows={6} />,
-  });
+  const state = itemStates(
+    query,
+    id,
+    '动态',
+    { to: '/audit/tweet/list', label: '返回推文审核' },
+    { rows: 6 },
+  );
 
   return (
     <AuditLayout>
