@@ -1,0 +1,172 @@
+/**
+ * Lighthouse 12 (performance only, simulated throttling) on the pages a visitor opens first
+ * and on a question page, with the desktop and the mobile profile, against the server started
+ * as production runs it on the demo data, driving Debian's Chromium; then the first-visit
+ * bundle table (bench/bundle.ts). Issue 18's goal: >= 95 desktop and >= 85 mobile.
+ * Usage: npm run build && npm run bench:web   (BENCH_WEB_RUNS=3 takes the median of three)
+ */
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse, { desktopConfig } from 'lighthouse';
+import puppeteer from 'puppeteer-core';
+import { CHROMIUM_ARGS, findChromium } from '../apps/e2e/src/chromium';
+import { startServer } from '../apps/e2e/src/server';
+import { productionEnv } from './demo-data';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const runs = Math.max(1, Number(process.env.BENCH_WEB_RUNS ?? 1));
+const GOAL = { desktop: 95, mobile: 85 } as const;
+type Profile = keyof typeof GOAL;
+
+interface Result {
+  score: number;
+  fcp: number;
+  lcp: number;
+  tbt: number;
+  cls: number;
+}
+
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+
+async function api<T>(base: string, method: string, url: string, token?: string, body?: unknown) {
+  const res = await fetch(`${base}/SysAdmin${url}`, {
+    method,
+    headers: {
+      ...(body !== undefined ? { 'content-type': 'application/json' } : {}),
+      ...(token ? { serviceToken: token } : {}),
+    },
+    body: body !== undefined ? JSON.stringify(body) : undefined,
+  });
+  const json = (await res.json()) as { status: number; data: T; message: string };
+  if (json.status !== 200) throw new Error(`${method} ${url}: ${json.message}`);
+  return json.data;
+}
+
+/** The demo user, signed in, half-way into PHQ-9: the question page's address and the session. */
+async function questionPage(base: string) {
+  const session = await api<{ token: string; userinfo: unknown }>(
+    base,
+    'POST',
+    '/api/login/login',
+    undefined,
+    {
+      telephone: '13800000001',
+      password: 'Demo@123456',
+    },
+  );
+  const scales = await api<{ list: { id: number; code: string }[] }>(
+    base,
+    'GET',
+    '/api/scale/list?pageSize=50',
+  );
+  const phq9 = scales.list.find((s) => s.code === 'PHQ9')!.id;
+  const started = await api<{ id: number }>(base, 'POST', '/api/assessment/start', session.token, {
+    scaleId: phq9,
+  });
+  await api(base, 'POST', `/api/assessment/${started.id}/consent`, session.token, { accepted: true });
+  await api(base, 'POST', `/api/assessment/${started.id}/basic-info`, session.token, {
+    name: '张小雨',
+    gender: 'female',
+    age: 20,
+    regionCode: '110101',
+    extra: {},
+  });
+  return { url: `${base}/test/question?aid=${started.id}&part=0`, session };
+}
+
+async function audit(port: number, url: string, profile: Profile, keepStorage: boolean): Promise<Result> {
+  const flags = {
+    port,
+    output: 'json' as const,
+    logLevel: 'error' as const,
+    onlyCategories: ['performance'],
+    disableStorageReset: keepStorage,
+  };
+  const config = profile === 'desktop' ? desktopConfig : undefined;
+  const run = await lighthouse(url, flags, config);
+  const lhr = run?.lhr;
+  if (!lhr) throw new Error(`no Lighthouse result for ${url}`);
+  if (lhr.runtimeError) throw new Error(`${url}: ${lhr.runtimeError.message}`);
+  const ms = (id: string) => Math.round(lhr.audits[id]?.numericValue ?? NaN);
+  return {
+    score: Math.round((lhr.categories.performance?.score ?? 0) * 100),
+    fcp: ms('first-contentful-paint'),
+    lcp: ms('largest-contentful-paint'),
+    tbt: ms('total-blocking-time'),
+    cls: Number((lhr.audits['cumulative-layout-shift']?.numericValue ?? 0).toFixed(3)),
+  };
+}
+
+async function main() {
+  const chromePath = findChromium();
+  if (!chromePath) throw new Error('Chromium not found: apt-get install chromium, or set CHROMIUM_PATH');
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'psy-bench-web-'));
+  const server = await startServer({ ...productionEnv({ DATA_DIR: dataDir }), LOG_LEVEL: 'warn' });
+  const chrome = await chromeLauncher.launch({
+    chromePath,
+    chromeFlags: CHROMIUM_ARGS.filter((f) => f !== '--headless').concat('--headless=new'),
+  });
+  try {
+    const question = await questionPage(server.base);
+    // Put the session where the web app keeps it; Lighthouse is told to leave storage alone.
+    const browser = await puppeteer.connect({ browserURL: `http://127.0.0.1:${chrome.port}` });
+    const page = await browser.newPage();
+    await page.goto(`${server.base}/404`);
+    await page.evaluate(
+      `localStorage.setItem('userToken', ${JSON.stringify(question.session.token)});` +
+        `localStorage.setItem('userInfo', ${JSON.stringify(JSON.stringify(question.session.userinfo))});`,
+    );
+    await page.close();
+    await browser.disconnect();
+
+    const pages = [
+      { name: '首页 /sys/home', url: `${server.base}/sys/home`, signedIn: false },
+      { name: '测评中心 /app/website', url: `${server.base}/app/website`, signedIn: false },
+      { name: '心理咨询 /app/expert', url: `${server.base}/app/expert`, signedIn: false },
+      { name: '答题 /test/question', url: question.url, signedIn: true },
+    ];
+    const rows: string[][] = [];
+    for (const p of pages) {
+      for (const profile of ['desktop', 'mobile'] as const) {
+        const results: Result[] = [];
+        for (let i = 0; i < runs; i++) results.push(await audit(chrome.port, p.url, profile, p.signedIn));
+        const pick = (k: keyof Result) => median(results.map((r) => r[k]));
+        const score = pick('score');
+        rows.push([
+          p.name,
+          profile,
+          String(score),
+          score >= GOAL[profile] ? `>= ${GOAL[profile]} ✓` : `>= ${GOAL[profile]} ✗`,
+          String(pick('fcp')),
+          String(pick('lcp')),
+          String(pick('tbt')),
+          String(pick('cls')),
+        ]);
+        console.error(`  ${p.name} ${profile}: ${score}`);
+      }
+    }
+    const head = ['page', 'profile', 'score', 'goal', 'FCP ms', 'LCP ms', 'TBT ms', 'CLS'];
+    const widths = head.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)));
+    const line = (r: string[]) =>
+      `| ${r.map((c, i) => (i < 2 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join(' | ')} |`;
+    console.log(`\nLighthouse ${runs > 1 ? `(median of ${runs}) ` : ''}performance, simulated throttling`);
+    console.log(line(head));
+    console.log(`| ${widths.map((w, i) => (i < 2 ? '-'.repeat(w) : `${'-'.repeat(w - 1)}:`)).join(' | ')} |`);
+    for (const r of rows) console.log(line(r));
+  } finally {
+    await chrome.kill();
+    await server.stop();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+  console.log('');
+  spawnSync(process.execPath, ['--import', 'tsx', path.join(here, 'bundle.ts')], { stdio: 'inherit' });
+}
+
+main().catch((err: unknown) => {
+  console.error(err);
+  process.exit(1);
+});
