@@ -206,6 +206,8 @@ describe.skipIf(!hasBrowser())('screening campaigns', () => {
       const warned = staff.getByRole('listitem').filter({ hasText: /员工2(?!\d)/ });
       await warned.first().waitFor();
       await warned.first().getByText('高危').waitFor();
+      // One row per person, however many of their answers raised a warning.
+      expect(await warned.count()).toBe(1);
       await warned
         .first()
         .getByText(/研发中心负责，请于 .* 前联系/)

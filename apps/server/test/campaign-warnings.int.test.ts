@@ -485,21 +485,43 @@ describe(`campaign warning routing on ${testDbKind}`, () => {
     await drain();
     const raised = await ctx.database.db.select().from(warnings).where(eq(warnings.assessmentId, id));
     expect(raised.length).toBe(2);
+    type Row = { id: number; state: string; level: number; warningCount: number; step: number };
     const mine = async () =>
       (await api('GET', '/api/org/my/warnings?pageSize=50', deptStaff)).body.data.list.filter(
         (w: { memberName: string }) => w.memberName === '学生六',
-      ) as { id: number; state: string }[];
-    expect((await mine()).map((w) => w.state)).toEqual(['pending', 'pending']);
+      ) as Row[];
+    const audited = async () =>
+      (
+        await api('GET', `/api/audit/campaigns/${campaignId}/warnings?pageSize=50`, auditor)
+      ).body.data.list.filter((w: { memberName: string }) => w.memberName === '学生六') as Row[];
+    // Unit staff see the person once: the most urgent warning, and how many there are.
+    const top = Math.max(...raised.map((w) => w.level));
+    expect(await mine()).toMatchObject([{ state: 'pending', level: top, warningCount: 2 }]);
+    // Auditors see each warning, each saying the person has two.
+    expect((await audited()).map((w) => [w.state, w.warningCount])).toEqual([
+      ['pending', 2],
+      ['pending', 2],
+    ]);
+    const pendingTotal = async () =>
+      (await api('GET', '/api/org/my/warnings?state=pending&pageSize=1', deptStaff)).body.data.total;
+    const before = await pendingTotal();
 
-    const first = (await mine())[0]!.id;
-    const ok = await api('POST', `/api/org/my/warnings/${first}/contact`, deptStaff, { note: '已当面谈话' });
+    const ok = await api('POST', `/api/org/my/warnings/${(await mine())[0]!.id}/contact`, deptStaff, {
+      note: '已当面谈话',
+    });
     expect(ok.status, ok.body.message).toBe(200);
-    expect((await mine()).map((w) => w.state)).toEqual(['contacted', 'contacted']);
+    expect(await mine()).toMatchObject([{ state: 'contacted', warningCount: 2 }]);
+    expect((await audited()).map((w) => w.state)).toEqual(['contacted', 'contacted']);
+    // The person leaves 待联系 as one row, not two.
+    expect(await pendingTotal()).toBe(before - 1);
     // Neither escalates any more, days past every deadline.
     time.advance(100 * HOUR);
     await sweep();
     await drain();
-    expect((await mine()).map((w) => w.state)).toEqual(['contacted', 'contacted']);
+    expect((await audited()).map((w) => [w.state, w.step])).toEqual([
+      ['contacted', 0],
+      ['contacted', 0],
+    ]);
   });
 
   it('exports the report: the centre gets the warning list, unit staff figures only, others 404', async () => {

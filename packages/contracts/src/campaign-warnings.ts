@@ -84,6 +84,11 @@ export const campaignWarningItem = z.object({
   overdue: z.boolean(),
   /** The first contact: unit staff's or the experts' first follow-up record, whichever came first. */
   contactedAt: z.string().nullable(),
+  /**
+   * The person's warnings in this campaign (a plan's scales and items may raise several). Unit
+   * staff get one row per person, its most urgent warning; one first contact answers them all.
+   */
+  warningCount: z.number().int(),
 });
 export type CampaignWarningItem = z.infer<typeof campaignWarningItem>;
 export const campaignWarningPage = page(campaignWarningItem);

@@ -40,6 +40,8 @@ export interface RoutedWarningRow {
   currentUnitName: string | null;
   dueAt: Date | string | null;
   contactedAt: Date | string | null;
+  /** The person's warnings in this campaign, this one included. */
+  warningCount: number;
 }
 
 export interface OutcomeRow {
@@ -68,7 +70,9 @@ const routedWarnings = (where: SQL) => sql`
          least(
            (select min(r.contacted_at) from campaign_warning_routes r where r.warning_id = w.id),
            (select min(p.created_at) from warning_progress p where p.warning_id = w.id)
-         ) as "contactedAt"
+         ) as "contactedAt",
+         (select count(*)::int from campaign_warning_routes s
+           where s.member_id = r0.member_id and s.campaign_id = r0.campaign_id and s.step = 0) as "warningCount"
     from campaign_warning_routes r0
     join warnings w on w.id = r0.warning_id
     join campaigns c on c.id = r0.campaign_id
@@ -317,6 +321,8 @@ export const routingRepository = {
       warningId?: number;
       unitIds?: number[];
       state?: string | undefined;
+      /** One row per person and campaign: the most urgent of their warnings (pending first, then level, then deadline). */
+      perPerson?: boolean;
     },
     p: { pageNum: number; pageSize: number },
   ): Promise<{ rows: RoutedWarningRow[]; total: number }> {
@@ -326,14 +332,21 @@ export const routingRepository = {
     if (f.unitIds) conds.push(sql`m.unit_id in (${sql.join(f.unitIds.length ? f.unitIds : [0], sql`, `)})`);
     const base = sql`(${routedWarnings(sql.join(conds, sql` and `))}) x`;
     const stateWhere = f.state ? sql`where ${stateOf} = ${f.state}` : sql``;
+    const rowsOf = f.perPerson
+      ? sql`(select x.*, row_number() over (
+                      partition by x."memberId", x."campaignId"
+                      order by (${stateOf} = 'pending') desc, x.level desc, x."dueAt" asc nulls last, x.id desc
+                    ) as lead
+               from ${base} ${stateWhere}) x where x.lead = 1`
+      : sql`${base} ${stateWhere}`;
     const [rows, [counted]] = await Promise.all([
       executeRows<RoutedWarningRow>(
         db,
-        sql`select x.* from ${base} ${stateWhere}
+        sql`select x.* from ${rowsOf}
              order by (${stateOf} = 'pending') desc, x.level desc, x."routedAt" desc, x.id desc
              limit ${p.pageSize} offset ${(p.pageNum - 1) * p.pageSize}`,
       ),
-      executeRows<{ n: number }>(db, sql`select count(*)::int as n from ${base} ${stateWhere}`),
+      executeRows<{ n: number }>(db, sql`select count(*)::int as n from ${rowsOf}`),
     ]);
     return { rows, total: Number(counted?.n ?? 0) };
   },

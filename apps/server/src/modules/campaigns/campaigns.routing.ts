@@ -93,6 +93,7 @@ export function createCampaignWarnings({ db, clock, events, warnings }: Campaign
       state,
       overdue: isOverdue(state, dueAt, now),
       contactedAt: iso(contactedAt),
+      warningCount: Number(r.warningCount),
     };
   }
 
@@ -178,13 +179,16 @@ export function createCampaignWarnings({ db, clock, events, warnings }: Campaign
     },
 
     // ---- unit staff ----
-    /** 我的单位预警: the routed warnings of people in my units; no answers, no scores. */
+    /**
+     * 我的单位预警: the people in my units with routed warnings, one row per person and campaign
+     * (its most urgent warning; one contact answers them all); no answers, no scores.
+     */
     async staffList(actor: Actor, q: CampaignWarningsQuery): Promise<Page<CampaignWarningItem>> {
       const units = await visibleUnits(actor);
       if (!units.length) return { list: [], total: 0, pageNum: q.pageNum, pageSize: q.pageSize };
       const { rows, total } = await repo.page(
         db,
-        { campaignId: q.campaignId, unitIds: units, state: q.state },
+        { campaignId: q.campaignId, unitIds: units, state: q.state, perPerson: true },
         q,
       );
       const now = clock();

@@ -268,7 +268,21 @@ function CampaignWarnings({ campaignId }: { campaignId: number }) {
       }}
       expandable={{ expandedRowRender: (w) => <RouteTimeline routes={w.routes} /> }}
       columns={[
-        { title: '姓名', dataIndex: 'memberName', width: 90 },
+        {
+          title: '姓名',
+          key: 'member',
+          width: 110,
+          render: (_, w) => (
+            <>
+              {w.memberName}
+              {w.warningCount > 1 && (
+                <Typography.Text type="secondary" style={{ display: 'block', fontSize: 12 }}>
+                  共 {w.warningCount} 条预警
+                </Typography.Text>
+              )}
+            </>
+          ),
+        },
         { title: '单位', dataIndex: 'unitName', width: 160 },
         { title: '等级', dataIndex: 'level', width: 70, render: (l: number) => <RiskTag level={l} /> },
         { title: '状态', key: 'state', width: 130, render: (_, w) => <WarningStateTag w={w} /> },

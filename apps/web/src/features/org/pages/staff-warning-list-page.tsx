@@ -1,5 +1,5 @@
 import { CAMPAIGN_CONTACT_NOTE_MAX, type CampaignWarningState } from '@psy/contracts';
-import { Alert, Button, Card, Flex, Form, Input, Modal, Typography } from 'antd';
+import { Alert, Button, Card, Flex, Form, Input, Modal, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import {
   FilterSegments,
@@ -75,6 +75,7 @@ export function Component() {
                   </Typography.Text>
                   <RiskTag level={w.level} />
                   <WarningStateTag w={w} />
+                  {w.warningCount > 1 && <Tag>共 {w.warningCount} 条预警</Tag>}
                 </Flex>
                 <div>
                   <Typography.Text type="secondary">
@@ -106,6 +107,14 @@ function ContactModal({ warning, onClose }: { warning?: CampaignWarningItem; onC
       onCancel={onClose}
       destroyOnHidden
     >
+      {warning && warning.warningCount > 1 && (
+        <Alert
+          type="info"
+          showIcon
+          style={{ marginBottom: 16 }}
+          title={`${warning.memberName}在本次筛查中有 ${warning.warningCount} 条预警，记录一次联系即全部视为已联系。`}
+        />
+      )}
       <Form
         form={form}
         layout="vertical"
