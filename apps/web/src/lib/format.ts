@@ -43,6 +43,18 @@ export function shanghaiIso(date: string, time: string): string {
   return dayjs.tz(`${date}T${time}:00`, BUSINESS_TZ).format();
 }
 
+/**
+ * Date pickers show and take Beijing wall-clock times, whatever zone the browser is in. antd's
+ * pickers work in the browser's zone, so a picker is given a local value that reads like the
+ * Beijing time (`pickerValue`) and what it picks is read back as a Beijing time (`fromPicker`).
+ */
+export const pickerValue = (at: string | Date | Dayjs = new Date()): Dayjs =>
+  dayjs(shanghai(at).format('YYYY-MM-DDTHH:mm:ss.SSS'));
+
+/** A picker's value (a Beijing wall-clock time, see `pickerValue`) as an ISO 8601 instant. */
+export const fromPicker = (picked: Dayjs): string =>
+  dayjs.tz(picked.format('YYYY-MM-DDTHH:mm:ss.SSS'), BUSINESS_TZ).toISOString();
+
 /** Whole minutes and seconds left, e.g. 14:05, for hold countdowns. */
 export function mmss(ms: number): string {
   const s = Math.max(0, Math.floor(ms / 1000));

@@ -16,7 +16,7 @@ import { RichTextEditor } from '../../../components/rich-text';
 import { AuditLayout } from '../../../components/workbench/audit-layout';
 import { useEditorId, useItemEditor } from '../../../components/workbench/item-editor';
 import { WorkbenchHead } from '../../../components/workbench/workbench-shell';
-import { formatDateTime, shanghai } from '../../../lib/format';
+import { formatDateTime, fromPicker, pickerValue } from '../../../lib/format';
 import { toast } from '../../../lib/toast';
 import { useNewsAction, useNewsEditable, useSaveNews } from '../api/news';
 import { NewsStatusTag } from '../components/news-status-tag';
@@ -186,7 +186,7 @@ export function Component() {
         open={scheduleOpen}
         okText="确定"
         okButtonProps={{ disabled: !at, loading: busy }}
-        onOk={() => at && void publish(at.toISOString())}
+        onOk={() => at && void publish(fromPicker(at))}
         onCancel={() => setScheduleOpen(false)}
       >
         <p>到时间后资讯会自动出现在列表中（北京时间）。</p>
@@ -196,7 +196,7 @@ export function Component() {
           style={{ width: '100%' }}
           value={at}
           onChange={setAt}
-          disabledDate={(d) => d.isBefore(shanghai().startOf('day'))}
+          disabledDate={(d) => d.isBefore(pickerValue().startOf('day'))}
           placeholder="选择发布时间"
         />
       </Modal>

@@ -20,7 +20,8 @@ import {
   TreeSelect,
   Typography,
 } from 'antd';
-import dayjs, { type Dayjs } from 'dayjs';
+import type { Dayjs } from 'dayjs';
+import { fromPicker, pickerValue } from '../../../lib/format';
 import { useMemo, useState } from 'react';
 import { useSettled } from '../../../components/search-select';
 import { usePlanChoices, useSaveCampaign, useScaleChoices } from '../api/campaigns';
@@ -99,7 +100,7 @@ export function CampaignFormModal({
         planId: editing.planId ?? undefined,
         scaleId: editing.scaleId ?? undefined,
         unitIds: editing.unitIds,
-        window: [dayjs(editing.opensAt), dayjs(editing.closesAt)],
+        window: [pickerValue(editing.opensAt), pickerValue(editing.closesAt)],
         consentText: editing.consentText,
         showResultToMember: editing.showResultToMember,
         reminderDaysBeforeClose: editing.reminderDaysBeforeClose,
@@ -110,7 +111,7 @@ export function CampaignFormModal({
         title: '',
         source: 'plan',
         unitIds: [],
-        window: [dayjs().startOf('minute'), dayjs().add(14, 'day').hour(18).startOf('hour')],
+        window: [pickerValue().startOf('minute'), pickerValue().add(14, 'day').hour(18).startOf('hour')],
         consentText: DEFAULT_CONSENT,
         showResultToMember: true,
         reminderDaysBeforeClose: [3, 1],
@@ -124,8 +125,8 @@ export function CampaignFormModal({
       planId: editing?.retestOf ? editing.planId : v.source === 'plan' ? (v.planId ?? null) : null,
       scaleId: editing?.retestOf ? editing.scaleId : v.source === 'scale' ? (v.scaleId ?? null) : null,
       unitIds: v.unitIds ?? editing?.unitIds ?? [],
-      opensAt: v.window[0].toISOString(),
-      closesAt: v.window[1].toISOString(),
+      opensAt: fromPicker(v.window[0]),
+      closesAt: fromPicker(v.window[1]),
       consentText: v.consentText,
       showResultToMember: v.showResultToMember,
       reminderDaysBeforeClose: v.reminderDaysBeforeClose,

@@ -14,10 +14,10 @@ import {
   Tag,
   Typography,
 } from 'antd';
-import dayjs, { type Dayjs } from 'dayjs';
+import type { Dayjs } from 'dayjs';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { formatDateTime } from '../../../lib/format';
+import { formatDateTime, fromPicker, pickerValue } from '../../../lib/format';
 import {
   useRetestCandidates,
   useScheduleRetest,
@@ -104,8 +104,8 @@ function RetestModal({ c, onClose }: { c: CampaignDetail; onClose: () => void })
         body: {
           title: v.title.trim(),
           memberIds: picked,
-          opensAt: v.window[0].toISOString(),
-          closesAt: v.window[1].toISOString(),
+          opensAt: fromPicker(v.window[0]),
+          closesAt: fromPicker(v.window[1]),
         },
       },
       {
@@ -136,7 +136,7 @@ function RetestModal({ c, onClose }: { c: CampaignDetail; onClose: () => void })
         onFinish={submit}
         initialValues={{
           title: retestTitle(c.title),
-          window: [dayjs().startOf('minute'), dayjs().add(14, 'day').hour(18).startOf('hour')],
+          window: [pickerValue().startOf('minute'), pickerValue().add(14, 'day').hour(18).startOf('hour')],
         }}
       >
         <Flex gap={16} wrap>
