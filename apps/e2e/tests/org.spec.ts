@@ -101,4 +101,29 @@ describe.skipIf(!hasBrowser())('organisation units and rosters', () => {
       await shot(phone, 'org-phone');
     },
   );
+
+  it("an institution's own expert keeps its units; another institution's expert never sees them", async () => {
+    const page = await browser.newPage();
+    await signIn(page, DEMO.expert);
+    await page.goto('/expert/work');
+    await page.locator('aside').getByRole('link', { name: '组织与名单' }).click();
+    await page.waitForURL('**/expert/org/units');
+    await page.getByText('北京心晴心理咨询中心：', { exact: false }).first().waitFor();
+    await page.getByRole('tree', { name: '单位树' }).or(page.getByText('还没有单位')).first().waitFor();
+
+    await button(page, '顶级单位').click();
+    await addUnit(page, '行政办公室', '部门');
+    await page.getByRole('treeitem', { name: /行政办公室/ }).click();
+    await page.getByRole('tab', { name: '负责人' }).click();
+    await page.getByText('成员 · 行政办公室（含下级单位）').waitFor();
+    await shot(page, 'org-expert');
+
+    // 刘文博 works at another institution: his page shows his own, without this unit.
+    const other = await browser.newPage();
+    await signIn(other, '13800000012');
+    await other.goto('/expert/org/units');
+    await other.getByText('广州晴川医院临床心理科：', { exact: false }).first().waitFor();
+    await other.getByRole('tree', { name: '单位树' }).or(other.getByText('还没有单位')).first().waitFor();
+    expect(await other.getByRole('treeitem', { name: /行政办公室/ }).count()).toBe(0);
+  });
 });

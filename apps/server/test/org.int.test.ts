@@ -37,7 +37,13 @@ async function xlsx(rows: Row[], header: readonly string[] = rosterColumns): Pro
 const api = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, token?: string, body?: unknown) =>
   call(ctx.app, method, url, { token, body });
 
-async function upload(file: Buffer, institutionId = school, token = auditor, name = '名单.xlsx') {
+async function upload(
+  file: Buffer,
+  institutionId = school,
+  token = auditor,
+  name = '名单.xlsx',
+  base = '/api/audit/org',
+) {
   const { payload, contentType } = multipart(
     file,
     name,
@@ -45,7 +51,7 @@ async function upload(file: Buffer, institutionId = school, token = auditor, nam
   );
   const res = await ctx.app.inject({
     method: 'POST',
-    url: `/SysAdmin/api/audit/org/roster?institutionId=${institutionId}`,
+    url: `/SysAdmin${base}/roster?institutionId=${institutionId}`,
     headers: { serviceToken: token, 'content-type': contentType },
     payload,
   });
@@ -326,5 +332,83 @@ describe('org units and rosters', () => {
     expect(removed.status).toBe(200);
     expect((await api('GET', '/api/org/my/units', staffToken)).body.data).toEqual([]);
     expect((await api('GET', `/api/org/my/members/${own.id}`, staffToken)).status).toBe(404);
+  });
+
+  it("lets an institution's own experts manage that institution, and answers 404 for any other", async () => {
+    const institutionOf = async (telephone: string) =>
+      (
+        await ctx.database.db
+          .select({ id: users.institutionId })
+          .from(users)
+          .where(eq(users.telephone, telephone))
+      )[0]!.id!;
+    const own = await institutionOf(DEMO.expert);
+    const elsewhere = await institutionOf('13800000012');
+    expect(own).not.toBe(elsewhere);
+    const expert = await login(ctx.app, DEMO.expert);
+    const stranger = await login(ctx.app, '13800000012');
+    const base = '/api/expert/org';
+
+    // Only experts reach these routes; users and auditors have theirs.
+    expect((await api('GET', `${base}/units?institutionId=${own}`, user)).status).toBe(403);
+    expect((await api('GET', `${base}/units?institutionId=${own}`)).status).toBe(401);
+
+    const tree = await api('GET', `${base}/units?institutionId=${own}`, expert);
+    expect(tree.status).toBe(200);
+    const audited = await api('GET', `/api/audit/org/units?institutionId=${own}`, auditor);
+    expect(tree.body.data).toEqual(audited.body.data);
+
+    const made = await api('POST', `${base}/units`, expert, { institutionId: own, name: '学生工作部' });
+    expect(made.status, made.body.message).toBe(200);
+    const id = made.body.data.id as number;
+    const renamed = await api('PUT', `${base}/units/${id}`, expert, { name: '学生工作处', kind: '部门' });
+    expect(renamed.body.data.name).toBe('学生工作处');
+    const imported = await upload(
+      await xlsx([student(71, '学生工作处/心理委员'), student(72, '学生工作处/心理委员')]),
+      own,
+      expert,
+      '名单.xlsx',
+      base,
+    );
+    expect(imported.status, imported.body.message).toBe(200);
+    expect(imported.body.data).toMatchObject({ ok: true, created: 2, unitsCreated: 1 });
+    const members = await api('GET', `${base}/members?unitId=${id}`, expert);
+    expect(members.body.data.total).toBe(2);
+    const staffed = await api('POST', `${base}/units/${id}/staff`, expert, { telephone: '13800000022' });
+    expect(staffed.status, staffed.body.message).toBe(200);
+
+    // Another institution's expert: every id of this institution is as if it did not exist.
+    const before = await memberCount();
+    const tries = [
+      await api('GET', `${base}/units?institutionId=${own}`, stranger),
+      await api('POST', `${base}/units`, stranger, { institutionId: own, name: '外来单位' }),
+      await api('PUT', `${base}/units/${id}`, stranger, { name: '被改名' }),
+      await api('DELETE', `${base}/units/${id}`, stranger),
+      await api('GET', `${base}/members?unitId=${id}`, stranger),
+      await api('GET', `${base}/members?institutionId=${own}`, stranger),
+      await api('GET', `${base}/units/${id}/staff`, stranger),
+      await api('POST', `${base}/units/${id}/staff`, stranger, { telephone: '13800000021' }),
+      await api('DELETE', `${base}/units/${id}/staff/${staffed.body.data.userId}`, stranger),
+    ];
+    for (const t of tries) {
+      expect(t.status, t.body.message).toBe(404);
+      expect(['机构不存在', '单位不存在']).toContain(t.body.message);
+    }
+    const foreignUpload = await upload(await xlsx([student(73)]), own, stranger, '名单.xlsx', base);
+    expect(foreignUpload.status).toBe(404);
+    expect(await memberCount()).toBe(before);
+    const after = await api('GET', `${base}/units/${id}/staff`, expert);
+    expect(after.body.data.map((s: { telephone: string }) => s.telephone)).toEqual(['13800000022']);
+    const kept = await api('GET', `${base}/units?institutionId=${own}`, expert);
+    expect(kept.body.data.find((u: { id: number }) => u.id === id).name).toBe('学生工作处');
+    // The stranger still manages their own institution.
+    expect((await api('GET', `${base}/units?institutionId=${elsewhere}`, stranger)).status).toBe(200);
+    expect((await api('GET', `${base}/units?institutionId=${elsewhere}`, expert)).status).toBe(404);
+
+    // Back out: staff removed, members stay (a unit with members is not deleted).
+    const removed = await api('DELETE', `${base}/units/${id}/staff/${staffed.body.data.userId}`, expert);
+    expect(removed.status).toBe(200);
+    const refused = await api('DELETE', `${base}/units/${id}`, expert);
+    expect(refused.status).toBe(409);
   });
 });

@@ -36,6 +36,11 @@ const pages: (RouteObject & { handle?: RouteHandle })[] = [
     lazy: () => import('./routes/expert-center-page'),
     handle: { title: '个人中心（专家）', auth: 'expert' },
   },
+  {
+    path: '/expert/org/units',
+    lazy: () => import('./routes/expert-org-page'),
+    handle: { title: '组织与名单', auth: 'expert' },
+  },
   { path: '/audit/center', lazy: centerPage, handle: { title: '个人中心（审核）', auth: 'auditor' } },
   {
     path: '/audit/work',

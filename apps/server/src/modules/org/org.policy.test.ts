@@ -1,6 +1,14 @@
 import { orgMessages } from '@psy/contracts';
 import { describe, expect, it } from 'vitest';
-import { canManageOrg, canSeeUnit, deleteProblem, depthOf, moveProblem, subtreeOf } from './org.policy';
+import {
+  canManageOrg,
+  canSeeUnit,
+  manageAccess,
+  deleteProblem,
+  depthOf,
+  moveProblem,
+  subtreeOf,
+} from './org.policy';
 
 // 心理学院(1) > 2026级(2) > 1班(3), 2班(4); 教育学院(5)
 const tree = [
@@ -17,6 +25,16 @@ describe('org policy', () => {
     expect(canManageOrg({ userId: 1, role: 'admin' })).toBe(true);
     expect(canManageOrg({ userId: 1, role: 'expert' })).toBe(false);
     expect(canManageOrg({ userId: 1, role: 'user' })).toBe(false);
+  });
+
+  it("lets an institution's own experts manage that institution only", () => {
+    const expert = { userId: 2, role: 'expert' };
+    expect(manageAccess(expert, 7, 7)).toBe('yes');
+    expect(manageAccess(expert, 7, 8)).toBe('hidden');
+    expect(manageAccess(expert, null, 7)).toBe('hidden');
+    expect(manageAccess({ userId: 3, role: 'user' }, 7, 7)).toBe('forbidden');
+    expect(manageAccess({ userId: 4, role: 'auditor' }, null, 7)).toBe('yes');
+    expect(manageAccess({ userId: 5, role: 'admin' }, 8, 7)).toBe('yes');
   });
 
   it('gives unit staff their units and everything under them, nothing beside', () => {

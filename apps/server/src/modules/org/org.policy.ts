@@ -7,8 +7,26 @@ export interface UnitFacts {
   parentId: number | null;
 }
 
-/** Auditors and admins build the tree, import rosters and assign unit staff. */
+/** Auditors and admins build every institution's tree, import rosters and assign unit staff. */
 export const canManageOrg = (actor: Actor): boolean => isAuditor(actor);
+
+/** Auditors, admins and experts (for their own institution) reach the management endpoints at all. */
+export const mayManageSome = (actor: Actor): boolean => canManageOrg(actor) || actor.role === 'expert';
+
+/**
+ * Who may manage one institution's units, rosters and unit staff: auditors and admins any; the
+ * institution's own staff (an expert whose account belongs to it) only that one. `hidden`: an
+ * expert asking about another institution, answered 404 so an id says nothing about what exists.
+ */
+export function manageAccess(
+  actor: Actor,
+  ownInstitutionId: number | null,
+  institutionId: number,
+): 'yes' | 'forbidden' | 'hidden' {
+  if (canManageOrg(actor)) return 'yes';
+  if (actor.role !== 'expert') return 'forbidden';
+  return ownInstitutionId !== null && ownInstitutionId === institutionId ? 'yes' : 'hidden';
+}
 
 /** Every unit under `roots` (themselves included), from the institution's whole tree. */
 export function subtreeOf(units: readonly UnitFacts[], roots: Iterable<number>): Set<number> {

@@ -23,6 +23,15 @@ export const orgRepository = {
     return !!row;
   },
 
+  /** The institution an account belongs to (its staff manage that institution's units). */
+  async institutionOfAccount(db: DbOrTx, userId: number): Promise<number | null> {
+    const [row] = await db
+      .select({ institutionId: users.institutionId })
+      .from(users)
+      .where(eq(users.id, userId));
+    return row?.institutionId ?? null;
+  },
+
   /** An institution's whole tree, with each unit's own member count, in display order. */
   unitsOf(db: DbOrTx, institutionIds: number[]) {
     if (institutionIds.length === 0) return Promise.resolve([]);

@@ -21,7 +21,15 @@ import { pgError, UNIQUE_VIOLATION } from '../../lib/pg-errors';
 import { SHANGHAI_OFFSET_MS } from '../../lib/time';
 import type { AuditService } from '../audit';
 import type { UsersService } from '../users';
-import { canManageOrg, canSeeUnit, deleteProblem, depthOf, moveProblem, subtreeOf } from './org.policy';
+import {
+  canSeeUnit,
+  deleteProblem,
+  depthOf,
+  manageAccess,
+  mayManageSome,
+  moveProblem,
+  subtreeOf,
+} from './org.policy';
 import { orgRepository as repo, type OrgMemberRow } from './org.repository';
 import { validateRoster } from './org.roster';
 import { readRoster } from './org.xlsx';
@@ -73,8 +81,34 @@ function toMember(m: OrgMemberRow, paths: Map<number, string>): OrgMember {
 export function createOrgService({ db, clock, audit, users }: OrgServiceDeps) {
   const thisYear = () => new Date(clock().getTime() + SHANGHAI_OFFSET_MS).getUTCFullYear();
 
-  function mustManage(actor: Actor) {
-    if (!canManageOrg(actor)) throw forbidden();
+  /** Only auditors, admins and institutions' own experts manage anything here. */
+  function mustManageSome(actor: Actor) {
+    if (!mayManageSome(actor)) throw forbidden();
+  }
+
+  /**
+   * Whether the actor manages this institution: auditors any, an expert only their own; another
+   * institution's things answer `missing` (404), as if they did not exist.
+   */
+  async function mustManage(
+    tx: DbOrTx,
+    actor: Actor,
+    institutionId: number,
+    missing = () => notFound('机构不存在'),
+  ) {
+    mustManageSome(actor);
+    const own = actor.role === 'expert' ? await repo.institutionOfAccount(tx, actor.userId) : null;
+    const access = manageAccess(actor, own, institutionId);
+    if (access === 'forbidden') throw forbidden();
+    if (access === 'hidden') throw missing();
+  }
+
+  /** A unit the actor manages, or 404. */
+  async function managedUnit(tx: DbOrTx, actor: Actor, id: number, lock = false) {
+    mustManageSome(actor);
+    const unit = await unitOrMissing(tx, id, lock);
+    await mustManage(tx, actor, unit.institutionId, unitMissing);
+    return unit;
   }
 
   async function institutionOrMissing(tx: DbOrTx, id: number) {
@@ -129,13 +163,13 @@ export function createOrgService({ db, clock, audit, users }: OrgServiceDeps) {
   return {
     // ---- auditors: the tree ----
     async units(actor: Actor, institutionId: number): Promise<OrgUnit[]> {
-      mustManage(actor);
+      await mustManage(db, actor, institutionId);
       await institutionOrMissing(db, institutionId);
       return repo.unitsOf(db, [institutionId]);
     },
 
     async createUnit(actor: Actor, body: OrgUnitCreate): Promise<OrgUnit> {
-      mustManage(actor);
+      await mustManage(db, actor, body.institutionId);
       return db.transaction(async (tx) => {
         await institutionOrMissing(tx, body.institutionId);
         const parentId = body.parentId ?? null;
@@ -158,9 +192,8 @@ export function createOrgService({ db, clock, audit, users }: OrgServiceDeps) {
     },
 
     async editUnit(actor: Actor, id: number, body: OrgUnitEdit): Promise<OrgUnit> {
-      mustManage(actor);
       return db.transaction(async (tx) => {
-        const unit = await unitOrMissing(tx, id, true);
+        const unit = await managedUnit(tx, actor, id, true);
         const tree = await repo.unitsOf(tx, [unit.institutionId]);
         const values: Parameters<typeof repo.updateUnit>[2] = {};
         if (body.name !== undefined) values.name = body.name.trim();
@@ -180,9 +213,8 @@ export function createOrgService({ db, clock, audit, users }: OrgServiceDeps) {
     },
 
     async deleteUnit(actor: Actor, id: number): Promise<void> {
-      mustManage(actor);
       await db.transaction(async (tx) => {
-        await unitOrMissing(tx, id, true);
+        await managedUnit(tx, actor, id, true);
         const problem = deleteProblem(await repo.unitContents(tx, id));
         if (problem) throw conflict(problem);
         await repo.deleteUnit(tx, id);
@@ -191,14 +223,15 @@ export function createOrgService({ db, clock, audit, users }: OrgServiceDeps) {
 
     /** A unit's members and everything under it, or the institution's, by keyword. */
     async members(actor: Actor, q: OrgMembersFilter): Promise<Page<OrgMember>> {
-      mustManage(actor);
+      mustManageSome(actor);
       let institutionId = q.institutionId;
       if (q.unitId) {
-        const unit = await unitOrMissing(db, q.unitId);
+        const unit = await managedUnit(db, actor, q.unitId);
         if (institutionId && unit.institutionId !== institutionId) throw unitMissing();
         institutionId = unit.institutionId;
       }
       if (!institutionId) throw badRequest('请选择机构或单位');
+      await mustManage(db, actor, institutionId);
       const tree = await repo.unitsOf(db, [institutionId]);
       const unitIds = q.unitId ? [...subtreeOf(tree, [q.unitId])] : undefined;
       return memberPage(db, [institutionId], unitIds, q, pathsOf(tree));
@@ -218,7 +251,7 @@ export function createOrgService({ db, clock, audit, users }: OrgServiceDeps) {
       file: Buffer,
       ip: string | null,
     ): Promise<RosterImportResult> {
-      mustManage(actor);
+      await mustManage(db, actor, institutionId);
       await institutionOrMissing(db, institutionId);
       const rows = await readRoster(file);
       const bad = validateRoster(rows, thisYear());
@@ -325,16 +358,14 @@ export function createOrgService({ db, clock, audit, users }: OrgServiceDeps) {
 
     // ---- auditors: unit staff ----
     async staff(actor: Actor, unitId: number): Promise<OrgStaff[]> {
-      mustManage(actor);
-      await unitOrMissing(db, unitId);
+      await managedUnit(db, actor, unitId);
       return repo.staffOf(db, unitId);
     },
 
     /** Puts the account of a phone (created without a password when missing) in charge of a unit. */
     async addStaff(actor: Actor, unitId: number, telephone: string, ip: string | null): Promise<OrgStaff> {
-      mustManage(actor);
       return db.transaction(async (tx) => {
-        await unitOrMissing(tx, unitId, true);
+        await managedUnit(tx, actor, unitId, true);
         const account = (await users.byPhone(telephone, tx)) ?? (await users.createForPhone(telephone, tx));
         if (!(await repo.addStaff(tx, unitId, account.id))) throw conflict(orgMessages.staffExists);
         await audit.record(tx, {
@@ -357,8 +388,8 @@ export function createOrgService({ db, clock, audit, users }: OrgServiceDeps) {
     },
 
     async removeStaff(actor: Actor, unitId: number, userId: number, ip: string | null): Promise<void> {
-      mustManage(actor);
       await db.transaction(async (tx) => {
+        await managedUnit(tx, actor, unitId, true);
         if (!(await repo.removeStaff(tx, unitId, userId))) throw notFound('该账号不是此单位的负责人');
         await audit.record(tx, {
           action: 'org_staff_change',

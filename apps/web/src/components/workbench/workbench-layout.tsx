@@ -1,5 +1,6 @@
 import {
   AlertOutlined,
+  ApartmentOutlined,
   AppstoreOutlined,
   AuditOutlined,
   BarChartOutlined,
@@ -80,6 +81,7 @@ const entries: ShellEntry[] = [
   },
   { path: '/expert/course/buyList', label: '购买记录', icon: <WalletOutlined /> },
   { path: '/expert/tweet', label: '个人推文', icon: <EditOutlined />, also: ['/expert/tweet/detail'] },
+  { path: '/expert/org/units', label: '组织与名单', icon: <ApartmentOutlined /> },
   { path: '/expert/echartMap', label: '统计图表', icon: <BarChartOutlined /> },
   { path: '/expert/center', label: '个人中心', icon: <UserOutlined /> },
 ];

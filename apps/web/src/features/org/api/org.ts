@@ -10,6 +10,7 @@ import type {
   RosterBadRow,
   RosterImportResult,
 } from '@psy/contracts';
+import { createContext, useContext } from 'react';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, request } from '../../../lib/api';
 import { saveFile } from '../../../lib/download';
@@ -18,11 +19,18 @@ import { uploadFile, type UploadOptions } from '../../../lib/upload';
 
 export type { OrgMember, OrgStaff, OrgUnit, RosterBadRow, RosterImportResult } from '@psy/contracts';
 
+/**
+ * Where the management endpoints live for this page: the audit workbench's (every institution)
+ * or the expert workbench's (the expert's own institution; the server answers 404 for others).
+ */
+export const OrgApiBase = createContext<'/api/audit/org' | '/api/expert/org'>('/api/audit/org');
+export const useOrgBase = () => useContext(OrgApiBase);
+
 const keys = {
   institutions: ['org', 'institutions'] as const,
-  units: (institutionId: number) => ['org', 'units', institutionId] as const,
+  units: (base: string, institutionId: number) => ['org', 'units', base, institutionId] as const,
   members: ['org', 'members'] as const,
-  staff: (unitId: number) => ['org', 'staff', unitId] as const,
+  staff: (base: string, unitId: number) => ['org', 'staff', base, unitId] as const,
 };
 
 export function useInstitutions() {
@@ -34,17 +42,19 @@ export function useInstitutions() {
 }
 
 export function useUnits(institutionId: number | undefined) {
+  const base = useOrgBase();
   return useQuery({
-    queryKey: keys.units(institutionId ?? 0),
-    queryFn: () => api.get<OrgUnit[]>('/api/audit/org/units', { institutionId }, { silent: true }),
+    queryKey: keys.units(base, institutionId ?? 0),
+    queryFn: () => api.get<OrgUnit[]>(`${base}/units`, { institutionId }, { silent: true }),
     enabled: !!institutionId,
   });
 }
 
 export function useMembers(q: OrgMembersQuery, enabled: boolean) {
+  const base = useOrgBase();
   return useQuery({
-    queryKey: [...keys.members, q],
-    queryFn: () => api.get<Page<OrgMember>>('/api/audit/org/members', { ...q }, { silent: true }),
+    queryKey: [...keys.members, base, q],
+    queryFn: () => api.get<Page<OrgMember>>(`${base}/members`, { ...q }, { silent: true }),
     placeholderData: keepPreviousData,
     enabled,
   });
@@ -60,9 +70,10 @@ function useRefresh() {
 }
 
 export function useCreateUnit() {
+  const base = useOrgBase();
   const refresh = useRefresh();
   return useMutation({
-    mutationFn: (body: OrgUnitCreateBody) => api.post<OrgUnit>('/api/audit/org/units', body),
+    mutationFn: (body: OrgUnitCreateBody) => api.post<OrgUnit>(`${base}/units`, body),
     onSuccess: () => {
       toast.success('单位已创建');
       refresh();
@@ -71,10 +82,11 @@ export function useCreateUnit() {
 }
 
 export function useEditUnit() {
+  const base = useOrgBase();
   const refresh = useRefresh();
   return useMutation({
     mutationFn: ({ id, ...body }: OrgUnitEditBody & { id: number }) =>
-      api.put<OrgUnit>(`/api/audit/org/units/${id}`, body),
+      api.put<OrgUnit>(`${base}/units/${id}`, body),
     onSuccess: () => {
       toast.success('单位已保存');
       refresh();
@@ -83,9 +95,10 @@ export function useEditUnit() {
 }
 
 export function useDeleteUnit() {
+  const base = useOrgBase();
   const refresh = useRefresh();
   return useMutation({
-    mutationFn: (id: number) => api.delete<null>(`/api/audit/org/units/${id}`),
+    mutationFn: (id: number) => api.delete<null>(`${base}/units/${id}`),
     onSuccess: () => {
       toast.success('单位已删除');
       refresh();
@@ -94,8 +107,8 @@ export function useDeleteUnit() {
 }
 
 /** Uploads a roster; the bar follows the bytes, the answer says what was written or refused. */
-export function importRoster(institutionId: number, file: File, opts: UploadOptions) {
-  return uploadFile<RosterImportResult>(`/api/audit/org/roster?institutionId=${institutionId}`, file, {
+export function importRoster(base: string, institutionId: number, file: File, opts: UploadOptions) {
+  return uploadFile<RosterImportResult>(`${base}/roster?institutionId=${institutionId}`, file, {
     timeoutMs: 300_000,
     ...opts,
   });
@@ -105,13 +118,13 @@ export function useAfterImport() {
   return useRefresh();
 }
 
-export async function downloadTemplate() {
-  const blob = await request<Blob>('/api/audit/org/roster/template', { blob: true });
+export async function downloadTemplate(base: string) {
+  const blob = await request<Blob>(`${base}/roster/template`, { blob: true });
   saveFile(blob, '名单模板.xlsx');
 }
 
-export async function downloadErrorReport(badRows: RosterBadRow[]) {
-  const blob = await request<Blob>('/api/audit/org/roster/errors', {
+export async function downloadErrorReport(base: string, badRows: RosterBadRow[]) {
+  const blob = await request<Blob>(`${base}/roster/errors`, {
     method: 'POST',
     body: { badRows },
     blob: true,
@@ -121,32 +134,34 @@ export async function downloadErrorReport(badRows: RosterBadRow[]) {
 }
 
 export function useStaff(unitId: number | undefined) {
+  const base = useOrgBase();
   return useQuery({
-    queryKey: keys.staff(unitId ?? 0),
-    queryFn: () => api.get<OrgStaff[]>(`/api/audit/org/units/${unitId}/staff`, undefined, { silent: true }),
+    queryKey: keys.staff(base, unitId ?? 0),
+    queryFn: () => api.get<OrgStaff[]>(`${base}/units/${unitId}/staff`, undefined, { silent: true }),
     enabled: !!unitId,
   });
 }
 
 export function useAddStaff(unitId: number) {
+  const base = useOrgBase();
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (telephone: string) =>
-      api.post<OrgStaff>(`/api/audit/org/units/${unitId}/staff`, { telephone }),
+    mutationFn: (telephone: string) => api.post<OrgStaff>(`${base}/units/${unitId}/staff`, { telephone }),
     onSuccess: () => {
       toast.success('负责人已添加');
-      void qc.invalidateQueries({ queryKey: keys.staff(unitId) });
+      void qc.invalidateQueries({ queryKey: keys.staff(base, unitId) });
     },
   });
 }
 
 export function useRemoveStaff(unitId: number) {
+  const base = useOrgBase();
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (userId: number) => api.delete<null>(`/api/audit/org/units/${unitId}/staff/${userId}`),
+    mutationFn: (userId: number) => api.delete<null>(`${base}/units/${unitId}/staff/${userId}`),
     onSuccess: () => {
       toast.success('负责人已移除');
-      void qc.invalidateQueries({ queryKey: keys.staff(unitId) });
+      void qc.invalidateQueries({ queryKey: keys.staff(base, unitId) });
     },
   });
 }

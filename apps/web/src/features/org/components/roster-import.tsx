@@ -7,6 +7,7 @@ import {
   downloadTemplate,
   importRoster,
   useAfterImport,
+  useOrgBase,
   type RosterBadRow,
   type RosterImportResult,
 } from '../api/org';
@@ -18,6 +19,7 @@ export function RosterImport({ institutionId }: { institutionId: number }) {
   const [fileName, setFileName] = useState('');
   const abort = useRef<AbortController | null>(null);
   const refresh = useAfterImport();
+  const base = useOrgBase();
 
   const send = async (file: File) => {
     setResult(null);
@@ -25,7 +27,7 @@ export function RosterImport({ institutionId }: { institutionId: number }) {
     setPercent(0);
     abort.current = new AbortController();
     try {
-      const r = await importRoster(institutionId, file, {
+      const r = await importRoster(base, institutionId, file, {
         onProgress: setPercent,
         signal: abort.current.signal,
       });
@@ -45,7 +47,7 @@ export function RosterImport({ institutionId }: { institutionId: number }) {
         心理学院/2026级/1班），不存在的单位会自动创建； 按学号/工号更新已有成员。文件不超过{' '}
         {ROSTER_MAX_BYTES / 1024 / 1024} MB、{ROSTER_MAX_ROWS} 行； 只要有一行有误，整份文件都不会写入。
       </Typography.Paragraph>
-      <Button icon={<DownloadOutlined />} onClick={() => void downloadTemplate()}>
+      <Button icon={<DownloadOutlined />} onClick={() => void downloadTemplate(base)}>
         下载名单模板
       </Button>
       <Upload.Dragger
@@ -85,6 +87,7 @@ export function RosterImport({ institutionId }: { institutionId: number }) {
 }
 
 function BadRows({ rows }: { rows: RosterBadRow[] }) {
+  const base = useOrgBase();
   return (
     <>
       <Alert
@@ -93,7 +96,11 @@ function BadRows({ rows }: { rows: RosterBadRow[] }) {
         message={`有 ${rows.length} 行有误，未导入任何数据`}
         description="请按下表修改后重新导入整份文件。"
         action={
-          <Button size="small" icon={<DownloadOutlined />} onClick={() => void downloadErrorReport(rows)}>
+          <Button
+            size="small"
+            icon={<DownloadOutlined />}
+            onClick={() => void downloadErrorReport(base, rows)}
+          >
             下载错误报告
           </Button>
         }
