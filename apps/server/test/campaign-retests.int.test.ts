@@ -1,13 +1,11 @@
 import { eq } from 'drizzle-orm';
-import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { campaignMessages, rosterColumns } from '@psy/contracts';
+import { campaignMessages } from '@psy/contracts';
 import { campaignNotices, campaigns } from '../src/modules/campaigns/campaigns.table';
-import { institutions } from '../src/modules/institutions/institutions.table';
-import { orgMembers, orgUnits } from '../src/modules/org/org.table';
-import { users } from '../src/modules/users/users.table';
+import { orgMembers } from '../src/modules/org/org.table';
 import { createTestContext, testClock, testDbKind, type TestContext } from './context';
-import { call, DEMO, login, multipart } from './helpers';
+import { call, DEMO, login, scaleIdOf, take, ZHANG_XIAOYU } from './helpers';
+import { firstInstitutionId, importRoster, unitIdsByPath, userIdOf as userIdOfPhone } from './org-fixtures';
 
 // 复测: after a screening, the centre schedules a follow-up re-test for the people with warnings.
 // It is a campaign of its own that lists those people by name: only they are told, only they can
@@ -35,38 +33,13 @@ const window = (fromHours: number, toHours: number) => ({
   closesAt: new Date(T0.getTime() + toHours * HOUR).toISOString(),
 });
 
-async function userIdOf(phone: string): Promise<number> {
-  const [u] = await ctx.database.db.select({ id: users.id }).from(users).where(eq(users.telephone, phone));
-  return u!.id;
-}
+const userIdOf = (phone: string) => userIdOfPhone(ctx.database.db, phone);
 
 /** Takes PHQ-9 through a campaign: every item at its first option but item 9 at `item9`. */
-async function takePhq9(
-  campaign: number,
-  token: string,
-  name: string,
-  item9: number,
-  first = 1,
-): Promise<void> {
-  const s = await api('POST', `/api/campaigns/${campaign}/start`, token, { consent: true });
-  expect(s.status, s.body.message).toBe(200);
-  const id = s.body.data.assessmentId as number;
-  await api('POST', `/api/assessment/${id}/consent`, token, { accepted: true });
-  await api('POST', `/api/assessment/${id}/basic-info`, token, {
-    name,
-    gender: 'female',
-    age: 20,
-    regionCode: '110108',
-    phone: null,
-    extra: {},
+async function takePhq9(campaign: number, token: string, name: string, item9: number) {
+  await take(ctx.app, token, { campaignId: campaign }, (_, item) => (item === 9 ? item9 + 1 : 1), {
+    info: { ...ZHANG_XIAOYU, name, age: 20 },
   });
-  for (let item = 1; item <= 9; item++) {
-    const position = item === 9 ? item9 + 1 : first;
-    const r = await api('PUT', `/api/assessment/${id}/answer`, token, { part: 0, item, position });
-    expect(r.status, r.body.message).toBe(200);
-  }
-  const sub = await api('POST', `/api/assessment/${id}/submit`, token, { part: 0 });
-  expect(sub.status, sub.body.message).toBe(200);
 }
 
 beforeAll(async () => {
@@ -79,39 +52,21 @@ beforeAll(async () => {
   m1 = await login(ctx.app, DEMO.user);
   m2 = await login(ctx.app, '13800000022');
   m3 = await login(ctx.app, '13800000021');
-  const [inst] = await ctx.database.db
-    .select({ id: institutions.id })
-    .from(institutions)
-    .orderBy(institutions.id);
-  const list = await api('GET', '/api/scale/list?pageSize=50');
-  phq9 = list.body.data.list.find((s: { code: string }) => s.code === 'PHQ9').id;
-
-  const wb = new ExcelJS.Workbook();
-  const ws = wb.addWorksheet('名单');
-  ws.addRow([...rosterColumns]);
-  ws.addRow(['学生一', DEMO.user, 'R001', '心理学院/1班', '男', 2006]);
-  ws.addRow(['学生二', '13800000022', 'R002', '心理学院/2班', '女', 2006]);
-  ws.addRow(['学生三', '13800000021', 'R003', '心理学院/1班', '男', 2006]);
-  const { payload, contentType } = multipart(
-    Buffer.from(await wb.xlsx.writeBuffer()),
-    '名单.xlsx',
-    'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
-  );
-  const res = await ctx.app.inject({
-    method: 'POST',
-    url: `/SysAdmin/api/audit/org/roster?institutionId=${inst!.id}`,
-    headers: { serviceToken: auditor, 'content-type': contentType },
-    payload,
-  });
-  expect(res.json().data.ok, res.body).toBe(true);
-  const psych = (await ctx.database.db.select().from(orgUnits).where(eq(orgUnits.name, '心理学院')))[0]!;
+  const school = await firstInstitutionId(ctx.database.db);
+  phq9 = await scaleIdOf(ctx.app, 'PHQ9');
+  await importRoster(ctx.app, auditor, school, [
+    ['学生一', DEMO.user, 'R001', '心理学院/1班', '男', 2006],
+    ['学生二', '13800000022', 'R002', '心理学院/2班', '女', 2006],
+    ['学生三', '13800000021', 'R003', '心理学院/1班', '男', 2006],
+  ]);
+  const psych = (await unitIdsByPath(ctx.database.db, school))['心理学院']!;
   for (const m of await ctx.database.db.select().from(orgMembers)) member[m.name] = m.id;
 
   const created = await api('POST', '/api/audit/campaigns', auditor, {
-    institutionId: inst!.id,
+    institutionId: school,
     title: '秋季心理普查',
     scaleId: phq9,
-    unitIds: [psych.id],
+    unitIds: [psych],
     ...window(-24, 30 * 24),
     consentText: '本次普查仅用于心理健康服务。',
     showResultToMember: false,

@@ -1,17 +1,17 @@
 import { and, eq, like } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { campaignWarningMessages, rosterColumns } from '@psy/contracts';
+import { campaignWarningMessages } from '@psy/contracts';
 import { auditLogs } from '../src/modules/audit/audit.table';
 import { campaignWarningRoutes } from '../src/modules/campaigns/campaigns.table';
 import { institutions } from '../src/modules/institutions/institutions.table';
 import { notifications } from '../src/modules/notifications/notifications.table';
-import { orgUnits } from '../src/modules/org/org.table';
 import { transfers } from '../src/modules/transfers/transfers.table';
 import { users } from '../src/modules/users/users.table';
 import { warnings } from '../src/modules/warnings/warnings.table';
 import { createTestContext, testClock, testDbKind, type TestContext } from './context';
-import { call, DEMO, login, multipart } from './helpers';
+import { call, DEMO, login, scaleIdOf, take, ZHANG_XIAOYU } from './helpers';
+import { firstInstitutionId, importRoster, unitIdsByPath, userIdOf as userIdOfPhone } from './org-fixtures';
 import { pdfText } from './pdf-text';
 
 // 预警分级处置: a campaign's warning goes to the staff of the person's unit at once, up to the
@@ -49,10 +49,7 @@ const roster: (string | number)[][] = [
   ['学生六', '13800000021', 'S006', '心理学院/2班', '男', 2006],
 ];
 
-async function userIdOf(phone: string): Promise<number> {
-  const [u] = await ctx.database.db.select({ id: users.id }).from(users).where(eq(users.telephone, phone));
-  return u!.id;
-}
+const userIdOf = (phone: string) => userIdOfPhone(ctx.database.db, phone);
 
 /** The campaign-routing notifications of an account: [title, content]. */
 async function routedNotes(phone: string): Promise<[string, string][]> {
@@ -64,34 +61,15 @@ async function routedNotes(phone: string): Promise<[string, string][]> {
   return rows.map((r) => [r.title, r.content]);
 }
 
-/** Takes PHQ-9 (started through the campaign, or on its own) with every item at position `pos` but item 9 at `item9`. */
-async function takePhq9(token: string, name: string, item9: number, viaCampaign: boolean): Promise<number> {
-  const s = viaCampaign
-    ? await api('POST', `/api/campaigns/${campaignId}/start`, token, { consent: true })
-    : await api('POST', '/api/assessment/start', token, { scaleId: phq9 });
-  expect(s.status, s.body.message).toBe(200);
-  const id = (viaCampaign ? s.body.data.assessmentId : s.body.data.id) as number;
-  await api('POST', `/api/assessment/${id}/consent`, token, { accepted: true });
-  await api('POST', `/api/assessment/${id}/basic-info`, token, {
-    name,
-    gender: 'female',
-    age: 20,
-    regionCode: '110108',
-    phone: null,
-    extra: {},
-  });
-  for (let item = 1; item <= 9; item++) {
-    const r = await api('PUT', `/api/assessment/${id}/answer`, token, {
-      part: 0,
-      item,
-      position: item === 9 ? item9 + 1 : 1,
-    });
-    expect(r.status, r.body.message).toBe(200);
-  }
-  const sub = await api('POST', `/api/assessment/${id}/submit`, token, { part: 0 });
-  expect(sub.status, sub.body.message).toBe(200);
-  return id;
-}
+/** Takes PHQ-9 (started through the campaign, or on its own) with every item at 1 but item 9 at `item9`. */
+const takePhq9 = (token: string, name: string, item9: number, viaCampaign: boolean): Promise<number> =>
+  take(
+    ctx.app,
+    token,
+    viaCampaign ? { campaignId } : { scaleId: phq9 },
+    (_, item) => (item === 9 ? item9 + 1 : 1),
+    { info: { ...ZHANG_XIAOYU, name, age: 20 } },
+  );
 
 async function warningOf(assessmentId: number): Promise<number> {
   const [w] = await ctx.database.db.select().from(warnings).where(eq(warnings.assessmentId, assessmentId));
@@ -110,36 +88,10 @@ beforeAll(async () => {
   m2 = await login(ctx.app, '13800000022');
   classStaff = await login(ctx.app, '13800000021');
   deptStaff = await login(ctx.app, '13800000012');
-  const [inst] = await ctx.database.db
-    .select({ id: institutions.id })
-    .from(institutions)
-    .orderBy(institutions.id);
-  const list = await api('GET', '/api/scale/list?pageSize=50');
-  phq9 = list.body.data.list.find((s: { code: string }) => s.code === 'PHQ9').id;
-
-  const wb = new ExcelJS.Workbook();
-  const ws = wb.addWorksheet('名单');
-  ws.addRow([...rosterColumns]);
-  for (const r of roster) ws.addRow(r);
-  const { payload, contentType } = multipart(
-    Buffer.from(await wb.xlsx.writeBuffer()),
-    '名单.xlsx',
-    'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
-  );
-  const res = await ctx.app.inject({
-    method: 'POST',
-    url: `/SysAdmin/api/audit/org/roster?institutionId=${inst!.id}`,
-    headers: { serviceToken: auditor, 'content-type': contentType },
-    payload,
-  });
-  expect(res.json().data.ok, res.body).toBe(true);
-  for (const u of await ctx.database.db.select().from(orgUnits).where(eq(orgUnits.institutionId, inst!.id))) {
-    const parent =
-      u.parentId === null
-        ? undefined
-        : (await ctx.database.db.select().from(orgUnits).where(eq(orgUnits.id, u.parentId)))[0];
-    unit[parent ? `${parent.name}/${u.name}` : u.name] = u.id;
-  }
+  const school = await firstInstitutionId(ctx.database.db);
+  phq9 = await scaleIdOf(ctx.app, 'PHQ9');
+  await importRoster(ctx.app, auditor, school, roster);
+  Object.assign(unit, await unitIdsByPath(ctx.database.db, school));
   for (const [unitKey, telephone] of [
     ['心理学院/1班', '13800000021'],
     ['心理学院', '13800000012'],
@@ -150,7 +102,7 @@ beforeAll(async () => {
   }
   // Targets 1班 and 2班, so the figures come per class; default contact hours (高危 24).
   const created = await api('POST', '/api/audit/campaigns', auditor, {
-    institutionId: inst!.id,
+    institutionId: school,
     title: '秋季心理普查',
     scaleId: phq9,
     unitIds: [unit['心理学院/1班'], unit['心理学院/2班']],

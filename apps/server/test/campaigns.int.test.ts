@@ -1,18 +1,17 @@
 import { and, eq, inArray, isNotNull } from 'drizzle-orm';
-import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CAMPAIGN_REMIND_COOLDOWN_HOURS, campaignMessages, rosterColumns } from '@psy/contracts';
+import { CAMPAIGN_REMIND_COOLDOWN_HOURS, campaignMessages } from '@psy/contracts';
 import { RESULT_WITHHELD } from '../src/modules/assessments/assessments.service';
 import { assessments } from '../src/modules/assessments/assessments.table';
 import { campaignNotices, campaigns, campaignTakes } from '../src/modules/campaigns/campaigns.table';
 import { institutions } from '../src/modules/institutions/institutions.table';
 import { notifications } from '../src/modules/notifications/notifications.table';
-import { orgMembers, orgUnits } from '../src/modules/org/org.table';
+import { orgMembers } from '../src/modules/org/org.table';
 import { scales } from '../src/modules/scales/scales.table';
-import { users } from '../src/modules/users/users.table';
 import { warnings } from '../src/modules/warnings/warnings.table';
 import { createTestContext, type TestContext } from './context';
-import { call, DEMO, login, multipart } from './helpers';
+import { call, DEMO, login } from './helpers';
+import { firstInstitutionId, importRoster, unitIdsByPath, userIdOf as userIdOfPhone } from './org-fixtures';
 
 let ctx: TestContext;
 let auditor: string;
@@ -36,18 +35,7 @@ const roster: (string | number)[][] = [
   ['学生五', '13900000005', 'S005', '外语学院/1班', '男', 2006],
 ];
 
-async function rosterFile(): Promise<Buffer> {
-  const wb = new ExcelJS.Workbook();
-  const ws = wb.addWorksheet('名单');
-  ws.addRow([...rosterColumns]);
-  for (const r of roster) ws.addRow(r);
-  return Buffer.from(await wb.xlsx.writeBuffer());
-}
-
-async function userIdOf(phone: string): Promise<number> {
-  const [u] = await ctx.database.db.select({ id: users.id }).from(users).where(eq(users.telephone, phone));
-  return u!.id;
-}
+const userIdOf = (phone: string) => userIdOfPhone(ctx.database.db, phone);
 
 async function notificationsOf(phone: string): Promise<string[]> {
   const rows = await ctx.database.db
@@ -82,11 +70,7 @@ beforeAll(async () => {
   m1 = await login(ctx.app, DEMO.user);
   m2 = await login(ctx.app, '13800000022');
   staff = await login(ctx.app, '13800000021');
-  const [inst] = await ctx.database.db
-    .select({ id: institutions.id })
-    .from(institutions)
-    .orderBy(institutions.id);
-  school = inst!.id;
+  school = await firstInstitutionId(ctx.database.db);
   const [s] = await ctx.database.db
     .select({ id: scales.id })
     .from(scales)
@@ -94,26 +78,8 @@ beforeAll(async () => {
     .orderBy(scales.id)
     .limit(1);
   scaleId = s!.id;
-  const { payload, contentType } = multipart(
-    await rosterFile(),
-    '名单.xlsx',
-    'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
-  );
-  const res = await ctx.app.inject({
-    method: 'POST',
-    url: `/SysAdmin/api/audit/org/roster?institutionId=${school}`,
-    headers: { serviceToken: auditor, 'content-type': contentType },
-    payload,
-  });
-  expect(res.statusCode, res.body).toBe(200);
-  expect(res.json().data.ok).toBe(true);
-  for (const u of await ctx.database.db.select().from(orgUnits).where(eq(orgUnits.institutionId, school))) {
-    const parent =
-      u.parentId === null
-        ? ''
-        : `${(await ctx.database.db.select().from(orgUnits).where(eq(orgUnits.id, u.parentId)))[0]!.name}/`;
-    unit[`${parent}${u.name}`] = u.id;
-  }
+  await importRoster(ctx.app, auditor, school, roster);
+  Object.assign(unit, await unitIdsByPath(ctx.database.db, school));
   await ctx.database.db
     .update(orgMembers)
     .set({ userId: null })

@@ -87,23 +87,29 @@ export const ZHANG_XIAOYU = {
   extra: {},
 };
 
+/** What `take` starts: a scale, a plan, or a screening campaign. */
+export type TakeTarget = { scaleId: number } | { planId: number } | { campaignId: number };
+
 /**
- * Takes a scale or plan (`target`: `{ scaleId }` or `{ planId }`) through the API as `token`:
- * start, consent, basic information (`info`), every item of every part answered at
- * `position(part, item)`, each part submitted (with `durationSeconds` when given); each step
- * checked. Answers the assessment's id.
+ * Takes a scale, a plan or a screening campaign (`target`: `{ scaleId }`, `{ planId }` or
+ * `{ campaignId }`) through the API as `token`: start (a campaign's with its consent), consent,
+ * basic information (`info`), every item of every part answered at `position(part, item)`, each
+ * part submitted (with `durationSeconds` when given); each step checked. Answers the assessment's id.
  */
 export async function take(
   app: FastifyInstance,
   token: string,
-  target: object,
+  target: TakeTarget,
   position: (part: number, item: number) => number,
   opts: { info?: object; durationSeconds?: number } = {},
 ): Promise<number> {
   const api = (method: 'POST' | 'PUT', url: string, body: unknown) => call(app, method, url, { token, body });
-  const s = await api('POST', '/api/assessment/start', target);
+  const s =
+    'campaignId' in target
+      ? await api('POST', `/api/campaigns/${target.campaignId}/start`, { consent: true })
+      : await api('POST', '/api/assessment/start', target);
   expect(s.status, s.body.message).toBe(200);
-  const id = s.body.data.id as number;
+  const id = (s.body.data.assessmentId ?? s.body.data.id) as number;
   await api('POST', `/api/assessment/${id}/consent`, { accepted: true });
   const state = await api('POST', `/api/assessment/${id}/basic-info`, opts.info ?? ZHANG_XIAOYU);
   expect(state.status, state.body.message).toBe(200);

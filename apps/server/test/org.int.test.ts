@@ -1,13 +1,14 @@
 import { and, count, eq, isNull } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ROSTER_MAX_BYTES, ROSTER_MAX_ROWS, orgMessages, rosterColumns } from '@psy/contracts';
+import { ROSTER_MAX_BYTES, ROSTER_MAX_ROWS, orgMessages } from '@psy/contracts';
 import { auditLogs } from '../src/modules/audit/audit.table';
 import { institutions } from '../src/modules/institutions/institutions.table';
 import { orgMembers, orgUnits } from '../src/modules/org/org.table';
 import { users } from '../src/modules/users/users.table';
 import { createTestContext, type TestContext } from './context';
-import { call, DEMO, login, multipart } from './helpers';
+import { call, DEMO, login } from './helpers';
+import { rosterXlsx, uploadRoster, type RosterRow } from './org-fixtures';
 
 let ctx: TestContext;
 let auditor: string;
@@ -16,8 +17,7 @@ let staffToken: string;
 let school: number;
 let other: number;
 
-type Row = (string | number)[];
-const student = (n: number, unit = '心理学院/2026级/1班'): Row => [
+const student = (n: number, unit = '心理学院/2026级/1班'): RosterRow => [
   `学生${n}`,
   `1390000${String(n).padStart(4, '0')}`,
   `2026${String(n).padStart(4, '0')}`,
@@ -26,37 +26,14 @@ const student = (n: number, unit = '心理学院/2026级/1班'): Row => [
   '2008',
 ];
 
-async function xlsx(rows: Row[], header: readonly string[] = rosterColumns): Promise<Buffer> {
-  const wb = new ExcelJS.Workbook();
-  const ws = wb.addWorksheet('名单');
-  ws.addRow([...header]);
-  for (const r of rows) ws.addRow(r);
-  return Buffer.from(await wb.xlsx.writeBuffer());
-}
+const xlsx = rosterXlsx;
 
 const api = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, token?: string, body?: unknown) =>
   call(ctx.app, method, url, { token, body });
 
-async function upload(
-  file: Buffer,
-  institutionId = school,
-  token = auditor,
-  name = '名单.xlsx',
-  base = '/api/audit/org',
-) {
-  const { payload, contentType } = multipart(
-    file,
-    name,
-    'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
-  );
-  const res = await ctx.app.inject({
-    method: 'POST',
-    url: `/SysAdmin${base}/roster?institutionId=${institutionId}`,
-    headers: { serviceToken: token, 'content-type': contentType },
-    payload,
-  });
-  return { status: res.statusCode, body: res.json() as { data: any; message: string } };
-}
+/** Uploads a roster as `token` (an auditor unless told) to the audit routes unless `base` says otherwise. */
+const upload = (file: Buffer, institutionId = school, token = auditor, name = '名单.xlsx', base?: string) =>
+  uploadRoster(ctx.app, token, institutionId, file, { name, base });
 
 async function memberCount(): Promise<number> {
   const [r] = await ctx.database.db.select({ n: count() }).from(orgMembers);

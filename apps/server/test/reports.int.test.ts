@@ -1,7 +1,7 @@
 import { execFileSync } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, testClock, testDbKind, type TestContext } from './context';
-import { call, DEMO, login, take as takeThroughApi } from './helpers';
+import { call, DEMO, login, take as takeThroughApi, type TakeTarget } from './helpers';
 
 /**
  * The paid full report: the SCL-90 profile against the Chinese norm, the trend over two takes,
@@ -34,7 +34,7 @@ const api = (method: 'GET' | 'POST' | 'PUT', url: string, token?: string, body?:
 const basicInfo = { name: '张小雨', gender: 'female', age: 23, regionCode: '110108', phone: null, extra: {} };
 
 /** Starts, consents, fills basic info, answers every item of every part and submits. */
-const take = (token: string, target: object, positions: Position) =>
+const take = (token: string, target: TakeTarget, positions: Position) =>
   takeThroughApi(ctx.app, token, target, positions, { info: basicInfo, durationSeconds: 3 });
 type Position = (part: number, item: number) => number;
 
@@ -67,10 +67,10 @@ describe(`the full SCL-90 report on ${testDbKind}`, () => {
 
   it('profiles the ten factors against the Chinese norm and marks the positive ones', async () => {
     // A first take a week earlier, all 无 (total 90), so the report has a trend.
-    await take(t.user, { scaleId: scaleIds.SCL90 }, () => 1);
+    await take(t.user, { scaleId: scaleIds.SCL90! }, () => 1);
     await at('2026-11-22T19:53:00Z'); // 2026-11-23 03:53 in Beijing
     // 抑郁 items 中度 (factor 3.00), 焦虑 items 轻度 (factor 2.00), the rest 无: total 126.
-    id = await take(t.user, { scaleId: scaleIds.SCL90 }, (_, n) =>
+    id = await take(t.user, { scaleId: scaleIds.SCL90! }, (_, n) =>
       depressionItems.includes(n) ? 3 : anxietyItems.includes(n) ? 2 : 1,
     );
     // Before paying, the page selling it learns what this report will hold: SCL-90 has factors
@@ -372,7 +372,7 @@ describe(`a PHQ-9 report on ${testDbKind}`, () => {
   it('promises only what it will hold: no profile, no norms, nothing earlier to compare with', async () => {
     await at('2026-11-25T02:00:00Z');
     // Items 1–8 at 一半以上天数 (2), item 9 at 完全不会: 16, 中重度, a level-2 alert and no crisis.
-    id = await take(t.user, { scaleId: scaleIds.PHQ9 }, (_, n) => (n === 9 ? 1 : 3));
+    id = await take(t.user, { scaleId: scaleIds.PHQ9! }, (_, n) => (n === 9 ? 1 : 3));
     const { report, crisis, parts } = (await api('GET', `/api/assessment/${id}/result`, t.user)).body.data;
     expect(parts[0].alerts).toEqual([{ level: 2, reason: '抑郁症状中重度及以上（总分≥15）', crisis: false }]);
     expect(crisis).toBe(false);
