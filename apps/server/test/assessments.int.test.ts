@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { phq9 } from '../src/modules/scales/builtins/phq9';
 import { users } from '../src/modules/users/users.table';
 import { createTestContext, testDbKind, type TestContext } from './context';
-import { call, DEMO, login } from './helpers';
+import { call, loginCast, scaleIdsByCode } from './helpers';
 
 let ctx: TestContext;
 const t = {} as Record<'user' | 'user2' | 'expert' | 'expert2' | 'auditor', string>;
@@ -10,13 +10,8 @@ let scaleIds: Record<string, number>;
 
 beforeAll(async () => {
   ctx = await createTestContext({ seed: true });
-  t.user = await login(ctx.app, DEMO.user);
-  t.user2 = await login(ctx.app, '13800000021');
-  t.expert = await login(ctx.app, DEMO.expert);
-  t.expert2 = await login(ctx.app, '13800000013');
-  t.auditor = await login(ctx.app, DEMO.auditor);
-  const list = await call(ctx.app, 'GET', '/api/scale/list?pageSize=50');
-  scaleIds = Object.fromEntries(list.body.data.list.map((s: { code: string; id: number }) => [s.code, s.id]));
+  Object.assign(t, await loginCast(ctx.app, ['user', 'user2', 'expert', 'expert2', 'auditor']));
+  scaleIds = await scaleIdsByCode(ctx.app);
 });
 afterAll(() => ctx.close());
 

@@ -10,7 +10,7 @@ import { courseEnrolments } from '../src/modules/courses/courses.table';
 import { notifications } from '../src/modules/notifications/notifications.table';
 import { users } from '../src/modules/users/users.table';
 import { createTestContext, testClock, testDbKind, type TestContext } from './context';
-import { call, DEMO, login, multipart } from './helpers';
+import { call, DEMO, login, loginCast, multipart } from './helpers';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const VIDEO = fs.readFileSync(path.join(here, '../src/db/seed/courses/emotion-1.mp4'));
@@ -23,12 +23,7 @@ const ids = {} as Record<'user' | 'user2' | 'expert', number>;
 beforeAll(async () => {
   // 100 KB: the demo video (about 85 KB) fits, twice its size does not.
   ctx = await createTestContext({ seed: true, clock: time.clock, env: { COURSE_VIDEO_MAX_MB: '0.1' } });
-  t.user = await login(ctx.app, DEMO.user);
-  t.user2 = await login(ctx.app, '13800000021');
-  t.user3 = await login(ctx.app, '13800000022');
-  t.expert = await login(ctx.app, DEMO.expert);
-  t.expert2 = await login(ctx.app, '13800000013');
-  t.auditor = await login(ctx.app, DEMO.auditor);
+  Object.assign(t, await loginCast(ctx.app, ['user', 'user2', 'user3', 'expert', 'expert2', 'auditor']));
   const idOf = async (telephone: string) =>
     (await ctx.database.db.select({ id: users.id }).from(users).where(eq(users.telephone, telephone)))[0]!.id;
   ids.user = await idOf(DEMO.user);

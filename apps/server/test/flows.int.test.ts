@@ -4,15 +4,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedPortraits } from '../src/db/seed/portraits';
 import { users } from '../src/modules/users/users.table';
 import { createTestContext, testDbKind, type TestContext } from './context';
-import { call, dataOf, DEMO, latestCode, login } from './helpers';
+import { call, dataOf, DEMO, latestCode, login, scaleIdsByCode, ZHANG_XIAOYU } from './helpers';
 
 let ctx: TestContext;
 let scaleIds: Record<string, number>;
 
 beforeAll(async () => {
   ctx = await createTestContext({ seed: true });
-  const list = await call(ctx.app, 'GET', '/api/scale/list?pageSize=50');
-  scaleIds = Object.fromEntries(list.body.data.list.map((s: { code: string; id: number }) => [s.code, s.id]));
+  scaleIds = await scaleIdsByCode(ctx.app);
 });
 afterAll(() => ctx.close());
 
@@ -133,14 +132,7 @@ describe(`the expert's work page counts on ${testDbKind}`, () => {
     const plans = (await api('GET', '/api/plan/list')).body.data as { id: number; title: string }[];
     const work = plans.find((p) => p.title === '职场压力与身心状况评估')!;
     const id = await toBasicInfo(user, { planId: work.id });
-    await api('POST', `/api/assessment/${id}/basic-info`, user, {
-      name: '张小雨',
-      gender: 'female',
-      age: 28,
-      regionCode: '110108',
-      phone: null,
-      extra: {},
-    });
+    await api('POST', `/api/assessment/${id}/basic-info`, user, ZHANG_XIAOYU);
     await answerEverything(user, id);
     const order = await api('POST', `/api/assessment/${id}/report/order`, user);
     await api('POST', `/api/pay/sandbox/${order.body.data.orderNo}/confirm`, user, { action: 'pay' });

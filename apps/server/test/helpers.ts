@@ -9,6 +9,19 @@ export const DEMO = {
   password: 'Demo@123456',
 } as const;
 
+/**
+ * The demo accounts the content tests sign in, by the part they play: two users, the demo expert
+ * and an expert of another institution, the auditor.
+ */
+export const CAST = {
+  user: DEMO.user,
+  user2: '13800000021',
+  user3: '13800000022',
+  expert: DEMO.expert,
+  expert2: '13800000013',
+  auditor: DEMO.auditor,
+} as const;
+
 /** app.inject with JSON body and optional serviceToken. */
 export async function call(
   app: FastifyInstance,
@@ -34,6 +47,19 @@ export async function login(
 ): Promise<string> {
   return dataOf(await call(app, 'POST', '/api/login/login', { body: { telephone, password } }))
     .token as string;
+}
+
+/** Signs these members of the cast in with their passwords: their tokens by part. */
+export async function loginCast<W extends keyof typeof CAST>(app: FastifyInstance, who: W[]) {
+  const t = {} as Record<W, string>;
+  for (const w of who) t[w] = await login(app, CAST[w]);
+  return t;
+}
+
+/** Every public scale's id by its code (PHQ9, GAD7, SCL90, …). */
+export async function scaleIdsByCode(app: FastifyInstance): Promise<Record<string, number>> {
+  const list = await call(app, 'GET', '/api/scale/list?pageSize=50');
+  return Object.fromEntries(list.body.data.list.map((s: { code: string; id: number }) => [s.code, s.id]));
 }
 
 /** The newest code the dev outbox holds for a phone. */

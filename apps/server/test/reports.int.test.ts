@@ -1,7 +1,7 @@
 import { execFileSync } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, testClock, testDbKind, type TestContext } from './context';
-import { call, DEMO, login, take as takeThroughApi, type TakeTarget } from './helpers';
+import { call, DEMO, login, scaleIdsByCode, take as takeThroughApi, type TakeTarget } from './helpers';
 
 /**
  * The paid full report: the SCL-90 profile against the Chinese norm, the trend over two takes,
@@ -24,8 +24,7 @@ async function at(iso: string) {
 beforeAll(async () => {
   ctx = await createTestContext({ seed: true, clock: clock.clock });
   await at('2026-11-20T02:00:00Z');
-  const list = await call(ctx.app, 'GET', '/api/scale/list?pageSize=50');
-  scaleIds = Object.fromEntries(list.body.data.list.map((s: { code: string; id: number }) => [s.code, s.id]));
+  scaleIds = await scaleIdsByCode(ctx.app);
 });
 afterAll(() => ctx.close());
 

@@ -7,7 +7,7 @@ import { createReviewService, type ReviewWorkflow } from '../src/modules/review/
 import { reviewRequests } from '../src/modules/review/review.table';
 import { users } from '../src/modules/users/users.table';
 import { createTestContext, testDbKind, type TestContext } from './context';
-import { call, DEMO, login } from './helpers';
+import { call, DEMO, loginCast } from './helpers';
 
 let ctx: TestContext;
 const t = {} as Record<'user2' | 'expert' | 'expert2' | 'auditor', string>;
@@ -15,10 +15,7 @@ const ids = {} as Record<'expert' | 'auditor' | 'user2', number>;
 
 beforeAll(async () => {
   ctx = await createTestContext({ seed: true });
-  t.user2 = await login(ctx.app, '13800000021');
-  t.expert = await login(ctx.app, DEMO.expert);
-  t.expert2 = await login(ctx.app, '13800000013');
-  t.auditor = await login(ctx.app, DEMO.auditor);
+  Object.assign(t, await loginCast(ctx.app, ['user2', 'expert', 'expert2', 'auditor']));
   const idOf = async (telephone: string) =>
     (await ctx.database.db.select({ id: users.id }).from(users).where(eq(users.telephone, telephone)))[0]!.id;
   ids.expert = await idOf(DEMO.expert);

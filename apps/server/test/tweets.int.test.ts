@@ -4,7 +4,7 @@ import { tweetLikes } from '../src/modules/tweets/tweets.table';
 import { users } from '../src/modules/users/users.table';
 import { createTestContext, testDbKind, type TestContext } from './context';
 import { png, uploadContentImage } from './content';
-import { call, DEMO, login } from './helpers';
+import { call, DEMO, loginCast } from './helpers';
 
 let ctx: TestContext;
 const t = {} as Record<'user' | 'user2' | 'expert' | 'expert2' | 'auditor', string>;
@@ -13,11 +13,7 @@ let images: string[];
 
 beforeAll(async () => {
   ctx = await createTestContext({ seed: true });
-  t.user = await login(ctx.app, DEMO.user);
-  t.user2 = await login(ctx.app, '13800000021');
-  t.expert = await login(ctx.app, DEMO.expert);
-  t.expert2 = await login(ctx.app, '13800000013');
-  t.auditor = await login(ctx.app, DEMO.auditor);
+  Object.assign(t, await loginCast(ctx.app, ['user', 'user2', 'expert', 'expert2', 'auditor']));
   [{ id: expertId }] = (await ctx.database.db
     .select({ id: users.id })
     .from(users)
