@@ -2,8 +2,10 @@
  * How long `npm start` takes to answer on the embedded database: a fresh start (a new data
  * directory: migrations and the demo seed on PGlite) and a warm restart (the same directory
  * again), each from the spawn of the process to the first 200 of /SysAdmin/api/health, beside
- * bare Fastify's start in the same run as the baseline. The web app must be built already (as
- * `npm start` does), so the figures are the server's own.
+ * bare Fastify's start in the same run as the baseline. `scripts/start.mjs` is what `npm start`
+ * runs: it builds the server bundle (esbuild, about a second) and runs node on it; the same
+ * starts through tsx (how the server ran before the bundle) are timed beside it. The web app
+ * must be built already, so the figures are the server's own.
  * Usage: npm run build && npm run bench:start   (BENCH_RUNS=3 to take the median of more runs)
  */
 import { spawn } from 'node:child_process';
@@ -53,11 +55,14 @@ const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.len
 async function main() {
   if (!fs.existsSync(path.join(repoRoot, 'apps/web/dist/index.html')))
     throw new Error('apps/web/dist is missing: run npm run build first');
-  const server = ['--import', 'tsx', path.join(repoRoot, 'apps/server/src/server.ts')];
+  const server = [path.join(repoRoot, 'scripts/start.mjs')];
+  const throughTsx = ['--import', 'tsx', path.join(repoRoot, 'apps/server/src/server.ts')];
   const health = (port: number) => `http://127.0.0.1:${port}/SysAdmin/api/health`;
   const bare: number[] = [];
   const fresh: number[] = [];
   const warm: number[] = [];
+  const freshTsx: number[] = [];
+  const warmTsx: number[] = [];
   for (let i = 0; i < runs; i++) {
     bare.push(
       await timeToReady(
@@ -73,12 +78,21 @@ async function main() {
     } finally {
       fs.rmSync(dataDir, { recursive: true, force: true });
     }
+    const tsxDir = fs.mkdtempSync(path.join(os.tmpdir(), 'psy-start-'));
+    try {
+      freshTsx.push(await timeToReady(throughTsx, { DATA_DIR: tsxDir }, health));
+      warmTsx.push(await timeToReady(throughTsx, { DATA_DIR: tsxDir }, health));
+    } finally {
+      fs.rmSync(tsxDir, { recursive: true, force: true });
+    }
   }
   const base = median(bare);
   const rows = [
     ['bare Fastify through tsx (baseline)', base, undefined],
-    ['fresh start: migrations and demo seed on PGlite', median(fresh), goals.fresh],
-    ['warm restart: the same data directory', median(warm), goals.warm],
+    ['npm start, fresh: migrations and demo seed on PGlite', median(fresh), goals.fresh],
+    ['npm start, warm restart: the same data directory', median(warm), goals.warm],
+    ['through tsx, fresh (before the bundle)', median(freshTsx), undefined],
+    ['through tsx, warm (before the bundle)', median(warmTsx), undefined],
   ] as const;
   console.log(
     `\nStart to first answer, median of ${runs} (${os.cpus().length} cores, load ${os.loadavg()[0]!.toFixed(1)})\n`,

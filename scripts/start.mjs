@@ -1,10 +1,11 @@
-// `npm start`: build the web app if needed, then run the whole platform in one process.
+// `npm start`: build the web app if needed and the server bundle (a second), then run the whole
+// platform in one process.
 import { spawn } from 'node:child_process';
-import path from 'node:path';
+import { buildServer } from './server-build.mjs';
 import { ensureWebBuilt, root } from './web-build.mjs';
 
 ensureWebBuilt();
-const child = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'apps/server/src/server.ts')], {
+const child = spawn(process.execPath, [await buildServer()], {
   cwd: root,
   stdio: 'inherit',
   env: process.env,

@@ -1,9 +1,19 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import net from 'node:net';
-import path from 'node:path';
+import { buildServer } from '../../../scripts/server-build.mjs';
 import { repoRoot } from '../src/config';
 
-/** The real server (`tsx src/server.ts`) running as a child process, as `npm start` runs it. */
+let bundle: Promise<string> | undefined;
+/**
+ * How to run the server as `npm start` does: node on the bundle (built once per test process).
+ * The arguments for `spawn(process.execPath, …)`.
+ */
+export async function serverArgs(): Promise<string[]> {
+  bundle ??= buildServer();
+  return [await bundle];
+}
+
+/** The real server (the bundle `npm start` runs) as a child process. */
 export interface ServerChild {
   child: ChildProcess;
   base: string;
@@ -17,23 +27,19 @@ export async function startServer(
   opts: { logLevel?: string; timeoutMs?: number } = {},
 ): Promise<ServerChild> {
   const port = await freePort();
-  const child = spawn(
-    process.execPath,
-    ['--import', 'tsx', path.join(repoRoot, 'apps/server/src/server.ts')],
-    {
-      cwd: repoRoot,
-      env: {
-        ...process.env,
-        NODE_ENV: 'test',
-        LOG_LEVEL: opts.logLevel ?? 'info',
-        HOST: '127.0.0.1',
-        PORT: String(port),
-        WEB_DIST: '/nonexistent',
-        ...env,
-      },
-      stdio: ['ignore', 'pipe', 'pipe'],
+  const child = spawn(process.execPath, await serverArgs(), {
+    cwd: repoRoot,
+    env: {
+      ...process.env,
+      NODE_ENV: 'test',
+      LOG_LEVEL: opts.logLevel ?? 'info',
+      HOST: '127.0.0.1',
+      PORT: String(port),
+      WEB_DIST: '/nonexistent',
+      ...env,
     },
-  );
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let out = '';
   child.stdout!.on('data', (d) => (out += d));
   child.stderr!.on('data', (d) => (out += d));

@@ -8,7 +8,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { pgliteExtensions } from '../src/db/client';
 import { repoRoot } from '../src/config';
 import { testDbKind, withDatabase } from './context';
-import { startServer, stop } from './server-child';
+import { serverArgs, startServer, stop } from './server-child';
 
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'psy-data-'));
 const crashDir = fs.mkdtempSync(path.join(os.tmpdir(), 'psy-crash-'));
@@ -138,15 +138,11 @@ describe(`the server process on ${testDbKind}`, () => {
     { timeout: 180_000 },
     async () => {
       const refused = async (extra: Record<string, string>) => {
-        const child = spawn(
-          process.execPath,
-          ['--import', 'tsx', path.join(repoRoot, 'apps/server/src/server.ts')],
-          {
-            cwd: repoRoot,
-            env: { ...process.env, NODE_ENV: 'production', DATA_DIR: prodDir, APP_SECRET: '', ...extra },
-            stdio: ['ignore', 'pipe', 'pipe'],
-          },
-        );
+        const child = spawn(process.execPath, await serverArgs(), {
+          cwd: repoRoot,
+          env: { ...process.env, NODE_ENV: 'production', DATA_DIR: prodDir, APP_SECRET: '', ...extra },
+          stdio: ['ignore', 'pipe', 'pipe'],
+        });
         let err = '';
         child.stderr!.on('data', (d) => (err += d));
         const code = await new Promise<number | null>((r) => child.on('exit', r));
@@ -222,15 +218,11 @@ describe(`the server process on ${testDbKind}`, () => {
     'refuses to start with a clear message when the configuration is wrong',
     { timeout: 30_000 },
     async () => {
-      const child = spawn(
-        process.execPath,
-        ['--import', 'tsx', path.join(repoRoot, 'apps/server/src/server.ts')],
-        {
-          cwd: repoRoot,
-          env: { ...process.env, PORT: 'not-a-port', DATA_DIR: dataDir },
-          stdio: ['ignore', 'pipe', 'pipe'],
-        },
-      );
+      const child = spawn(process.execPath, await serverArgs(), {
+        cwd: repoRoot,
+        env: { ...process.env, PORT: 'not-a-port', DATA_DIR: dataDir },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      });
       let err = '';
       child.stderr!.on('data', (d) => (err += d));
       const code = await new Promise<number | null>((r) => child.on('exit', r));

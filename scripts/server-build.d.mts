@@ -1,0 +1,2 @@
+export const serverBundle: string;
+export function buildServer(): Promise<string>;
