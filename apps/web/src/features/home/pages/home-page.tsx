@@ -1,5 +1,5 @@
 import { Col, Empty, Row, Skeleton } from 'antd';
-import { Fragment, type ReactNode } from 'react';
+import { Fragment, startTransition, useEffect, useState, type ReactNode } from 'react';
 import { HomeSection } from '../../../components/home-section';
 import { useHomeOverview } from '../api/get-overview';
 import { BannerCarousel } from '../components/banner-carousel';
@@ -13,18 +13,25 @@ export interface HomeSectionEntry {
   node: ReactNode;
 }
 
+/** The sections drawn with the page's first render; the others follow right after. */
+const FIRST_SECTIONS = 2;
+
 /**
  * 首页: the platform figures, the banner carousel, then `sections` in order (other features'
  * sections, passed in by the app layer: app/routes/home-page.tsx), the partner institutions
- * and the crisis lines.
+ * and the crisis lines. What lies below the first screen is rendered in a transition after the
+ * first paint: React then works in slices and lets the browser answer in between, instead of
+ * holding a slow phone's main thread for the whole page at once (docs/performance.md).
  */
 export function HomePage({ sections }: { sections: HomeSectionEntry[] }) {
+  const [all, setAll] = useState(false);
+  useEffect(() => startTransition(() => setAll(true)), []);
   return (
     <>
       <Hero stats={useHomeOverview().data?.stats} />
       <div className="page-container">
         <BannerCarousel />
-        {sections.map((s) => (
+        {(all ? sections : sections.slice(0, FIRST_SECTIONS)).map((s) => (
           <Fragment key={s.key}>{s.node}</Fragment>
         ))}
       </div>
