@@ -243,7 +243,7 @@ export function createCoursesService(deps: CoursesServiceDeps) {
       });
       // Already learning it (joined another way meanwhile): the money goes back.
       if (!e) return 'refund';
-      await emitEnrolled(tx, c, e);
+      await emitLearner(tx, 'course.enrolled', c, e);
       return 'ok';
     },
     async onCancelled() {
@@ -257,8 +257,14 @@ export function createCoursesService(deps: CoursesServiceDeps) {
     return u?.name ?? '';
   }
 
-  async function emitEnrolled(tx: Tx, c: CourseRow, e: EnrolmentRow) {
-    await events.emit(tx, 'course.enrolled', {
+  /** Tells the expert that a learner joined the course, or was refunded. */
+  async function emitLearner(
+    tx: Tx,
+    name: 'course.enrolled' | 'course.refunded',
+    c: CourseRow,
+    e: EnrolmentRow,
+  ) {
+    await events.emit(tx, name, {
       courseId: c.id,
       userId: e.userId,
       expertId: c.expertId,
@@ -553,7 +559,7 @@ export function createCoursesService(deps: CoursesServiceDeps) {
               joinedAt: clock(),
             });
             if (!joined) throw new AppError('CONFLICT', courseMessages.alreadyBought);
-            await emitEnrolled(tx, c, joined);
+            await emitLearner(tx, 'course.enrolled', c, joined);
             return { orderId: null, joined: true };
           }
           const open = await orders.unpaidFor(tx, actor.userId, 'course', id);
@@ -692,14 +698,7 @@ export function createCoursesService(deps: CoursesServiceDeps) {
         await repo.updateEnrolment(tx, e.id, { status: 'refunded', refundedAt: clock() });
         const o = await orders.settleForCancelledItem(tx, e.orderId);
         if (o?.status === 'paid') await orders.startRefund(tx, o, o.amountFen);
-        await events.emit(tx, 'course.refunded', {
-          courseId: c.id,
-          userId: e.userId,
-          expertId: c.expertId,
-          title: c.title,
-          userName: await userName(tx, e.userId),
-          amountFen: e.amountFen,
-        });
+        await emitLearner(tx, 'course.refunded', c, e);
         return e.orderId;
       });
       await orders.settleRefunds(orderId);
