@@ -1,7 +1,7 @@
 import { and, count, desc, eq, gt, gte, inArray, lte, sql, type SQL } from 'drizzle-orm';
 import type { CampaignMemberState } from '@psy/contracts';
 import type { DbOrTx } from '../../db/client';
-import { executeRows, pageWithTotal } from '../../db/rows';
+import { countFrom, executeRows, pageWhere } from '../../db/rows';
 import { institutions } from '../institutions';
 import { orgUnits } from '../org';
 import { campaignMembers, campaignNotices, campaigns, campaignTakes, campaignUnits } from './campaigns.table';
@@ -343,17 +343,12 @@ export const campaignsRepository = {
       conds.push(inArray(campaigns.institutionId, f.institutionIds.length ? f.institutionIds : [0]));
     if (f.status) conds.push(eq(campaigns.status, f.status));
     const where = conds.length ? and(...conds) : undefined;
-    return pageWithTotal(
+    return pageWhere(
       p,
-      (limit, offset) =>
-        db
-          .select()
-          .from(campaigns)
-          .where(where)
-          .orderBy(desc(campaigns.createdAt), desc(campaigns.id))
-          .limit(limit)
-          .offset(offset),
-      db.select({ n: count() }).from(campaigns).where(where),
+      where,
+      [desc(campaigns.createdAt), desc(campaigns.id)],
+      db.select().from(campaigns).$dynamic(),
+      countFrom(db, campaigns),
     );
   },
 
