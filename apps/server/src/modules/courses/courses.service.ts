@@ -26,6 +26,7 @@ import {
   type MyLearning,
   type Page,
   type ProgressResult,
+  type PurchaseMonth,
 } from '@psy/contracts';
 import { and, eq, ilike, inArray, isNotNull, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { Db, DbOrTx, Tx } from '../../db/client';
@@ -889,13 +890,7 @@ export function createCoursesService(deps: CoursesServiceDeps) {
         total,
         pageNum: q.pageNum,
         pageSize: q.pageSize,
-        months: months.map((m) => ({
-          month: m.month,
-          count: Number(m.count),
-          amountFen: Number(m.amountFen),
-          refundFen: Number(m.refundFen),
-          netFen: Number(m.amountFen) - Number(m.refundFen),
-        })),
+        months: months.map(monthTotals),
       };
     },
 
@@ -903,16 +898,7 @@ export function createCoursesService(deps: CoursesServiceDeps) {
     async buyListWorkbook(actor: Actor, courseId?: number): Promise<Buffer> {
       const { rows, months } = await repo.purchases(db, actor.userId, courseId);
       const { purchasesWorkbook } = await import('./buy-list-export');
-      return purchasesWorkbook(
-        rows.map(purchase),
-        months.map((m) => ({
-          month: m.month,
-          count: Number(m.count),
-          amountFen: Number(m.amountFen),
-          refundFen: Number(m.refundFen),
-          netFen: Number(m.amountFen) - Number(m.refundFen),
-        })),
-      );
+      return purchasesWorkbook(rows.map(purchase), months.map(monthTotals));
     },
 
     // ---- review (auditors) ----
@@ -974,6 +960,22 @@ export function createCoursesService(deps: CoursesServiceDeps) {
       });
     },
   };
+
+  /** A month of the purchase list: the database's sums as numbers, and what is left after refunds. */
+  function monthTotals(m: {
+    month: string;
+    count: number;
+    amountFen: number;
+    refundFen: number;
+  }): PurchaseMonth {
+    return {
+      month: m.month,
+      count: Number(m.count),
+      amountFen: Number(m.amountFen),
+      refundFen: Number(m.refundFen),
+      netFen: Number(m.amountFen) - Number(m.refundFen),
+    };
+  }
 
   function purchase(r: { e: EnrolmentRow; courseTitle: string; userName: string; telephone: string }) {
     return {
