@@ -1,13 +1,12 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import type { Clock } from '../../lib/clock';
 import { addDays, formatDateTime, orderNoStamp, shanghaiDate, shanghaiInstant } from '../../lib/time';
-import { slots } from '../../modules/availability/availability.table';
 import { bookings } from '../../modules/bookings/bookings.table';
 import { expertProfiles } from '../../modules/experts/experts.table';
 import { feedback } from '../../modules/feedback/feedback.table';
-import { orders } from '../../modules/orders/orders.table';
 import { users } from '../../modules/users/users.table';
 import type { Db } from '../client';
+import { insertPastBooking } from './past-booking';
 
 interface PastConsultation {
   user: string;
@@ -116,56 +115,30 @@ export async function seedConsultations(db: Db, clock: Clock): Promise<void> {
       const startsAt = shanghaiInstant(addDays(today, -c.daysAgo), c.at);
       const endsAt = new Date(startsAt.getTime() + profile.sessionMinutes * 60_000);
       const bookedAt = new Date(startsAt.getTime() - 3 * 86_400_000);
-      const [slot] = await tx
-        .insert(slots)
-        .values({ expertId: expert.id, startsAt, endsAt, mode: 'online', status: 'closed', source: 'manual' })
-        .onConflictDoNothing()
-        .returning({ id: slots.id });
-      if (!slot) return;
-      const [order] = await tx
-        .insert(orders)
-        .values({
+      const bookingId = await insertPastBooking(tx, {
+        userId: user.id,
+        expertId: expert.id,
+        startsAt,
+        endsAt,
+        bookedAt,
+        priceFen: profile.priceFen,
+        topic: c.topic,
+        slotStatus: 'closed',
+        order: {
           orderNo: `P${orderNoStamp(bookedAt)}${String(800000 + i)}`,
-          userId: user.id,
-          kind: 'booking',
-          itemId: 0,
           title: `咨询预约：${expert.name} ${formatDateTime(startsAt)}`,
-          amountFen: profile.priceFen,
-          status: 'paid',
-          provider: 'sandbox',
           providerTxnId: `SBDEMOBK${i}`,
           expiresAt: new Date(bookedAt.getTime() + 15 * 60_000),
           paidAt: bookedAt,
-          createdAt: bookedAt,
-        })
-        .returning({ id: orders.id });
-      const [booking] = await tx
-        .insert(bookings)
-        .values({
-          userId: user.id,
-          expertId: expert.id,
-          slotId: slot.id,
-          status: 'completed',
-          startsAt,
-          endsAt,
-          mode: 'online',
-          priceFen: profile.priceFen,
-          topic: c.topic,
-          contactPreference: 'chat',
-          orderId: order!.id,
-          reminder24SentAt: startsAt,
-          reminder1SentAt: startsAt,
-          createdAt: bookedAt,
-          updatedAt: endsAt,
-        })
-        .returning({ id: bookings.id });
-      await tx.update(orders).set({ itemId: booking!.id }).where(eq(orders.id, order!.id));
-      if (!c.feedback) return;
+        },
+        booking: { reminder24SentAt: startsAt, reminder1SentAt: startsAt, updatedAt: endsAt },
+      });
+      if (!bookingId || !c.feedback) return;
       const writtenAt = new Date(endsAt.getTime() + 2 * 3_600_000);
       const handledAt = c.feedback.reply ? new Date(writtenAt.getTime() + 20 * 3_600_000) : null;
       await tx.insert(feedback).values({
         kind: 'booking',
-        objectId: booking!.id,
+        objectId: bookingId,
         userId: user.id,
         expertId: expert.id,
         subjectTitle: `${expert.name} 老师的咨询（${formatDateTime(startsAt)}）`,

@@ -1,5 +1,5 @@
 import { UPLOAD_PATH, type NewsCategory } from '@psy/contracts';
-import { eq, inArray } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import type { Db } from '../client';
 import { richTextToPlain, sanitizeRichText } from '../../lib/rich-text';
@@ -9,6 +9,7 @@ import { reviewRequests } from '../../modules/review/review.table';
 import { tweets } from '../../modules/tweets/tweets.table';
 import type { Storage } from '../../modules/uploads/storage';
 import { users } from '../../modules/users/users.table';
+import { existingKeys, userIdsByPhone } from './lookup';
 
 const DAY = 86_400_000;
 
@@ -214,18 +215,11 @@ const demoBanners = [
 export async function seedContent(db: Db, storage: Storage | undefined, now: Date): Promise<void> {
   const [auditor] = await db.select({ id: users.id }).from(users).where(eq(users.telephone, '13800000003'));
 
-  const haveNews = new Set(
-    (
-      await db
-        .select({ title: newsArticles.title })
-        .from(newsArticles)
-        .where(
-          inArray(
-            newsArticles.title,
-            articles.map((a) => a.title),
-          ),
-        )
-    ).map((r) => r.title),
+  const haveNews = await existingKeys(
+    db,
+    newsArticles,
+    newsArticles.title,
+    articles.map((a) => a.title),
   );
   for (const [i, a] of articles.entries()) {
     if (haveNews.has(a.title)) continue;
@@ -254,31 +248,15 @@ export async function seedContent(db: Db, storage: Storage | undefined, now: Dat
     });
   }
 
-  const experts = new Map(
-    (
-      await db
-        .select({ id: users.id, telephone: users.telephone })
-        .from(users)
-        .where(
-          inArray(
-            users.telephone,
-            demoTweets.map((t) => t.phone),
-          ),
-        )
-    ).map((r) => [r.telephone, r.id]),
+  const experts = await userIdsByPhone(
+    db,
+    demoTweets.map((t) => t.phone),
   );
-  const haveTweets = new Set(
-    (
-      await db
-        .select({ content: tweets.content })
-        .from(tweets)
-        .where(
-          inArray(
-            tweets.content,
-            demoTweets.map((t) => t.content),
-          ),
-        )
-    ).map((r) => r.content),
+  const haveTweets = await existingKeys(
+    db,
+    tweets,
+    tweets.content,
+    demoTweets.map((t) => t.content),
   );
   for (const [i, t] of demoTweets.entries()) {
     const expertId = experts.get(t.phone);
@@ -311,18 +289,11 @@ export async function seedContent(db: Db, storage: Storage | undefined, now: Dat
     });
   }
 
-  const haveBanners = new Set(
-    (
-      await db
-        .select({ title: banners.title })
-        .from(banners)
-        .where(
-          inArray(
-            banners.title,
-            demoBanners.map((b) => b.title),
-          ),
-        )
-    ).map((r) => r.title),
+  const haveBanners = await existingKeys(
+    db,
+    banners,
+    banners.title,
+    demoBanners.map((b) => b.title),
   );
   for (const [i, b] of demoBanners.entries()) {
     if (haveBanners.has(b.title)) continue;

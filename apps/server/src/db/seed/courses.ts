@@ -3,7 +3,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { CourseCategory, CourseDraftData } from '@psy/contracts';
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { publishCourseDraft } from '../../modules/courses/courses.service';
 import {
@@ -15,8 +15,8 @@ import {
 } from '../../modules/courses/courses.table';
 import { probeVideo } from '../../modules/courses/video-probe';
 import { orders } from '../../modules/orders/orders.table';
-import { users } from '../../modules/users/users.table';
 import type { Db } from '../client';
+import { userIdsByPhone } from './lookup';
 
 /** Where the demo lesson videos live: short H.264 clips made for this project (docs/demo-media.md). */
 const MEDIA = path.join(path.dirname(fileURLToPath(import.meta.url)), 'courses');
@@ -251,14 +251,7 @@ export async function seedCourses(db: Db, files: SeedFiles | undefined, now: Dat
   const phones = [
     ...new Set([...demoCourses.map((c) => c.expert), '13800000001', '13800000021', '13800000022']),
   ];
-  const people = new Map(
-    (
-      await db
-        .select({ id: users.id, telephone: users.telephone })
-        .from(users)
-        .where(inArray(users.telephone, phones))
-    ).map((u) => [u.telephone, u.id]),
-  );
+  const people = await userIdsByPhone(db, phones);
   const videoDir = files ? path.join(files.privateDir, 'course-videos') : null;
   if (videoDir) await fs.mkdir(videoDir, { recursive: true });
 

@@ -1,4 +1,3 @@
-import { inArray } from 'drizzle-orm';
 import type { Db } from '../client';
 import { hashPassword } from '../../lib/password';
 import { institutions } from '../../modules/institutions/institutions.table';
@@ -14,6 +13,7 @@ import { seedContent } from './content';
 import { seedConsultations } from './consultations';
 import { DEMO_PASSWORD, demoAssignments, demoExperts, demoInstitutions, demoUsers } from './demo-data';
 import type { Storage } from '../../modules/uploads/storage';
+import { existingKeys, userIdsByPhone } from './lookup';
 import { seedPortraits } from './portraits';
 
 export { seedDemoStatistics } from './statistics';
@@ -28,25 +28,21 @@ export interface SeedResult {
 /** Expert profiles and weekly hours, where missing; then their slots for the weeks ahead. */
 async function seedExperts(db: Db): Promise<void> {
   const phones = Object.keys(demoExperts);
-  const rows = await db
-    .select({ id: users.id, telephone: users.telephone })
-    .from(users)
-    .where(inArray(users.telephone, phones));
-  for (const row of rows) {
-    const { weekly, ...profile } = demoExperts[row.telephone]!;
+  for (const [telephone, userId] of await userIdsByPhone(db, phones)) {
+    const { weekly, ...profile } = demoExperts[telephone]!;
     const created = await db
       .insert(expertProfiles)
-      .values({ userId: row.id, ...profile })
+      .values({ userId, ...profile })
       .onConflictDoNothing()
       .returning({ id: expertProfiles.userId });
     if (created.length) {
       await db
         .insert(availabilityTemplates)
-        .values(weekly.map((w) => ({ expertId: row.id, durationMinutes: profile.sessionMinutes, ...w })))
+        .values(weekly.map((w) => ({ expertId: userId, durationMinutes: profile.sessionMinutes, ...w })))
         .onConflictDoNothing();
     }
     // Keeps four weeks of slots published; slots already there are left as they are.
-    await materialize(db, row.id, systemClock());
+    await materialize(db, userId, systemClock());
   }
 }
 
@@ -56,11 +52,7 @@ async function seedExperts(db: Db): Promise<void> {
  */
 async function seedAssignments(db: Db): Promise<void> {
   const phones = demoAssignments.flatMap(([person, expert]) => [person, expert]);
-  const rows = await db
-    .select({ id: users.id, telephone: users.telephone })
-    .from(users)
-    .where(inArray(users.telephone, phones));
-  const idOf = new Map(rows.map((r) => [r.telephone, r.id]));
+  const idOf = await userIdsByPhone(db, phones);
   const values = demoAssignments.flatMap(([person, expert]) => {
     const userId = idOf.get(person);
     const expertId = idOf.get(expert);
@@ -105,16 +97,12 @@ async function seedAccounts(db: Db): Promise<SeedResult> {
     const instRows = await tx.select({ id: institutions.id, name: institutions.name }).from(institutions);
     const instId = new Map(instRows.map((r) => [r.name, r.id]));
 
-    const existing = await tx
-      .select({ telephone: users.telephone })
-      .from(users)
-      .where(
-        inArray(
-          users.telephone,
-          demoUsers.map((u) => u.telephone),
-        ),
-      );
-    const have = new Set(existing.map((r) => r.telephone));
+    const have = await existingKeys(
+      tx,
+      users,
+      users.telephone,
+      demoUsers.map((u) => u.telephone),
+    );
     const missing = demoUsers.filter((u) => !have.has(u.telephone));
     let inserted = 0;
     if (missing.length) {

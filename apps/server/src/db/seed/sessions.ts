@@ -2,13 +2,12 @@ import crypto from 'node:crypto';
 import { and, eq, inArray } from 'drizzle-orm';
 import { systemClock } from '../../lib/clock';
 import { formatShanghai, orderNoStamp } from '../../lib/time';
-import { slots } from '../../modules/availability/availability.table';
 import { bookings } from '../../modules/bookings/bookings.table';
 import { expertProfiles } from '../../modules/experts/experts.table';
-import { orders } from '../../modules/orders/orders.table';
 import { sessionNotes } from '../../modules/session-notes/session-notes.table';
 import { users } from '../../modules/users/users.table';
 import type { Db } from '../client';
+import { insertPastBooking } from './past-booking';
 
 const DAY = 86_400_000;
 
@@ -74,50 +73,28 @@ export async function seedDemoSessions(db: Db, now = systemClock()): Promise<num
       const startsAt = new Date(Date.UTC(day.getUTCFullYear(), day.getUTCMonth(), day.getUTCDate(), 2, 0));
       const endsAt = new Date(startsAt.getTime() + minutes * 60_000);
       const bookedAt = new Date(startsAt.getTime() - 3 * DAY);
-      const [slot] = await tx
-        .insert(slots)
-        .values({ expertId: expert.id, startsAt, endsAt, mode: 'online', status: 'open', source: 'manual' })
-        .onConflictDoNothing()
-        .returning({ id: slots.id });
-      if (!slot) continue;
-      const [b] = await tx
-        .insert(bookings)
-        .values({
-          userId: person.id,
-          expertId: expert.id,
-          slotId: slot.id,
-          status: 'completed',
-          startsAt,
-          endsAt,
-          mode: 'online',
-          priceFen,
-          topic,
-          contactPreference: 'chat',
-          createdAt: bookedAt,
-        })
-        .returning({ id: bookings.id });
-      const [o] = await tx
-        .insert(orders)
-        .values({
+      const bookingId = await insertPastBooking(tx, {
+        userId: person.id,
+        expertId: expert.id,
+        startsAt,
+        endsAt,
+        bookedAt,
+        priceFen,
+        topic,
+        slotStatus: 'open',
+        order: {
           orderNo: `P${orderNoStamp(bookedAt)}${crypto.randomInt(0, 1_000_000).toString().padStart(6, '0')}`,
-          userId: person.id,
-          kind: 'booking',
-          itemId: b!.id,
           title: `心理咨询预约：${expert.name} ${formatShanghai(startsAt)}`,
-          amountFen: priceFen,
-          status: 'paid',
-          provider: 'sandbox',
           expiresAt: new Date(bookedAt.getTime() + 30 * 60_000),
           paidAt: new Date(bookedAt.getTime() + 60_000),
-          createdAt: bookedAt,
-        })
-        .returning({ id: orders.id });
-      await tx.update(bookings).set({ orderId: o!.id }).where(eq(bookings.id, b!.id));
+        },
+      });
+      if (!bookingId) continue;
       if (note) {
         const at = new Date(endsAt.getTime() + 30 * 60_000);
         await tx.insert(sessionNotes).values({
           ...note,
-          bookingId: b!.id,
+          bookingId,
           userId: person.id,
           authorId: expert.id,
           createdAt: at,

@@ -1,9 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { canFollowUp, canTake, followUpScope } from './assessments.policy';
-
-const user = { userId: 30, role: 'user' };
-const expert = { userId: 7, role: 'expert' };
-const auditor = { userId: 2, role: 'auditor' };
+import { auditor, expert, person as user } from '../../lib/test-actors';
 
 describe('assessment policy', () => {
   it('lets only the person take and read their own assessment', () => {

@@ -1,7 +1,7 @@
 import { and, count, desc, eq, gt, gte, inArray, lte, sql, type SQL } from 'drizzle-orm';
 import type { CampaignMemberState } from '@psy/contracts';
 import type { DbOrTx } from '../../db/client';
-import { executeRows, pageWithTotal } from '../../db/rows';
+import { countFrom, executeRows, pageWhere } from '../../db/rows';
 import { institutions } from '../institutions';
 import { orgUnits } from '../org';
 import { campaignMembers, campaignNotices, campaigns, campaignTakes, campaignUnits } from './campaigns.table';
@@ -121,6 +121,51 @@ const riskCols = sql`
 const levelOf = sql`left join lateral (
   select max(w.level) as level from warnings w where w.assessment_id = a.id
 ) lv on true`;
+
+/** Progress columns per target unit: a unit without members has one all-null row `m`. */
+const unitProgressCols = sql`
+  (count(m.id))::int as total,
+  (count(m.id) filter (where a.status = 'submitted'))::int as completed,
+  (count(m.id) filter (where k.id is not null and a.status is distinct from 'submitted'))::int as started,
+  (count(m.id) filter (where m.id is not null and k.id is null))::int as "notStarted"`;
+
+/**
+ * `cols` over every targeted member with an account, each once (whichever target units reach
+ * them), as `m` with their take `k` and its assessment `a`; `joins` adds to those.
+ */
+const overTargeted = (campaignId: number, roots: number[] | undefined, cols: SQL, joins = sql.empty()) => sql`
+  with recursive ${treeOf(campaignId, roots)},
+  targeted as (
+    select distinct m.id from tree join org_members m on m.unit_id = tree.id
+     where m.user_id is not null and ${listed(campaignId)}
+  )
+  select ${cols}
+    from targeted m
+    left join campaign_takes k on k.campaign_id = ${campaignId} and k.member_id = m.id
+    left join assessments a on a.id = k.assessment_id
+    ${joins}`;
+
+/**
+ * `cols` per target unit over the targeted members of it and its sub-units (as `m`, with `k`
+ * and `a` as in `overTargeted`), each unit named by its path, in the units' order.
+ */
+const perTargetUnit = (
+  campaignId: number,
+  roots: number[] | undefined,
+  cols: SQL,
+  joins = sql.empty(),
+) => sql`
+  with recursive ${treeOf(campaignId, roots)}
+  select r.id as "unitId", ${unitPathOf('r')} as "unitName", ${cols}
+    from (select distinct root from tree) roots
+    join org_units r on r.id = roots.root
+    left join tree on tree.root = r.id
+    left join org_members m on m.unit_id = tree.id and m.user_id is not null and ${listed(campaignId)}
+    left join campaign_takes k on k.campaign_id = ${campaignId} and k.member_id = m.id
+    left join assessments a on a.id = k.assessment_id
+    ${joins}
+   group by r.id, r.parent_id, r.name, r.sort
+   order by r.sort, r.name, r.id`;
 
 export const campaignsRepository = {
   async institutionExists(db: DbOrTx, id: number): Promise<boolean> {
@@ -298,34 +343,18 @@ export const campaignsRepository = {
       conds.push(inArray(campaigns.institutionId, f.institutionIds.length ? f.institutionIds : [0]));
     if (f.status) conds.push(eq(campaigns.status, f.status));
     const where = conds.length ? and(...conds) : undefined;
-    return pageWithTotal(
+    return pageWhere(
       p,
-      (limit, offset) =>
-        db
-          .select()
-          .from(campaigns)
-          .where(where)
-          .orderBy(desc(campaigns.createdAt), desc(campaigns.id))
-          .limit(limit)
-          .offset(offset),
-      db.select({ n: count() }).from(campaigns).where(where),
+      where,
+      [desc(campaigns.createdAt), desc(campaigns.id)],
+      db.select().from(campaigns).$dynamic(),
+      countFrom(db, campaigns),
     );
   },
 
   /** Completion over every targeted member (each once), counted in SQL. */
   async progress(db: DbOrTx, campaignId: number, roots?: number[]): Promise<ProgressRow> {
-    const [row] = await executeRows<ProgressRow>(
-      db,
-      sql`with recursive ${treeOf(campaignId, roots)},
-          targeted as (
-            select distinct m.id from tree join org_members m on m.unit_id = tree.id
-             where m.user_id is not null and ${listed(campaignId)}
-          )
-          select ${progressCols}
-            from targeted t
-            left join campaign_takes k on k.campaign_id = ${campaignId} and k.member_id = t.id
-            left join assessments a on a.id = k.assessment_id`,
-    );
+    const [row] = await executeRows<ProgressRow>(db, overTargeted(campaignId, roots, progressCols));
     return row ?? { total: 0, completed: 0, started: 0, notStarted: 0 };
   },
 
@@ -333,39 +362,13 @@ export const campaignsRepository = {
   unitProgress(db: DbOrTx, campaignId: number, roots?: number[]) {
     return executeRows<ProgressRow & { unitId: number; unitName: string }>(
       db,
-      sql`with recursive ${treeOf(campaignId, roots)}
-          select r.id as "unitId",
-                 ${unitPathOf('r')} as "unitName",
-                 (count(m.id))::int as total,
-                 (count(m.id) filter (where a.status = 'submitted'))::int as completed,
-                 (count(m.id) filter (where k.id is not null and a.status is distinct from 'submitted'))::int as started,
-                 (count(m.id) filter (where m.id is not null and k.id is null))::int as "notStarted"
-            from (select distinct root from tree) roots
-            join org_units r on r.id = roots.root
-            left join tree on tree.root = r.id
-            left join org_members m on m.unit_id = tree.id and m.user_id is not null and ${listed(campaignId)}
-            left join campaign_takes k on k.campaign_id = ${campaignId} and k.member_id = m.id
-            left join assessments a on a.id = k.assessment_id
-           group by r.id, r.parent_id, r.name, r.sort
-           order by r.sort, r.name, r.id`,
+      perTargetUnit(campaignId, roots, unitProgressCols),
     );
   },
 
   /** Completed members by highest warning level, over every targeted member (each once). */
   async risk(db: DbOrTx, campaignId: number, roots?: number[]): Promise<RiskRow> {
-    const [row] = await executeRows<RiskRow>(
-      db,
-      sql`with recursive ${treeOf(campaignId, roots)},
-          targeted as (
-            select distinct m.id from tree join org_members m on m.unit_id = tree.id
-             where m.user_id is not null and ${listed(campaignId)}
-          )
-          select ${riskCols}
-            from targeted m
-            left join campaign_takes k on k.campaign_id = ${campaignId} and k.member_id = m.id
-            left join assessments a on a.id = k.assessment_id
-            ${levelOf}`,
-    );
+    const [row] = await executeRows<RiskRow>(db, overTargeted(campaignId, roots, riskCols, levelOf));
     return row ?? { completed: 0, none: 0, low: 0, medium: 0, high: 0 };
   },
 
@@ -373,17 +376,7 @@ export const campaignsRepository = {
   unitRisk(db: DbOrTx, campaignId: number, roots?: number[]) {
     return executeRows<RiskRow & { unitId: number; unitName: string }>(
       db,
-      sql`with recursive ${treeOf(campaignId, roots)}
-          select r.id as "unitId", ${unitPathOf('r')} as "unitName", ${riskCols}
-            from (select distinct root from tree) roots
-            join org_units r on r.id = roots.root
-            left join tree on tree.root = r.id
-            left join org_members m on m.unit_id = tree.id and m.user_id is not null and ${listed(campaignId)}
-            left join campaign_takes k on k.campaign_id = ${campaignId} and k.member_id = m.id
-            left join assessments a on a.id = k.assessment_id
-            ${levelOf}
-           group by r.id, r.parent_id, r.name, r.sort
-           order by r.sort, r.name, r.id`,
+      perTargetUnit(campaignId, roots, riskCols, levelOf),
     );
   },
 

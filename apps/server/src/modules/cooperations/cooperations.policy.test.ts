@@ -11,12 +11,13 @@ import {
   inviteeProblem,
   type CooperationFacts,
 } from './cooperations.policy';
-
-const inviter = { userId: 7, role: 'expert' };
-const invitee = { userId: 8, role: 'expert' };
-const otherExpert = { userId: 9, role: 'expert' };
-const person = { userId: 30, role: 'user' };
-const auditor = { userId: 2, role: 'auditor' };
+import {
+  auditor,
+  expert as inviter,
+  secondExpert as invitee,
+  thirdExpert as otherExpert,
+  person,
+} from '../../lib/test-actors';
 
 const c = (
   status: CooperationFacts['status'],

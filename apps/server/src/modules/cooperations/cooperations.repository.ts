@@ -18,6 +18,7 @@ const cases = expertPairQueries(
     fromId: cooperations.inviterId,
     toId: cooperations.inviteeId,
     status: cooperations.status,
+    createdAt: cooperations.createdAt,
     updatedAt: cooperations.updatedAt,
   },
   ['invited', 'accepted'],
@@ -90,12 +91,7 @@ export const cooperationsRepository = {
   },
 
   /** Every cooperation on the person, newest first (their record). */
-  async ofPerson(tx: DbOrTx, userId: number, limit: number): Promise<NamedCooperation[]> {
-    return named(tx)
-      .where(eq(cooperations.userId, userId))
-      .orderBy(desc(cooperations.createdAt), desc(cooperations.id))
-      .limit(limit);
-  },
+  ofPerson: cases.ofPerson,
 
   /** The person's accepted cooperations, current or ended (the experts consulted on their case). */
   async consultedOn(tx: DbOrTx, userId: number): Promise<NamedCooperation[]> {

@@ -9,10 +9,8 @@ import {
   progressPercent,
   refundableUntil,
 } from './courses.policy';
+import { auditor, expert, secondExpert as other } from '../../lib/test-actors';
 
-const expert = { userId: 7, role: 'expert' };
-const other = { userId: 8, role: 'expert' };
-const auditor = { userId: 2, role: 'auditor' };
 const user = { userId: 9, role: 'user' };
 
 describe('course policy', () => {

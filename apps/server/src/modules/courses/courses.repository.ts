@@ -1,6 +1,6 @@
 import { and, asc, count, desc, eq, inArray, isNotNull, ne, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { rowsById } from '../../db/rows';
+import { countFrom, pageWhere, rowsById } from '../../db/rows';
 import { expertTitleOf } from '../experts';
 import { users } from '../users';
 import {
@@ -205,18 +205,17 @@ export const coursesRepository = {
   // ---- reviews ----
   async reviews(tx: DbOrTx, courseId: number, pageOf: { pageNum: number; pageSize: number }) {
     const where = eq(courseReviews.courseId, courseId);
-    const [rows, [total]] = await Promise.all([
+    return pageWhere(
+      pageOf,
+      where,
+      [desc(courseReviews.createdAt), desc(courseReviews.id)],
       tx
         .select({ r: courseReviews, userName: users.name, avatar: users.avatar })
         .from(courseReviews)
         .innerJoin(users, eq(users.id, courseReviews.userId))
-        .where(where)
-        .orderBy(desc(courseReviews.createdAt), desc(courseReviews.id))
-        .limit(pageOf.pageSize)
-        .offset((pageOf.pageNum - 1) * pageOf.pageSize),
-      tx.select({ n: count() }).from(courseReviews).where(where),
-    ]);
-    return { rows, total: total?.n ?? 0 };
+        .$dynamic(),
+      countFrom(tx, courseReviews),
+    );
   },
   async hasReviewed(tx: DbOrTx, courseId: number, userId: number): Promise<boolean> {
     const [r] = await tx

@@ -26,6 +26,7 @@ import {
   type MyLearning,
   type Page,
   type ProgressResult,
+  type PurchaseMonth,
 } from '@psy/contracts';
 import { and, eq, ilike, inArray, isNotNull, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { Db, DbOrTx, Tx } from '../../db/client';
@@ -243,7 +244,7 @@ export function createCoursesService(deps: CoursesServiceDeps) {
       });
       // Already learning it (joined another way meanwhile): the money goes back.
       if (!e) return 'refund';
-      await emitEnrolled(tx, c, e);
+      await emitLearner(tx, 'course.enrolled', c, e);
       return 'ok';
     },
     async onCancelled() {
@@ -257,8 +258,14 @@ export function createCoursesService(deps: CoursesServiceDeps) {
     return u?.name ?? '';
   }
 
-  async function emitEnrolled(tx: Tx, c: CourseRow, e: EnrolmentRow) {
-    await events.emit(tx, 'course.enrolled', {
+  /** Tells the expert that a learner joined the course, or was refunded. */
+  async function emitLearner(
+    tx: Tx,
+    name: 'course.enrolled' | 'course.refunded',
+    c: CourseRow,
+    e: EnrolmentRow,
+  ) {
+    await events.emit(tx, name, {
       courseId: c.id,
       userId: e.userId,
       expertId: c.expertId,
@@ -553,7 +560,7 @@ export function createCoursesService(deps: CoursesServiceDeps) {
               joinedAt: clock(),
             });
             if (!joined) throw new AppError('CONFLICT', courseMessages.alreadyBought);
-            await emitEnrolled(tx, c, joined);
+            await emitLearner(tx, 'course.enrolled', c, joined);
             return { orderId: null, joined: true };
           }
           const open = await orders.unpaidFor(tx, actor.userId, 'course', id);
@@ -692,14 +699,7 @@ export function createCoursesService(deps: CoursesServiceDeps) {
         await repo.updateEnrolment(tx, e.id, { status: 'refunded', refundedAt: clock() });
         const o = await orders.settleForCancelledItem(tx, e.orderId);
         if (o?.status === 'paid') await orders.startRefund(tx, o, o.amountFen);
-        await events.emit(tx, 'course.refunded', {
-          courseId: c.id,
-          userId: e.userId,
-          expertId: c.expertId,
-          title: c.title,
-          userName: await userName(tx, e.userId),
-          amountFen: e.amountFen,
-        });
+        await emitLearner(tx, 'course.refunded', c, e);
         return e.orderId;
       });
       await orders.settleRefunds(orderId);
@@ -890,13 +890,7 @@ export function createCoursesService(deps: CoursesServiceDeps) {
         total,
         pageNum: q.pageNum,
         pageSize: q.pageSize,
-        months: months.map((m) => ({
-          month: m.month,
-          count: Number(m.count),
-          amountFen: Number(m.amountFen),
-          refundFen: Number(m.refundFen),
-          netFen: Number(m.amountFen) - Number(m.refundFen),
-        })),
+        months: months.map(monthTotals),
       };
     },
 
@@ -904,16 +898,7 @@ export function createCoursesService(deps: CoursesServiceDeps) {
     async buyListWorkbook(actor: Actor, courseId?: number): Promise<Buffer> {
       const { rows, months } = await repo.purchases(db, actor.userId, courseId);
       const { purchasesWorkbook } = await import('./buy-list-export');
-      return purchasesWorkbook(
-        rows.map(purchase),
-        months.map((m) => ({
-          month: m.month,
-          count: Number(m.count),
-          amountFen: Number(m.amountFen),
-          refundFen: Number(m.refundFen),
-          netFen: Number(m.amountFen) - Number(m.refundFen),
-        })),
-      );
+      return purchasesWorkbook(rows.map(purchase), months.map(monthTotals));
     },
 
     // ---- review (auditors) ----
@@ -975,6 +960,22 @@ export function createCoursesService(deps: CoursesServiceDeps) {
       });
     },
   };
+
+  /** A month of the purchase list: the database's sums as numbers, and what is left after refunds. */
+  function monthTotals(m: {
+    month: string;
+    count: number;
+    amountFen: number;
+    refundFen: number;
+  }): PurchaseMonth {
+    return {
+      month: m.month,
+      count: Number(m.count),
+      amountFen: Number(m.amountFen),
+      refundFen: Number(m.refundFen),
+      netFen: Number(m.amountFen) - Number(m.refundFen),
+    };
+  }
 
   function purchase(r: { e: EnrolmentRow; courseTitle: string; userName: string; telephone: string }) {
     return {

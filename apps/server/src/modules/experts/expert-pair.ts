@@ -32,6 +32,7 @@ export interface ExpertPairColumns {
   /** The other expert. */
   toId: AnyColumn;
   status: AnyColumn;
+  createdAt: AnyColumn;
   updatedAt: AnyColumn;
 }
 
@@ -40,7 +41,8 @@ export interface ExpertPairColumns {
  * from the inviter to the invitee), for the owning module's repository: `named` selects
  * `select` (the case's own row under the caller's key) with the names above, joined to the
  * person and both experts (a dynamic query: the caller adds where, order and limit); `page` is
- * one page of a list, the `open` states first, then the most recently changed.
+ * one page of a list, the `open` states first, then the most recently changed; `ofPerson` is
+ * the person's cases for their record.
  */
 export function expertPairQueries<S extends Record<string, PgTable>>(
   select: S,
@@ -65,6 +67,11 @@ export function expertPairQueries<S extends Record<string, PgTable>>(
     page(tx: DbOrTx, where: SQL | undefined, q: { pageNum: number; pageSize: number }) {
       const openFirst = sql`case when ${inArray(c.status, [...open])} then 0 else 1 end`;
       return pageWhere(q, where, [openFirst, desc(c.updatedAt), desc(c.id)], named(tx), countFrom(tx, table));
+    },
+
+    /** Every case on the person, newest first (at most `limit`). */
+    ofPerson(tx: DbOrTx, userId: number, limit: number) {
+      return named(tx).where(eq(c.userId, userId)).orderBy(desc(c.createdAt), desc(c.id)).limit(limit);
     },
   };
 }

@@ -8,13 +8,7 @@ import {
   type FeedbackFacts,
   type SubjectFacts,
 } from './feedback.policy';
-
-const person = { userId: 30, role: 'user' };
-const stranger = { userId: 31, role: 'user' };
-const expert = { userId: 7, role: 'expert' };
-const otherExpert = { userId: 8, role: 'expert' };
-const auditor = { userId: 2, role: 'auditor' };
-const admin = { userId: 1, role: 'admin' };
+import { admin, auditor, expert, secondExpert as otherExpert, person, stranger } from '../../lib/test-actors';
 
 const subject = (over: Partial<SubjectFacts> = {}): SubjectFacts => ({
   ownerId: 30,

@@ -1,4 +1,5 @@
-import { asc, count } from 'drizzle-orm';
+import { asc } from 'drizzle-orm';
+import { countFrom } from '../../db/rows';
 import { rankedSearch } from '../search';
 import { institutions } from './institutions.table';
 
@@ -12,7 +13,7 @@ export const institutionSearch = rankedSearch({
     { text: institutions.intro, weight: 1 },
   ],
   rows: (db, score) => db.select({ i: institutions, score }).from(institutions).$dynamic(),
-  count: (db) => db.select({ n: count() }).from(institutions).$dynamic(),
+  count: (db) => countFrom(db, institutions),
   tieBreak: asc(institutions.id),
   hit: ({ i, score }) => ({
     id: i.id,

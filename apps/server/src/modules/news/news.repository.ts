@@ -1,6 +1,7 @@
 import type { NewsAdminQuery, NewsCategory, NewsStatus } from '@psy/contracts';
 import { and, asc, count, desc, eq, gt, ilike, lt, lte, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
+import { countFrom, pageWhere } from '../../db/rows';
 import { likeEscape } from '../../lib/sql';
 import { users } from '../users';
 import { newsArticles } from './news.table';
@@ -27,6 +28,9 @@ function statusIs(status: NewsStatus, now: Date): SQL {
 
 const withAuthor = { a: newsArticles, author: users.name };
 const toRow = (r: { a: NewsRow; author: string | null }): NewsWithAuthor => ({ ...r.a, author: r.author });
+/** Articles with their author's name, before a filter. */
+const authored = (tx: DbOrTx) =>
+  tx.select(withAuthor).from(newsArticles).leftJoin(users, eq(users.id, newsArticles.authorId)).$dynamic();
 /** The list's order: pinned first, then newest. */
 const listOrder = [desc(newsArticles.pinned), desc(newsArticles.publishAt), desc(newsArticles.id)];
 
@@ -41,11 +45,7 @@ export const newsRepository = {
   },
 
   async byId(tx: DbOrTx, id: number, opts: { lock?: boolean } = {}): Promise<NewsWithAuthor | undefined> {
-    const q = tx
-      .select(withAuthor)
-      .from(newsArticles)
-      .leftJoin(users, eq(users.id, newsArticles.authorId))
-      .where(eq(newsArticles.id, id));
+    const q = authored(tx).where(eq(newsArticles.id, id));
     const [row] = await (opts.lock ? q.for('update', { of: newsArticles }) : q);
     return row && toRow(row);
   },
@@ -57,17 +57,13 @@ export const newsRepository = {
     now: Date,
   ): Promise<{ rows: NewsRow[]; total: number }> {
     const where = and(visibleNews(now), q.category ? eq(newsArticles.category, q.category) : undefined);
-    const [rows, [total]] = await Promise.all([
-      db
-        .select()
-        .from(newsArticles)
-        .where(where)
-        .orderBy(...listOrder)
-        .limit(q.pageSize)
-        .offset((q.pageNum - 1) * q.pageSize),
-      db.select({ n: count() }).from(newsArticles).where(where),
-    ]);
-    return { rows, total: total?.n ?? 0 };
+    return pageWhere(
+      q,
+      where,
+      listOrder,
+      db.select().from(newsArticles).$dynamic(),
+      countFrom(db, newsArticles),
+    );
   },
 
   /** Every article for staff, filtered, most recently edited first; counts per status. */
@@ -80,16 +76,14 @@ export const newsRepository = {
     const status = sql<NewsStatus>`case
       when ${newsArticles.state} = 'published' and ${newsArticles.publishAt} > ${now.toISOString()}::timestamptz then 'scheduled'
       else ${newsArticles.state}::text end`;
-    const [rows, [total], counts] = await Promise.all([
-      db
-        .select(withAuthor)
-        .from(newsArticles)
-        .leftJoin(users, eq(users.id, newsArticles.authorId))
-        .where(where)
-        .orderBy(desc(newsArticles.updatedAt), desc(newsArticles.id))
-        .limit(q.pageSize)
-        .offset((q.pageNum - 1) * q.pageSize),
-      db.select({ n: count() }).from(newsArticles).where(where),
+    const [{ rows, total }, counts] = await Promise.all([
+      pageWhere(
+        q,
+        where,
+        [desc(newsArticles.updatedAt), desc(newsArticles.id)],
+        authored(db),
+        countFrom(db, newsArticles),
+      ),
       db
         .select({ status, n: count() })
         .from(newsArticles)
@@ -97,7 +91,7 @@ export const newsRepository = {
         // By position: the expression's time parameter would not match a repeated one.
         .groupBy(sql`1`),
     ]);
-    return { rows: rows.map(toRow), total: total?.n ?? 0, counts };
+    return { rows: rows.map(toRow), total, counts };
   },
 
   /** The newer (prev) and older (next) public article, in publish order. */

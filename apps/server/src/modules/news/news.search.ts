@@ -1,5 +1,6 @@
-import { count, desc } from 'drizzle-orm';
+import { desc } from 'drizzle-orm';
 import { newsCategoryLabels } from '@psy/contracts';
+import { countFrom } from '../../db/rows';
 import { rankedSearch, type SearchProvider } from '../search';
 import { excerpt } from '../../lib/search-rank';
 import { systemClock, type Clock } from '../../lib/clock';
@@ -19,7 +20,7 @@ export function newsSearch(clock: Clock = systemClock): SearchProvider {
     ],
     visible: () => visibleNews(clock()),
     rows: (db, score) => db.select({ a: newsArticles, score }).from(newsArticles).$dynamic(),
-    count: (db) => db.select({ n: count() }).from(newsArticles).$dynamic(),
+    count: (db) => countFrom(db, newsArticles),
     tieBreak: desc(newsArticles.publishAt),
     hit: ({ a, score }, keyword) => ({
       id: a.id,

@@ -1,5 +1,6 @@
 import { and, count, desc, eq, isNotNull, isNull } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
+import { countFrom, pageWhere } from '../../db/rows';
 import { notifications } from './notifications.table';
 
 export type NotificationRow = typeof notifications.$inferSelect;
@@ -30,18 +31,17 @@ export const notificationsRepository = {
     q: { pageNum: number; pageSize: number; status: NotificationFilter },
   ) {
     const filter = whereOf(userId, q.status);
-    const [rows, [total], unread] = await Promise.all([
-      db
-        .select()
-        .from(notifications)
-        .where(filter)
-        .orderBy(desc(notifications.id))
-        .limit(q.pageSize)
-        .offset((q.pageNum - 1) * q.pageSize),
-      db.select({ n: count() }).from(notifications).where(filter),
+    const [{ rows, total }, unread] = await Promise.all([
+      pageWhere(
+        q,
+        filter,
+        [desc(notifications.id)],
+        db.select().from(notifications).$dynamic(),
+        countFrom(db, notifications),
+      ),
       notificationsRepository.unreadCount(db, userId),
     ]);
-    return { rows, total: total?.n ?? 0, unread };
+    return { rows, total, unread };
   },
 
   async unreadCount(db: DbOrTx, userId: number): Promise<number> {

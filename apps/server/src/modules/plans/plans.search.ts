@@ -1,4 +1,5 @@
-import { asc, count, desc, eq } from 'drizzle-orm';
+import { asc, desc, eq } from 'drizzle-orm';
+import { countFrom } from '../../db/rows';
 import { rankedSearch } from '../search';
 import { activities, plans } from './plans.table';
 
@@ -13,7 +14,7 @@ export const planSearch = rankedSearch({
   ],
   visible: () => eq(plans.published, true),
   rows: (db, score) => db.select({ p: plans, score }).from(plans).$dynamic(),
-  count: (db) => db.select({ n: count() }).from(plans).$dynamic(),
+  count: (db) => countFrom(db, plans),
   tieBreak: asc(plans.id),
   hit: ({ p, score }) => ({
     id: p.id,
@@ -36,7 +37,7 @@ export const activitySearch = rankedSearch({
     { text: activities.intro, weight: 1 },
   ],
   rows: (db, score) => db.select({ a: activities, score }).from(activities).$dynamic(),
-  count: (db) => db.select({ n: count() }).from(activities).$dynamic(),
+  count: (db) => countFrom(db, activities),
   tieBreak: desc(activities.startsAt),
   hit: ({ a, score }) => ({
     id: a.id,

@@ -6,12 +6,7 @@ import {
   seesFullPhone,
   viewerShown,
 } from './records.policy';
-
-const expert = { userId: 7, role: 'expert' };
-const cooperator = { userId: 8, role: 'expert' };
-const auditor = { userId: 2, role: 'auditor' };
-const admin = { userId: 1, role: 'admin' };
-const person = { userId: 30, role: 'user' };
+import { admin, auditor, expert, secondExpert as cooperator, person } from '../../lib/test-actors';
 
 const facts = (over: Partial<Parameters<typeof recordAccess>[1]> = {}) => ({
   isPerson: true,

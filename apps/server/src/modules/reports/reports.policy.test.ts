@@ -1,9 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { approvalScope, canApproveReport, canReadReport } from './reports.policy';
-
-const user = { userId: 30, role: 'user' };
-const expert = { userId: 7, role: 'expert' };
-const auditor = { userId: 2, role: 'auditor' };
+import { auditor, expert, person as user } from '../../lib/test-actors';
 
 describe('report policy', () => {
   it('lets only the owner read the full report', () => {

@@ -1,10 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { canEditScale, canReviewScale, canSeeDraft, canSetOnline } from './scales.policy';
-
-const expert = { userId: 7, role: 'expert' };
-const other = { userId: 8, role: 'expert' };
-const auditor = { userId: 2, role: 'auditor' };
-const admin = { userId: 1, role: 'admin' };
+import { admin, auditor, expert, secondExpert as other } from '../../lib/test-actors';
 
 describe('scale policy', () => {
   it('shows a draft to its author and the reviewers only', () => {

@@ -1,4 +1,5 @@
-import { asc, count } from 'drizzle-orm';
+import { asc } from 'drizzle-orm';
+import { countFrom } from '../../db/rows';
 import { rankedSearch } from '../search';
 import { isPublic } from './scales.repository';
 import { scales } from './scales.table';
@@ -16,7 +17,7 @@ export const scaleSearch = rankedSearch({
   ],
   visible: () => isPublic,
   rows: (db, score) => db.select({ s: scales, score }).from(scales).$dynamic(),
-  count: (db) => db.select({ n: count() }).from(scales).$dynamic(),
+  count: (db) => countFrom(db, scales),
   tieBreak: asc(scales.id),
   hit: ({ s, score }) => ({
     id: s.id,

@@ -1,20 +1,9 @@
 import type { SearchKind } from '@psy/contracts';
 import { and, desc, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import type { CountSelect, RowsSelect } from '../../db/rows';
 import { keywordFilter, rankedPage, relevance, type RankedField } from '../../lib/search-rank';
 import type { ProvidedHit, SearchProvider } from './search.service';
-
-/** A dynamic select (`.$dynamic()`) of a provider's rows, before its where, order and page. */
-interface RowsQuery<R> {
-  where(where: SQL | undefined): {
-    orderBy(...by: SQL[]): { limit(n: number): { offset(n: number): PromiseLike<R[]> } };
-  };
-}
-
-/** A dynamic `select({ n: count() })` over the same tables, before its where. */
-interface CountQuery {
-  where(where: SQL | undefined): PromiseLike<{ n: number }[]>;
-}
 
 /**
  * A search provider over one kind of row: the rows `visible` to the public (all when left out)
@@ -28,8 +17,8 @@ export function rankedSearch<R>(spec: {
   order: number;
   fields: RankedField[];
   visible?: () => SQL | undefined;
-  rows: (db: Db, score: SQL<number>) => RowsQuery<R>;
-  count: (db: Db) => CountQuery;
+  rows: (db: Db, score: SQL<number>) => RowsSelect<R>;
+  count: (db: Db) => CountSelect;
   tieBreak: SQL;
   hit: (row: R, keyword: string) => ProvidedHit;
 }): SearchProvider {

@@ -1,10 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { canSeeBookingNote, canWriteNote } from './session-notes.policy';
+import { auditor, expert, thirdExpert as otherExpert, person } from '../../lib/test-actors';
 
-const expert = { userId: 7, role: 'expert' };
-const otherExpert = { userId: 9, role: 'expert' };
-const person = { userId: 30, role: 'user' };
-const auditor = { userId: 2, role: 'auditor' };
 const booking = (status: string) => ({ userId: 30, expertId: 7, status });
 
 describe('session note policy', () => {

@@ -9,14 +9,15 @@ import {
   receiverProblem,
   type TransferFacts,
 } from './transfers.policy';
-
-const person = { userId: 30, role: 'user' };
-const stranger = { userId: 31, role: 'user' };
-const proposer = { userId: 7, role: 'expert' };
-const receiver = { userId: 8, role: 'expert' };
-const otherExpert = { userId: 9, role: 'expert' };
-const auditor = { userId: 2, role: 'auditor' };
-const admin = { userId: 1, role: 'admin' };
+import {
+  admin,
+  auditor,
+  expert as proposer,
+  secondExpert as receiver,
+  thirdExpert as otherExpert,
+  person,
+  stranger,
+} from '../../lib/test-actors';
 
 const t = (status: TransferFacts['status'], confirmed = status !== 'requested'): TransferFacts => ({
   userId: 30,

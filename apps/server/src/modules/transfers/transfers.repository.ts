@@ -18,6 +18,7 @@ const cases = expertPairQueries(
     fromId: transfers.fromExpertId,
     toId: transfers.toExpertId,
     status: transfers.status,
+    createdAt: transfers.createdAt,
     updatedAt: transfers.updatedAt,
   },
   ['requested', 'user_confirmed'],
@@ -63,12 +64,7 @@ export const transfersRepository = {
   },
 
   /** Every transfer of the person, newest first (at most `limit`): their record. */
-  async ofPerson(tx: DbOrTx, userId: number, limit: number): Promise<NamedTransfer[]> {
-    return named(tx)
-      .where(eq(transfers.userId, userId))
-      .orderBy(desc(transfers.createdAt), desc(transfers.id))
-      .limit(limit);
-  },
+  ofPerson: cases.ofPerson,
 
   /** A page of one scope's transfers, the open ones first, then the newest. */
   async page(

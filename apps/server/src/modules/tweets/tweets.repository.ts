@@ -1,6 +1,7 @@
 import type { TweetStatus } from '@psy/contracts';
 import { and, count, desc, eq, inArray, sql, sum, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
+import { countFrom, pageWhere } from '../../db/rows';
 import { expertTitleOf } from '../experts';
 import { users } from '../users';
 import { tweetLikes, tweets } from './tweets.table';
@@ -35,6 +36,27 @@ const toRow = (r: {
 export const visibleTweets = (signedIn: boolean): SQL =>
   and(eq(tweets.status, 'published'), signedIn ? undefined : eq(tweets.visibility, 'public'))!;
 
+/** Tweets with their author, before a filter. */
+const authored = (tx: DbOrTx) =>
+  tx.select(withAuthor).from(tweets).innerJoin(users, eq(users.id, tweets.expertId)).$dynamic();
+
+/** A page of tweets with their authors, `by` then newest id first, and how many match. */
+async function authoredPage(
+  db: DbOrTx,
+  where: SQL | undefined,
+  by: SQL,
+  p: { pageNum: number; pageSize: number },
+): Promise<{ rows: TweetWithAuthor[]; total: number }> {
+  const { rows, total } = await pageWhere(
+    p,
+    where,
+    [by, desc(tweets.id)],
+    authored(db),
+    countFrom(db, tweets),
+  );
+  return { rows: rows.map(toRow), total };
+}
+
 export const tweetsRepository = {
   async insert(tx: DbOrTx, values: TweetValues): Promise<TweetRow> {
     const [row] = await tx.insert(tweets).values(values).returning();
@@ -50,11 +72,7 @@ export const tweetsRepository = {
   },
 
   async byId(tx: DbOrTx, id: number, opts: { lock?: boolean } = {}): Promise<TweetWithAuthor | undefined> {
-    const q = tx
-      .select(withAuthor)
-      .from(tweets)
-      .innerJoin(users, eq(users.id, tweets.expertId))
-      .where(eq(tweets.id, id));
+    const q = authored(tx).where(eq(tweets.id, id));
     const [row] = await (opts.lock ? q.for('update', { of: tweets }) : q);
     return row && toRow(row);
   },
@@ -66,18 +84,7 @@ export const tweetsRepository = {
     signedIn: boolean,
   ) {
     const where = and(visibleTweets(signedIn), q.expertId ? eq(tweets.expertId, q.expertId) : undefined);
-    const [rows, [total]] = await Promise.all([
-      db
-        .select(withAuthor)
-        .from(tweets)
-        .innerJoin(users, eq(users.id, tweets.expertId))
-        .where(where)
-        .orderBy(desc(tweets.publishedAt), desc(tweets.id))
-        .limit(q.pageSize)
-        .offset((q.pageNum - 1) * q.pageSize),
-      db.select({ n: count() }).from(tweets).where(where),
-    ]);
-    return { rows: rows.map(toRow), total: total?.n ?? 0 };
+    return authoredPage(db, where, desc(tweets.publishedAt), q);
   },
 
   /** Tweets of the given statuses, newest change first (an expert's own, or the review list). */
@@ -89,18 +96,7 @@ export const tweetsRepository = {
       q.expertId ? eq(tweets.expertId, q.expertId) : undefined,
       inArray(tweets.status, q.statuses),
     );
-    const [rows, [total]] = await Promise.all([
-      db
-        .select(withAuthor)
-        .from(tweets)
-        .innerJoin(users, eq(users.id, tweets.expertId))
-        .where(where)
-        .orderBy(desc(tweets.updatedAt), desc(tweets.id))
-        .limit(q.pageSize)
-        .offset((q.pageNum - 1) * q.pageSize),
-      db.select({ n: count() }).from(tweets).where(where),
-    ]);
-    return { rows: rows.map(toRow), total: total?.n ?? 0 };
+    return authoredPage(db, where, desc(tweets.updatedAt), q);
   },
 
   /** How many tweets per status (of one expert, or of all), and their published likes. */

@@ -1,8 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { canHandleWarning, warningScope } from './warnings.policy';
-
-const expert = { userId: 7, role: 'expert' };
-const auditor = { userId: 2, role: 'auditor' };
+import { auditor, expert } from '../../lib/test-actors';
 
 describe('warning policy', () => {
   it('lets the assigned expert and the auditors handle a warning, nobody else', () => {
