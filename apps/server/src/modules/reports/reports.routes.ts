@@ -9,12 +9,10 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { done, ok } from '../../lib/reply';
-import { describe } from '../../lib/routes';
+import { audience, describe } from '../../lib/routes';
 import { currentUser, secured } from '../auth';
 import { renderReportPdf } from './report-pdf';
 
-/** A sub-plugin per audience, each behind its own role hook. */
-type Audience = Parameters<FastifyPluginAsyncZod>[0];
 const idParams = z.object({ id: idParam() });
 const tags = ['report'];
 const doc = describe({ tags, security: secured });
@@ -24,8 +22,7 @@ export const reportsRoutes: FastifyPluginAsyncZod = async (app) => {
   const { reports } = app.deps.services;
 
   // ---- the person who took the test ----
-  await app.register(async (owner: Audience) => {
-    owner.addHook('onRequest', app.authenticate);
+  await audience(app, app.authenticate, (owner) => {
     owner.post(
       '/api/assessment/:id/report/order',
       doc('购买完整报告：生成订单', { params: idParams, reply: order }),
@@ -65,8 +62,7 @@ export const reportsRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   // ---- experts and auditors ----
-  await app.register(async (pro: Audience) => {
-    pro.addHook('onRequest', app.requireRole('expert', 'auditor', 'admin'));
+  await audience(app, app.requireRole('expert', 'auditor', 'admin'), (pro) => {
     pro.get(
       '/api/expert/report-approvals',
       doc('需审批的报告（分页，附各状态数量）', { query: reportApprovalsQuery, reply: reportApprovalPage }),
