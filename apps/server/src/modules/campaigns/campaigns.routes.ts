@@ -41,17 +41,13 @@ import { currentUser, secured } from '../auth';
 const doc = describe({ tags: ['campaigns'], security: secured });
 
 /** A report route's schema: the file answers 200 as xlsx or PDF, not as an envelope. */
-const reportDoc = (summary: string) => ({
-  schema: {
-    tags: ['campaigns'],
-    security: secured,
-    summary,
+const reportDoc = (summary: string) =>
+  doc.download(summary, {
     params: campaignIdParams,
-    querystring: campaignReportQuery,
-    produces: [XLSX_TYPE, PDF_TYPE],
-    response: { 200: z.any().describe('Excel（format=xlsx，默认）或 PDF（format=pdf）文件') },
-  },
-});
+    query: campaignReportQuery,
+    types: [XLSX_TYPE, PDF_TYPE],
+    file: 'Excel（format=xlsx，默认）或 PDF（format=pdf）文件',
+  });
 
 /** The report as the asked format: the workbook or the PDF, with the same content. */
 async function sendReport(reply: FastifyReply, r: CampaignReportInput, format: 'xlsx' | 'pdf') {

@@ -19,7 +19,6 @@ import {
   courseReviewsQuery,
   courseSummary,
   courseVideo,
-  envelope,
   idParam,
   lessonContent,
   lessonKey,
@@ -200,16 +199,10 @@ export const coursesRoutes: FastifyPluginAsyncZod = async (app) => {
     );
     expert.post(
       '/api/expert/course/cover',
-      {
-        schema: {
-          tags,
-          security: secured,
-          summary: '上传课程封面（multipart 字段 file；重新编码为 WebP 16:9）',
-          consumes: ['multipart/form-data'],
-          response: { 200: envelope(courseCoverResult) },
-        },
+      doc.upload('上传课程封面（multipart 字段 file；重新编码为 WebP 16:9）', {
+        reply: courseCoverResult,
         bodyLimit: COURSE_COVER_MAX_BYTES + 64 * 1024,
-      },
+      }),
       async (req) => {
         const data = await readUploadedImage(req, app.deps, currentUser(req).userId, {
           maxBytes: COURSE_COVER_MAX_BYTES,
@@ -220,17 +213,11 @@ export const coursesRoutes: FastifyPluginAsyncZod = async (app) => {
     );
     expert.post(
       '/api/expert/course/video',
-      {
-        schema: {
-          tags,
-          security: secured,
-          summary: '上传课时视频（multipart 字段 file；MP4/MOV，500 MB 以内；时长从文件读取）',
-          consumes: ['multipart/form-data'],
-          response: { 200: envelope(courseVideo) },
-        },
+      doc.upload('上传课时视频（multipart 字段 file；MP4/MOV，500 MB 以内；时长从文件读取）', {
+        reply: courseVideo,
         // The cap itself is counted as the file streams in (COURSE_VIDEO_MAX_MB); this only bounds the request.
         bodyLimit: Math.max(app.deps.config.courseVideoMaxBytes, COURSE_VIDEO_MAX_BYTES) + 64 * 1024,
-      },
+      }),
       async (req) => {
         if (!req.isMultipart()) throw new AppError('UNSUPPORTED_MEDIA', '请以 multipart/form-data 上传视频');
         const file = await req.file({

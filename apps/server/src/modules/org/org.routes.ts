@@ -1,5 +1,4 @@
 import {
-  envelope,
   orgInstitutionQuery,
   orgMember,
   orgMemberIdParams,
@@ -74,16 +73,10 @@ function manageRoutes(scope: ZodApp, base: string, org: OrgService) {
   );
   scope.post(
     `${base}/roster`,
-    {
-      schema: {
-        tags: ['org'],
-        summary: `导入名单（multipart 字段 file；xlsx，${ROSTER_MAX_BYTES / 1024 / 1024} MB 以内）：全部正确才写入，否则返回错误行`,
-        security: secured,
-        consumes: ['multipart/form-data'],
-        querystring: orgInstitutionQuery,
-        response: { 200: envelope(rosterImportResult) },
-      },
-    },
+    doc.upload(
+      `导入名单（multipart 字段 file；xlsx，${ROSTER_MAX_BYTES / 1024 / 1024} MB 以内）：全部正确才写入，否则返回错误行`,
+      { query: orgInstitutionQuery, reply: rosterImportResult },
+    ),
     async (req) => {
       if (!req.isMultipart()) throw new AppError('UNSUPPORTED_MEDIA', '请以 multipart/form-data 上传名单');
       const file = await req.file({ limits: { fileSize: ROSTER_MAX_BYTES, files: 1 } });

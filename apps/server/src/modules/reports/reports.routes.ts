@@ -8,7 +8,7 @@ import {
 } from '@psy/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { done, ok } from '../../lib/reply';
+import { done, ok, PDF_TYPE, sendDownload } from '../../lib/reply';
 import { audience, describe } from '../../lib/routes';
 import { currentUser, secured } from '../auth';
 import { renderReportPdf } from './report-pdf';
@@ -35,28 +35,16 @@ export const reportsRoutes: FastifyPluginAsyncZod = async (app) => {
     );
     owner.get(
       '/api/assessment/:id/report.pdf',
-      {
-        schema: {
-          tags,
-          security: secured,
-          summary: '下载完整报告 PDF',
-          params: idParams,
-          produces: ['application/pdf'],
-          response: { 200: z.any().describe('PDF 文件（application/pdf）') },
-        },
-      },
+      doc.download('下载完整报告 PDF', {
+        params: idParams,
+        types: [PDF_TYPE],
+        file: 'PDF 文件（application/pdf）',
+      }),
       async (req, reply) => {
         const report = await reports.full(currentUser(req), req.params.id);
         const pdf = await renderReportPdf({ report, siteName: app.deps.config.site.name });
-        const name = encodeURIComponent(`${report.result.title}-测评报告.pdf`);
-        return reply
-          .type('application/pdf')
-          .header(
-            'Content-Disposition',
-            `attachment; filename="report-${req.params.id}.pdf"; filename*=UTF-8''${name}`,
-          )
-          .header('Cache-Control', 'private, no-store')
-          .send(pdf);
+        const name = `${report.result.title}-测评报告.pdf`;
+        return sendDownload(reply, PDF_TYPE, `report-${req.params.id}.pdf`, name, pdf);
       },
     );
   });
