@@ -27,13 +27,13 @@ import {
   page,
   progressBody,
   progressResult,
-  reviewDecisionBody,
   savedCourse,
 } from '@psy/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../lib/errors';
 import { done, ok } from '../../lib/reply';
+import { reviewDecisionRoute } from '../../lib/review-route';
 import { audience, describe } from '../../lib/routes';
 import { currentUser, secured } from '../auth';
 import { readUploadedImage } from '../uploads';
@@ -269,19 +269,12 @@ export const coursesRoutes: FastifyPluginAsyncZod = async (app) => {
       doc('课程审核列表', { query: auditCourseQuery, reply: page(auditCourseRow) }),
       async (req) => ok(await courses.auditList(req.query)),
     );
-    audit.post(
-      '/api/audit/course/:id/review',
-      doc('审核课程：通过（新版本上架）或驳回（须填原因）', {
-        params: idParams,
-        body: reviewDecisionBody,
-        reply: z.null(),
-      }),
-      async (req) =>
-        done(
-          courses.review(currentUser(req), req.params.id, req.body),
-          req.body.approve ? '审核通过，课程已上架' : '已驳回',
-        ),
-    );
+    reviewDecisionRoute(audit, doc, '/api/audit/course/:id/review', {
+      summary: '审核课程：通过（新版本上架）或驳回（须填原因）',
+      params: idParams,
+      decide: (me, id, decision) => courses.review(me, id, decision),
+      approved: '审核通过，课程已上架',
+    });
     audit.post(
       '/api/audit/course/:id/online',
       doc('课程上架或下架（已购学员仍可学习）', {

@@ -8,7 +8,8 @@ import {
 } from '@psy/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { done, ok, PDF_TYPE, sendDownload } from '../../lib/reply';
+import { ok, PDF_TYPE, sendDownload } from '../../lib/reply';
+import { reviewDecisionRoute } from '../../lib/review-route';
 import { audience, describe } from '../../lib/routes';
 import { currentUser, secured } from '../auth';
 import { renderReportPdf } from './report-pdf';
@@ -56,14 +57,13 @@ export const reportsRoutes: FastifyPluginAsyncZod = async (app) => {
       doc('需审批的报告（分页，附各状态数量）', { query: reportApprovalsQuery, reply: reportApprovalPage }),
       async (req) => ok(await reports.approvals(currentUser(req), req.query)),
     );
-    pro.post(
-      '/api/expert/report-approvals/:id',
-      doc('审批报告：通过或退回', { params: idParams, body: reportDecisionBody, reply: z.null() }),
-      async (req) =>
-        done(
-          reports.decide(currentUser(req), req.params.id, req.body),
-          req.body.approve ? '报告已通过' : '报告已退回',
-        ),
-    );
+    reviewDecisionRoute(pro, doc, '/api/expert/report-approvals/:id', {
+      summary: '审批报告：通过或退回',
+      params: idParams,
+      body: reportDecisionBody,
+      decide: (me, id, decision) => reports.decide(me, id, decision),
+      approved: '报告已通过',
+      rejected: '报告已退回',
+    });
   });
 };

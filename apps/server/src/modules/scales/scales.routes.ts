@@ -19,6 +19,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { done, ok } from '../../lib/reply';
+import { reviewDecisionRoute } from '../../lib/review-route';
 import { audience, describe } from '../../lib/routes';
 import { currentUser, secured } from '../auth';
 
@@ -99,15 +100,13 @@ export const scalesRoutes: FastifyPluginAsyncZod = async (app) => {
       doc('量表审核列表（分页）', { query: reviewScalesQuery, reply: page(reviewScale) }),
       async (req) => ok(await scales.reviewQueue(req.query)),
     );
-    reviewer.post(
-      '/api/audit/scales/:id/review',
-      doc('审核量表：通过或驳回（须填原因）', { params: idParams, body: scaleReviewBody, reply: z.null() }),
-      async (req) =>
-        done(
-          scales.review(currentUser(req), req.params.id, req.body),
-          req.body.approve ? '已通过并发布' : '已驳回',
-        ),
-    );
+    reviewDecisionRoute(reviewer, doc, '/api/audit/scales/:id/review', {
+      summary: '审核量表：通过或驳回（须填原因）',
+      params: idParams,
+      body: scaleReviewBody,
+      decide: (me, id, decision) => scales.review(me, id, decision),
+      approved: '已通过并发布',
+    });
   });
 
   // ---- admins ----
