@@ -32,7 +32,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../lib/errors';
-import { done, ok } from '../../lib/reply';
+import { done, ok, XLSX_TYPE } from '../../lib/reply';
 import { reviewDecisionRoute } from '../../lib/review-route';
 import { audience, describe } from '../../lib/routes';
 import { currentUser, secured } from '../auth';
@@ -252,7 +252,7 @@ export const coursesRoutes: FastifyPluginAsyncZod = async (app) => {
       async (req, reply) => {
         const data = await courses.buyListWorkbook(currentUser(req), req.query.courseId);
         return reply
-          .type('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
+          .type(XLSX_TYPE)
           .header(
             'Content-Disposition',
             `attachment; filename*=UTF-8''${encodeURIComponent('购买记录.xlsx')}`,
