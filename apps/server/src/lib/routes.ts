@@ -74,10 +74,10 @@ export interface DownloadParts {
  * validate the request, type the handler and fill the OpenAPI document (`reply` is wrapped in
  * the `{ status, data, message }` envelope). Parts left out are left out of the schema.
  *
- * Two routes answer or take something zod does not describe, and get their own form:
- * `doc.upload(summary, { query, reply, bodyLimit })`, a multipart file in the field `file` that
- * the handler reads itself, and `doc.download(summary, { params, query, types, file })`, a file
- * that answers 200 instead of an envelope.
+ * Two kinds of route carry what zod does not describe, and get their own form:
+ * `doc.upload(summary, { query, reply, bodyLimit })` takes a multipart file in the field `file`
+ * that the handler reads itself; `doc.download(summary, { params, query, types, file })` answers
+ * 200 with a file instead of an envelope.
  */
 export function describe(base: { tags: string[]; security?: Security }) {
   /** The schema's common head: tags, summary and, for a secured group, its security. */
