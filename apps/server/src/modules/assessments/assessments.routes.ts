@@ -16,11 +16,9 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ok } from '../../lib/reply';
-import { describe } from '../../lib/routes';
+import { audience, describe } from '../../lib/routes';
 import { currentUser, secured } from '../auth';
 
-/** A sub-plugin per audience, each behind its own role hook. */
-type Audience = Parameters<FastifyPluginAsyncZod>[0];
 const idParams = z.object({ id: idParam() });
 const tags = ['assessment'];
 const doc = describe({ tags, security: secured });
@@ -30,8 +28,7 @@ export const assessmentsRoutes: FastifyPluginAsyncZod = async (app) => {
   const { assessments } = app.deps.services;
 
   // ---- taking ----
-  await app.register(async (user: Audience) => {
-    user.addHook('onRequest', app.authenticate);
+  await audience(app, app.authenticate, (user) => {
     user.post(
       '/api/assessment/start',
       doc('开始（或继续）测评', { body: startAssessmentBody, reply: assessmentState }),
@@ -78,8 +75,7 @@ export const assessmentsRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   // ---- experts and auditors ----
-  await app.register(async (pro: Audience) => {
-    pro.addHook('onRequest', app.requireRole('expert', 'auditor', 'admin'));
+  await audience(app, app.requireRole('expert', 'auditor', 'admin'), (pro) => {
     pro.get(
       '/api/expert/assessments',
       doc('我服务的用户的测评（审核员：全部），分页', {

@@ -41,17 +41,13 @@ import { currentUser, secured } from '../auth';
 const doc = describe({ tags: ['campaigns'], security: secured });
 
 /** A report route's schema: the file answers 200 as xlsx or PDF, not as an envelope. */
-const reportDoc = (summary: string) => ({
-  schema: {
-    tags: ['campaigns'],
-    security: secured,
-    summary,
+const reportDoc = (summary: string) =>
+  doc.download(summary, {
     params: campaignIdParams,
-    querystring: campaignReportQuery,
-    produces: [XLSX_TYPE, PDF_TYPE],
-    response: { 200: z.any().describe('Excel（format=xlsx，默认）或 PDF（format=pdf）文件') },
-  },
-});
+    query: campaignReportQuery,
+    types: [XLSX_TYPE, PDF_TYPE],
+    file: 'Excel（format=xlsx，默认）或 PDF（format=pdf）文件',
+  });
 
 /** The report as the asked format: the workbook or the PDF, with the same content. */
 async function sendReport(reply: FastifyReply, r: CampaignReportInput, format: 'xlsx' | 'pdf') {
@@ -64,6 +60,14 @@ async function sendReport(reply: FastifyReply, r: CampaignReportInput, format: '
 /** 筛查活动: auditors run them, members take them, unit staff follow their units' completion. */
 export const campaignsRoutes: FastifyPluginAsyncZod = async (app) => {
   const { campaigns, campaignWarnings } = app.deps.services;
+  /** A report's content with this site's name, made now. */
+  const report = (content: Pick<CampaignReportInput, 'scope' | 'outcomes' | 'warnings'>) => ({
+    ...content,
+    siteName: app.deps.config.site.name,
+    generatedAt: app.deps.clock(),
+  });
+  /** A reminder's answer: how many were reminded (auditors and unit staff alike). */
+  const reminded = <T extends { reminded: number }>(out: T) => ok(out, `已提醒${out.reminded}人`);
 
   // ---- auditors and admins ----
   await audience(app, app.requireRole('auditor', 'admin'), (audit) => {
@@ -117,10 +121,7 @@ export const campaignsRoutes: FastifyPluginAsyncZod = async (app) => {
         params: campaignIdParams,
         reply: campaignRemindResult,
       }),
-      async (req) => {
-        const out = await campaigns.remind(currentUser(req), req.params.id);
-        return ok(out, `已提醒${out.reminded}人`);
-      },
+      async (req) => reminded(await campaigns.remind(currentUser(req), req.params.id)),
     );
     audit.get(
       '/api/audit/campaigns/:id/retest-candidates',
@@ -173,11 +174,7 @@ export const campaignsRoutes: FastifyPluginAsyncZod = async (app) => {
           campaignWarnings.outcomesOf(req.params.id, scope.roots),
           campaignWarnings.auditAll(actor, req.params.id, scope.unitIds),
         ]);
-        return sendReport(
-          reply,
-          { scope, outcomes, warnings, siteName: app.deps.config.site.name, generatedAt: app.deps.clock() },
-          format,
-        );
+        return sendReport(reply, report({ scope, outcomes, warnings }), format);
       },
     );
   });
@@ -225,10 +222,7 @@ export const campaignsRoutes: FastifyPluginAsyncZod = async (app) => {
         params: campaignIdParams,
         reply: campaignRemindResult,
       }),
-      async (req) => {
-        const out = await campaigns.staffRemind(currentUser(req), req.params.id);
-        return ok(out, `已提醒${out.reminded}人`);
-      },
+      async (req) => reminded(await campaigns.staffRemind(currentUser(req), req.params.id)),
     );
     me.get(
       '/api/org/my/campaigns/:id/units/:unitId/pending',
@@ -252,11 +246,7 @@ export const campaignsRoutes: FastifyPluginAsyncZod = async (app) => {
         const { format, unitId } = req.query;
         const scope = await campaigns.staffReport(currentUser(req), req.params.id, unitId);
         const outcomes = await campaignWarnings.outcomesOf(req.params.id, scope.roots);
-        return sendReport(
-          reply,
-          { scope, outcomes, siteName: app.deps.config.site.name, generatedAt: app.deps.clock() },
-          format,
-        );
+        return sendReport(reply, report({ scope, outcomes }), format);
       },
     );
     me.get(

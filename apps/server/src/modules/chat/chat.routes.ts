@@ -7,7 +7,6 @@ import {
   chatMessage,
   chatMessagesPage,
   chatMessagesQuery,
-  envelope,
   sendMessageBody,
 } from '@psy/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -65,16 +64,10 @@ export const chatRoutes: FastifyPluginAsyncZod = async (app) => {
 
     me.post(
       '/api/chat/image',
-      {
-        schema: {
-          tags,
-          summary: '上传聊天图片（multipart 字段 file；JPG/PNG/WebP/GIF，10 MB 以内）',
-          security: secured,
-          consumes: ['multipart/form-data'],
-          response: { 200: envelope(chatImage) },
-        },
+      doc.upload('上传聊天图片（multipart 字段 file；JPG/PNG/WebP/GIF，10 MB 以内）', {
+        reply: chatImage,
         bodyLimit: CHAT_IMAGE_MAX_BYTES + 64 * 1024,
-      },
+      }),
       async (req) => {
         const data = await readUploadedImage(req, app.deps, currentUser(req).userId, {
           maxBytes: CHAT_IMAGE_MAX_BYTES,

@@ -19,7 +19,6 @@ import {
   courseReviewsQuery,
   courseSummary,
   courseVideo,
-  envelope,
   idParam,
   lessonContent,
   lessonKey,
@@ -28,13 +27,13 @@ import {
   page,
   progressBody,
   progressResult,
-  reviewDecisionBody,
   savedCourse,
 } from '@psy/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../lib/errors';
-import { done, ok } from '../../lib/reply';
+import { done, ok, XLSX_TYPE } from '../../lib/reply';
+import { reviewDecisionRoute } from '../../lib/review-route';
 import { audience, describe } from '../../lib/routes';
 import { currentUser, secured } from '../auth';
 import { readUploadedImage } from '../uploads';
@@ -200,16 +199,10 @@ export const coursesRoutes: FastifyPluginAsyncZod = async (app) => {
     );
     expert.post(
       '/api/expert/course/cover',
-      {
-        schema: {
-          tags,
-          security: secured,
-          summary: '上传课程封面（multipart 字段 file；重新编码为 WebP 16:9）',
-          consumes: ['multipart/form-data'],
-          response: { 200: envelope(courseCoverResult) },
-        },
+      doc.upload('上传课程封面（multipart 字段 file；重新编码为 WebP 16:9）', {
+        reply: courseCoverResult,
         bodyLimit: COURSE_COVER_MAX_BYTES + 64 * 1024,
-      },
+      }),
       async (req) => {
         const data = await readUploadedImage(req, app.deps, currentUser(req).userId, {
           maxBytes: COURSE_COVER_MAX_BYTES,
@@ -220,17 +213,11 @@ export const coursesRoutes: FastifyPluginAsyncZod = async (app) => {
     );
     expert.post(
       '/api/expert/course/video',
-      {
-        schema: {
-          tags,
-          security: secured,
-          summary: '上传课时视频（multipart 字段 file；MP4/MOV，500 MB 以内；时长从文件读取）',
-          consumes: ['multipart/form-data'],
-          response: { 200: envelope(courseVideo) },
-        },
+      doc.upload('上传课时视频（multipart 字段 file；MP4/MOV，500 MB 以内；时长从文件读取）', {
+        reply: courseVideo,
         // The cap itself is counted as the file streams in (COURSE_VIDEO_MAX_MB); this only bounds the request.
         bodyLimit: Math.max(app.deps.config.courseVideoMaxBytes, COURSE_VIDEO_MAX_BYTES) + 64 * 1024,
-      },
+      }),
       async (req) => {
         if (!req.isMultipart()) throw new AppError('UNSUPPORTED_MEDIA', '请以 multipart/form-data 上传视频');
         const file = await req.file({
@@ -265,7 +252,7 @@ export const coursesRoutes: FastifyPluginAsyncZod = async (app) => {
       async (req, reply) => {
         const data = await courses.buyListWorkbook(currentUser(req), req.query.courseId);
         return reply
-          .type('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
+          .type(XLSX_TYPE)
           .header(
             'Content-Disposition',
             `attachment; filename*=UTF-8''${encodeURIComponent('购买记录.xlsx')}`,
@@ -282,19 +269,12 @@ export const coursesRoutes: FastifyPluginAsyncZod = async (app) => {
       doc('课程审核列表', { query: auditCourseQuery, reply: page(auditCourseRow) }),
       async (req) => ok(await courses.auditList(req.query)),
     );
-    audit.post(
-      '/api/audit/course/:id/review',
-      doc('审核课程：通过（新版本上架）或驳回（须填原因）', {
-        params: idParams,
-        body: reviewDecisionBody,
-        reply: z.null(),
-      }),
-      async (req) =>
-        done(
-          courses.review(currentUser(req), req.params.id, req.body),
-          req.body.approve ? '审核通过，课程已上架' : '已驳回',
-        ),
-    );
+    reviewDecisionRoute(audit, doc, '/api/audit/course/:id/review', {
+      summary: '审核课程：通过（新版本上架）或驳回（须填原因）',
+      params: idParams,
+      decide: (me, id, decision) => courses.review(me, id, decision),
+      approved: '审核通过，课程已上架',
+    });
     audit.post(
       '/api/audit/course/:id/online',
       doc('课程上架或下架（已购学员仍可学习）', {

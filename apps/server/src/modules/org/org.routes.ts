@@ -1,5 +1,4 @@
 import {
-  envelope,
   orgInstitutionQuery,
   orgMember,
   orgMemberIdParams,
@@ -23,7 +22,7 @@ import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../lib/errors';
-import { ok, sendDownload, XLSX_TYPE } from '../../lib/reply';
+import { done, ok, sendDownload, XLSX_TYPE } from '../../lib/reply';
 import { audience, describe, type ZodApp } from '../../lib/routes';
 import { currentUser, secured } from '../auth';
 import type { OrgService } from './org.service';
@@ -51,10 +50,7 @@ function manageRoutes(scope: ZodApp, base: string, org: OrgService) {
   scope.delete(
     `${base}/units/:id`,
     doc('删除单位（仅限没有下级单位和成员的单位）', { params: orgUnitIdParams, reply: z.null() }),
-    async (req) => {
-      await org.deleteUnit(currentUser(req), req.params.id);
-      return ok(null, '单位已删除');
-    },
+    async (req) => done(org.deleteUnit(currentUser(req), req.params.id), '单位已删除'),
   );
   scope.get(
     `${base}/members`,
@@ -74,16 +70,10 @@ function manageRoutes(scope: ZodApp, base: string, org: OrgService) {
   );
   scope.post(
     `${base}/roster`,
-    {
-      schema: {
-        tags: ['org'],
-        summary: `导入名单（multipart 字段 file；xlsx，${ROSTER_MAX_BYTES / 1024 / 1024} MB 以内）：全部正确才写入，否则返回错误行`,
-        security: secured,
-        consumes: ['multipart/form-data'],
-        querystring: orgInstitutionQuery,
-        response: { 200: envelope(rosterImportResult) },
-      },
-    },
+    doc.upload(
+      `导入名单（multipart 字段 file；xlsx，${ROSTER_MAX_BYTES / 1024 / 1024} MB 以内）：全部正确才写入，否则返回错误行`,
+      { query: orgInstitutionQuery, reply: rosterImportResult },
+    ),
     async (req) => {
       if (!req.isMultipart()) throw new AppError('UNSUPPORTED_MEDIA', '请以 multipart/form-data 上传名单');
       const file = await req.file({ limits: { fileSize: ROSTER_MAX_BYTES, files: 1 } });
@@ -124,10 +114,11 @@ function manageRoutes(scope: ZodApp, base: string, org: OrgService) {
   scope.delete(
     `${base}/units/:id/staff/:userId`,
     doc('移除单位负责人', { params: orgStaffParams, reply: z.null() }),
-    async (req) => {
-      await org.removeStaff(currentUser(req), req.params.id, req.params.userId, req.ip ?? null);
-      return ok(null, '负责人已移除');
-    },
+    async (req) =>
+      done(
+        org.removeStaff(currentUser(req), req.params.id, req.params.userId, req.ip ?? null),
+        '负责人已移除',
+      ),
   );
 }
 

@@ -8,13 +8,12 @@ import {
 } from '@psy/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { done, ok } from '../../lib/reply';
-import { describe } from '../../lib/routes';
+import { ok, PDF_TYPE, sendDownload } from '../../lib/reply';
+import { reviewDecisionRoute } from '../../lib/review-route';
+import { audience, describe } from '../../lib/routes';
 import { currentUser, secured } from '../auth';
 import { renderReportPdf } from './report-pdf';
 
-/** A sub-plugin per audience, each behind its own role hook. */
-type Audience = Parameters<FastifyPluginAsyncZod>[0];
 const idParams = z.object({ id: idParam() });
 const tags = ['report'];
 const doc = describe({ tags, security: secured });
@@ -24,8 +23,7 @@ export const reportsRoutes: FastifyPluginAsyncZod = async (app) => {
   const { reports } = app.deps.services;
 
   // ---- the person who took the test ----
-  await app.register(async (owner: Audience) => {
-    owner.addHook('onRequest', app.authenticate);
+  await audience(app, app.authenticate, (owner) => {
     owner.post(
       '/api/assessment/:id/report/order',
       doc('购买完整报告：生成订单', { params: idParams, reply: order }),
@@ -38,48 +36,34 @@ export const reportsRoutes: FastifyPluginAsyncZod = async (app) => {
     );
     owner.get(
       '/api/assessment/:id/report.pdf',
-      {
-        schema: {
-          tags,
-          security: secured,
-          summary: '下载完整报告 PDF',
-          params: idParams,
-          produces: ['application/pdf'],
-          response: { 200: z.any().describe('PDF 文件（application/pdf）') },
-        },
-      },
+      doc.download('下载完整报告 PDF', {
+        params: idParams,
+        types: [PDF_TYPE],
+        file: 'PDF 文件（application/pdf）',
+      }),
       async (req, reply) => {
         const report = await reports.full(currentUser(req), req.params.id);
         const pdf = await renderReportPdf({ report, siteName: app.deps.config.site.name });
-        const name = encodeURIComponent(`${report.result.title}-测评报告.pdf`);
-        return reply
-          .type('application/pdf')
-          .header(
-            'Content-Disposition',
-            `attachment; filename="report-${req.params.id}.pdf"; filename*=UTF-8''${name}`,
-          )
-          .header('Cache-Control', 'private, no-store')
-          .send(pdf);
+        const name = `${report.result.title}-测评报告.pdf`;
+        return sendDownload(reply, PDF_TYPE, `report-${req.params.id}.pdf`, name, pdf);
       },
     );
   });
 
   // ---- experts and auditors ----
-  await app.register(async (pro: Audience) => {
-    pro.addHook('onRequest', app.requireRole('expert', 'auditor', 'admin'));
+  await audience(app, app.requireRole('expert', 'auditor', 'admin'), (pro) => {
     pro.get(
       '/api/expert/report-approvals',
       doc('需审批的报告（分页，附各状态数量）', { query: reportApprovalsQuery, reply: reportApprovalPage }),
       async (req) => ok(await reports.approvals(currentUser(req), req.query)),
     );
-    pro.post(
-      '/api/expert/report-approvals/:id',
-      doc('审批报告：通过或退回', { params: idParams, body: reportDecisionBody, reply: z.null() }),
-      async (req) =>
-        done(
-          reports.decide(currentUser(req), req.params.id, req.body),
-          req.body.approve ? '报告已通过' : '报告已退回',
-        ),
-    );
+    reviewDecisionRoute(pro, doc, '/api/expert/report-approvals/:id', {
+      summary: '审批报告：通过或退回',
+      params: idParams,
+      body: reportDecisionBody,
+      decide: (me, id, decision) => reports.decide(me, id, decision),
+      approved: '报告已通过',
+      rejected: '报告已退回',
+    });
   });
 };

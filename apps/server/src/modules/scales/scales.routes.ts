@@ -19,11 +19,10 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { done, ok } from '../../lib/reply';
-import { describe } from '../../lib/routes';
+import { reviewDecisionRoute } from '../../lib/review-route';
+import { audience, describe } from '../../lib/routes';
 import { currentUser, secured } from '../auth';
 
-/** A sub-plugin per audience, each behind its own role hook. */
-type Audience = Parameters<FastifyPluginAsyncZod>[0];
 const idParams = z.object({ id: idParam({ label: '量表编号' }) });
 const tags = ['scale'];
 const pub = describe({ tags });
@@ -47,8 +46,7 @@ export const scalesRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   // ---- professionals: scoring preview and reading a draft ----
-  await app.register(async (pro: Audience) => {
-    pro.addHook('onRequest', app.requireRole('expert', 'auditor', 'admin'));
+  await audience(app, app.requireRole('expert', 'auditor', 'admin'), (pro) => {
     pro.post(
       '/api/scale/preview-score',
       doc('计分预览：answers 为每题所选选项序号（1 为第一个选项），未显示的题为 null', {
@@ -65,8 +63,7 @@ export const scalesRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   // ---- authoring (experts) ----
-  await app.register(async (expert: Audience) => {
-    expert.addHook('onRequest', app.requireRole('expert'));
+  await audience(app, app.requireRole('expert'), (expert) => {
     const input = (body: z.infer<typeof scaleAuthoringBody>) => ({
       ...body,
       definition: body.definition as unknown as ScaleDefinitionInput,
@@ -97,27 +94,23 @@ export const scalesRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   // ---- review (auditors and admins) ----
-  await app.register(async (reviewer: Audience) => {
-    reviewer.addHook('onRequest', app.requireRole('auditor', 'admin'));
+  await audience(app, app.requireRole('auditor', 'admin'), (reviewer) => {
     reviewer.get(
       '/api/audit/scales',
       doc('量表审核列表（分页）', { query: reviewScalesQuery, reply: page(reviewScale) }),
       async (req) => ok(await scales.reviewQueue(req.query)),
     );
-    reviewer.post(
-      '/api/audit/scales/:id/review',
-      doc('审核量表：通过或驳回（须填原因）', { params: idParams, body: scaleReviewBody, reply: z.null() }),
-      async (req) =>
-        done(
-          scales.review(currentUser(req), req.params.id, req.body),
-          req.body.approve ? '已通过并发布' : '已驳回',
-        ),
-    );
+    reviewDecisionRoute(reviewer, doc, '/api/audit/scales/:id/review', {
+      summary: '审核量表：通过或驳回（须填原因）',
+      params: idParams,
+      body: scaleReviewBody,
+      decide: (me, id, decision) => scales.review(me, id, decision),
+      approved: '已通过并发布',
+    });
   });
 
   // ---- admins ----
-  await app.register(async (admin: Audience) => {
-    admin.addHook('onRequest', app.requireRole('admin'));
+  await audience(app, app.requireRole('admin'), (admin) => {
     admin.post(
       '/api/audit/scales/:id/online',
       doc('上线或下线量表（含内置量表）', { params: idParams, body: scaleOnlineBody, reply: z.null() }),

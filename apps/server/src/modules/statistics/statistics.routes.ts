@@ -7,15 +7,12 @@ import {
   statsScreenQuery,
 } from '@psy/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { ok, sendDownload, XLSX_TYPE } from '../../lib/reply';
+import { ok, PDF_TYPE, sendDownload, XLSX_TYPE } from '../../lib/reply';
 import { audience, describe } from '../../lib/routes';
 import { currentUser, secured } from '../auth';
 
 const tags = ['statistics'];
 const doc = describe({ tags, security: secured });
-const XLSX = XLSX_TYPE;
-const sendFile = sendDownload;
 
 /** The big screen, the data centre, its Excel export and group report: experts, auditors, admins. */
 export const statisticsRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -45,36 +42,26 @@ export const statisticsRoutes: FastifyPluginAsyncZod = async (app) => {
     );
     staff.get(
       '/api/stats/export.xlsx',
-      {
-        schema: {
-          tags,
-          security: secured,
-          summary: '导出测评数据（Excel，流式写出；非审核员导出时姓名与手机号脱敏）',
-          querystring: statsFilterQuery,
-          produces: [XLSX],
-          response: { 200: z.any().describe('Excel 文件') },
-        },
-      },
+      doc.download('导出测评数据（Excel，流式写出；非审核员导出时姓名与手机号脱敏）', {
+        query: statsFilterQuery,
+        types: [XLSX_TYPE],
+        file: 'Excel 文件',
+      }),
       async (req, reply) => {
         const { filename, stream } = await statistics.exportXlsx(currentUser(req), req.query, req.ip);
-        return sendFile(reply, XLSX, 'assessments.xlsx', filename, stream);
+        return sendDownload(reply, XLSX_TYPE, 'assessments.xlsx', filename, stream);
       },
     );
     staff.get(
       '/api/stats/report.pdf',
-      {
-        schema: {
-          tags,
-          security: secured,
-          summary: '团体测评报告 PDF',
-          querystring: statsFilterQuery,
-          produces: ['application/pdf'],
-          response: { 200: z.any().describe('PDF 文件（application/pdf）') },
-        },
-      },
+      doc.download('团体测评报告 PDF', {
+        query: statsFilterQuery,
+        types: [PDF_TYPE],
+        file: 'PDF 文件（application/pdf）',
+      }),
       async (req, reply) => {
         const { filename, pdf } = await statistics.groupReportPdf(currentUser(req), req.query, req.ip);
-        return sendFile(reply, 'application/pdf', 'group-report.pdf', filename, pdf);
+        return sendDownload(reply, PDF_TYPE, 'group-report.pdf', filename, pdf);
       },
     );
   });

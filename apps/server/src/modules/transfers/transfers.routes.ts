@@ -1,7 +1,6 @@
 import {
   expertTransfersPage,
   expertTransfersQuery,
-  reviewDecisionBody,
   transferBody,
   transferDeclineBody,
   transferDetail,
@@ -14,7 +13,8 @@ import {
 } from '@psy/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { done, ok } from '../../lib/reply';
+import { ok } from '../../lib/reply';
+import { reviewDecisionRoute } from '../../lib/review-route';
 import { audience, describe } from '../../lib/routes';
 import { currentUser, secured } from '../auth';
 
@@ -104,18 +104,11 @@ export const transfersRoutes: FastifyPluginAsyncZod = async (app) => {
       doc('转介审核详情', { params: transferIdParams, reply: transferDetail }),
       async (req) => ok(await transfers.auditDetail(currentUser(req), req.params.id)),
     );
-    staff.post(
-      '/api/audit/transfers/:id/review',
-      doc('审核转介：通过即生效（负责专家与未结束的预警转给接收专家），驳回须填写原因', {
-        params: transferIdParams,
-        body: reviewDecisionBody,
-        reply: z.null(),
-      }),
-      async (req) =>
-        done(
-          transfers.decide(currentUser(req), req.params.id, req.body),
-          req.body.approve ? '已通过，转介已生效' : '已驳回',
-        ),
-    );
+    reviewDecisionRoute(staff, doc, '/api/audit/transfers/:id/review', {
+      summary: '审核转介：通过即生效（负责专家与未结束的预警转给接收专家），驳回须填写原因',
+      params: transferIdParams,
+      decide: (me, id, decision) => transfers.decide(me, id, decision),
+      approved: '已通过，转介已生效',
+    });
   });
 };

@@ -3,7 +3,6 @@ import {
   myTweetsPage,
   myTweetsQuery,
   page,
-  reviewDecisionBody,
   reviewTweet,
   reviewTweetsPage,
   reviewTweetsQuery,
@@ -17,6 +16,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { done, ok } from '../../lib/reply';
+import { reviewDecisionRoute } from '../../lib/review-route';
 import { audience, describe } from '../../lib/routes';
 import { currentUser, secured } from '../auth';
 
@@ -124,18 +124,11 @@ export const tweetsRoutes: FastifyPluginAsyncZod = async (app) => {
       doc('待审核动态详情', { params: tweetIdParams, reply: reviewTweet }),
       async (req) => ok(await tweets.reviewDetail(currentUser(req), req.params.id)),
     );
-    staff.post(
-      '/api/audit/tweets/:id/review',
-      doc('审核动态：通过即发布，驳回须填写原因；结果通知专家', {
-        params: tweetIdParams,
-        body: reviewDecisionBody,
-        reply: z.null(),
-      }),
-      async (req) =>
-        done(
-          tweets.decide(currentUser(req), req.params.id, req.body),
-          req.body.approve ? '已通过，动态已发布' : '已驳回',
-        ),
-    );
+    reviewDecisionRoute(staff, doc, '/api/audit/tweets/:id/review', {
+      summary: '审核动态：通过即发布，驳回须填写原因；结果通知专家',
+      params: tweetIdParams,
+      decide: (me, id, decision) => tweets.decide(me, id, decision),
+      approved: '已通过，动态已发布',
+    });
   });
 };

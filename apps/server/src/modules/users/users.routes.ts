@@ -3,7 +3,6 @@ import {
   avatarUploadResult,
   department,
   editProfileBody,
-  envelope,
   loginHistoryItem,
   page,
   UPLOAD_PATH,
@@ -36,15 +35,9 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
 
     me.post(
       '/api/userinfo/avatar',
-      {
-        schema: {
-          tags: ['user'],
-          summary: '上传头像（multipart 字段 file；JPG/PNG/WebP/GIF，5 MB 以内），返回文件名',
-          security: secured,
-          consumes: ['multipart/form-data'],
-          response: { 200: envelope(avatarUploadResult) },
-        },
-      },
+      doc.upload('上传头像（multipart 字段 file；JPG/PNG/WebP/GIF，5 MB 以内），返回文件名', {
+        reply: avatarUploadResult,
+      }),
       async (req) => {
         const data = await readUploadedImage(req, app.deps, currentUser(req).userId, {
           maxBytes: AVATAR_MAX_BYTES,
