@@ -1,7 +1,8 @@
-import { Card, Col, Row, Skeleton, Typography } from 'antd';
+import { Button, Card, Col, Result, Row, Skeleton, Typography } from 'antd';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { LoadFailed, NETWORK_HINT } from '../../../components/page-states';
+import { ApiError } from '../../../lib/api';
 import styles from './assessments.module.css';
 
 /** Placeholder cards while a grid loads, shaped like the cards that follow. */
@@ -37,6 +38,56 @@ export function SectionHead({ title, more, id }: SectionHeadProps) {
         {title}
       </Typography.Title>
       {more && <Link to={more.to}>{more.label} ›</Link>}
+    </div>
+  );
+}
+
+/**
+ * Before a public page's one item is there: no usable id or an answer in `statuses` (404 unless
+ * told) is a 404 whose primary button leads to others like it; any other failure offers a retry.
+ * null while loading or loaded, so each page keeps its own skeleton.
+ */
+export function missingOrFailed(
+  query: { isError: boolean; error: unknown; refetch: () => unknown },
+  id: number,
+  opts: {
+    title: string;
+    back: { to: string; label: string };
+    failed: string;
+    failedSub?: ReactNode;
+    statuses?: number[];
+  },
+): ReactNode {
+  const { error } = query;
+  if (
+    !id ||
+    (query.isError && error instanceof ApiError && (opts.statuses ?? [404]).includes(error.status))
+  ) {
+    return (
+      <Result
+        status="404"
+        title={opts.title}
+        extra={
+          <Link to={opts.back.to}>
+            <Button type="primary">{opts.back.label}</Button>
+          </Link>
+        }
+      />
+    );
+  }
+  if (query.isError) {
+    return <LoadFailed title={opts.failed} subTitle={opts.failedSub} onRetry={() => void query.refetch()} />;
+  }
+  return null;
+}
+
+/** The flow card's skeleton while its assessment, plan or result loads. */
+export function FlowSkeleton({ rows = 8 }: { rows?: number }) {
+  return (
+    <div className={styles.flow}>
+      <Card className={styles.flowCard}>
+        <Skeleton active paragraph={{ rows }} />
+      </Card>
     </div>
   );
 }
