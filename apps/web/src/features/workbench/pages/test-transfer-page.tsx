@@ -34,15 +34,7 @@ export function Component() {
             )
           }
         />
-        <Card title="基本信息" size="small" style={{ marginBottom: 16 }}>
-          <PersonInfo
-            user={data.user}
-            basicInfo={data.basicInfo}
-            extraLabels={data.extraLabels}
-            startedAt={data.startedAt}
-            submittedAt={data.submittedAt}
-          />
-        </Card>
+        <PersonInfo of={data} />
         {data.warnings.length > 0 && (
           <Card title="预警" size="small" style={{ marginBottom: 16 }}>
             {data.warnings.map((w) => (
