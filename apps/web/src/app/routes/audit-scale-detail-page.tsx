@@ -4,7 +4,7 @@ import { Link, useSearchParams } from 'react-router';
 import { useSession } from '../../lib/session';
 import { useScaleDraft, type ScaleDraft } from '../../features/workbench/api/scales';
 import { PreviewPanel } from '../../features/workbench/components/editor/preview-panel';
-import { CardSkeleton, idParam, LoadError } from '../../components/page-states';
+import { idParam, LoadedItem } from '../../components/page-states';
 import { ScaleDefinitionView } from '../../features/workbench/components/scale-view';
 import { ScaleStatusTag } from '../../components/status-tags';
 import { WorkbenchHead } from '../../components/workbench/workbench-shell';
@@ -51,48 +51,54 @@ export function Component() {
   const [search] = useSearchParams();
   const id = idParam(search);
   const isAdmin = useSession((s) => s.userInfo?.role === 'admin');
-  const { data, isPending, isError, error, refetch } = useScaleDraft(id);
+  const query = useScaleDraft(id);
 
-  let body;
-  if (!id || isError) body = <LoadError error={error} what="量表" onRetry={() => void refetch()} />;
-  else if (isPending) body = <CardSkeleton rows={12} />;
-  else
-    body = (
-      <>
-        <WorkbenchHead
-          title={
-            <>
-              {data.name} <ScaleStatusTag status={data.status} />
-            </>
-          }
-          sub={`${data.shortName} · 编码 ${data.code} · ${data.category}`}
-          extra={<Link to="/audit/test/list">返回列表</Link>}
-        />
-        {data.status === 'rejected' && data.rejectReason && (
-          <Alert type="error" showIcon style={{ marginBottom: 16 }} title={`已驳回：${data.rejectReason}`} />
+  return (
+    <AuditLayout>
+      <LoadedItem query={query} id={id} what="量表" rows={12}>
+        {(data) => (
+          <>
+            <WorkbenchHead
+              title={
+                <>
+                  {data.name} <ScaleStatusTag status={data.status} />
+                </>
+              }
+              sub={`${data.shortName} · 编码 ${data.code} · ${data.category}`}
+              extra={<Link to="/audit/test/list">返回列表</Link>}
+            />
+            {data.status === 'rejected' && data.rejectReason && (
+              <Alert
+                type="error"
+                showIcon
+                style={{ marginBottom: 16 }}
+                title={`已驳回：${data.rejectReason}`}
+              />
+            )}
+            {data.status === 'pending_review' && <Decision draft={data} />}
+            {isAdmin && data.published && (data.status === 'published' || data.status === 'offline') && (
+              <OnlineSwitch draft={data} />
+            )}
+            {data.status === 'published' && !isAdmin && (
+              <Alert type="success" showIcon style={{ marginBottom: 16 }} title="量表已发布" />
+            )}
+            <Row gutter={[16, 16]}>
+              <Col xs={24} xl={14}>
+                <ScaleDefinitionView draft={data} />
+              </Col>
+              <Col xs={24} xl={10}>
+                <div style={{ position: 'sticky', top: 16 }}>
+                  <PreviewPanel def={data.definition} />
+                  <Typography.Paragraph type="secondary" style={{ marginTop: 8 }}>
+                    预览按{data.status === 'pending_review' ? '提交审核的' : '当前'}
+                    版本计分，不会产生测评记录或预警。
+                  </Typography.Paragraph>
+                </div>
+              </Col>
+            </Row>
+          </>
         )}
-        {data.status === 'pending_review' && <Decision draft={data} />}
-        {isAdmin && data.published && (data.status === 'published' || data.status === 'offline') && (
-          <OnlineSwitch draft={data} />
-        )}
-        {data.status === 'published' && !isAdmin && (
-          <Alert type="success" showIcon style={{ marginBottom: 16 }} title="量表已发布" />
-        )}
-        <Row gutter={[16, 16]}>
-          <Col xs={24} xl={14}>
-            <ScaleDefinitionView draft={data} />
-          </Col>
-          <Col xs={24} xl={10}>
-            <div style={{ position: 'sticky', top: 16 }}>
-              <PreviewPanel def={data.definition} />
-              <Typography.Paragraph type="secondary" style={{ marginTop: 8 }}>
-                预览按{data.status === 'pending_review' ? '提交审核的' : '当前'}
-                版本计分，不会产生测评记录或预警。
-              </Typography.Paragraph>
-            </div>
-          </Col>
-        </Row>
-      </>
-    );
-  return <AuditLayout>{body}</AuditLayout>;
+      </LoadedItem>
+    </AuditLayout>
+  );
 }
