@@ -1,5 +1,5 @@
-import { Alert, Card, Col, Row, Space, Switch, Typography } from 'antd';
-import { ReviewDecision } from '../../components/review-decision';
+import { Alert, Col, Row, Typography } from 'antd';
+import { OnlineSwitch, ReviewDecision } from '../../components/review-decision';
 import { Link, useSearchParams } from 'react-router';
 import { useSession } from '../../lib/session';
 import { useScaleDraft, type ScaleDraft } from '../../features/workbench/api/scales';
@@ -24,25 +24,19 @@ function Decision({ draft }: { draft: ScaleDraft }) {
   );
 }
 
-function OnlineSwitch({ draft }: { draft: ScaleDraft }) {
+function ScaleOnline({ draft }: { draft: ScaleDraft }) {
   const setOnline = useSetScaleOnline(draft.id);
-  const online = draft.status !== 'offline';
   return (
-    <Card size="small" style={{ marginBottom: 16 }}>
-      <Space wrap>
-        <Switch
-          checked={online}
-          loading={setOnline.isPending}
-          aria-label="在测评中心上线"
-          onChange={(on) => setOnline.mutate(on)}
-        />
-        <span>
-          {online
-            ? '已上线：用户可以在测评中心找到并开始这个量表'
-            : '已下线：测评中心不再显示，已完成的测评不受影响'}
-        </span>
-      </Space>
-    </Card>
+    <OnlineSwitch
+      on={draft.status !== 'offline'}
+      pending={setOnline.isPending}
+      label="在测评中心上线"
+      says={{
+        on: '已上线：用户可以在测评中心找到并开始这个量表',
+        off: '已下线：测评中心不再显示，已完成的测评不受影响',
+      }}
+      onChange={(on) => setOnline.mutate(on)}
+    />
   );
 }
 
@@ -77,7 +71,7 @@ export function Component() {
             )}
             {data.status === 'pending_review' && <Decision draft={data} />}
             {isAdmin && data.published && (data.status === 'published' || data.status === 'offline') && (
-              <OnlineSwitch draft={data} />
+              <ScaleOnline draft={data} />
             )}
             {data.status === 'published' && !isAdmin && (
               <Alert type="success" showIcon style={{ marginBottom: 16 }} title="量表已发布" />
