@@ -1,4 +1,4 @@
-import { Button, Card, Col, Result, Row, Skeleton, Typography } from 'antd';
+import { Button, Card, Col, Empty, Result, Row, Skeleton, Typography } from 'antd';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { LoadFailed, NETWORK_HINT } from '../../../components/page-states';
@@ -89,5 +89,31 @@ export function FlowSkeleton({ rows = 8 }: { rows?: number }) {
         <Skeleton active paragraph={{ rows }} />
       </Card>
     </div>
+  );
+}
+
+/**
+ * Wide cards two a row from a tablet up (方案, 活动), with their states: the card skeleton, the
+ * load error with `failed` as its title, and `empty` when `list` (what is shown) has none.
+ */
+export function WideCards<T extends { id: number }>(props: {
+  query: { isPending: boolean; isError: boolean; refetch: () => unknown };
+  list: T[];
+  failed: string;
+  empty: string;
+  children: (item: T) => ReactNode;
+}) {
+  const { query } = props;
+  if (query.isPending) return <CardGridSkeleton count={4} lg={12} />;
+  if (query.isError) return <LoadError title={props.failed} onRetry={() => void query.refetch()} />;
+  if (props.list.length === 0) return <Empty style={{ padding: '48px 0' }} description={props.empty} />;
+  return (
+    <Row gutter={[16, 16]}>
+      {props.list.map((item) => (
+        <Col key={item.id} xs={24} md={12}>
+          {props.children(item)}
+        </Col>
+      ))}
+    </Row>
   );
 }
