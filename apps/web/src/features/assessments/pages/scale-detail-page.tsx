@@ -5,7 +5,8 @@ import {
   SaveOutlined,
   TeamOutlined,
 } from '@ant-design/icons';
-import { Breadcrumb, Button, Card, Col, Descriptions, Row, Skeleton, Tag, Typography } from 'antd';
+import { Breadcrumb, Button, Card, Col, Descriptions, Row, Tag, Typography } from 'antd';
+import { CardSkeleton } from '../../../components/page-states';
 import { Link, useSearchParams } from 'react-router';
 import { useScaleDetail } from '../api/catalog';
 import { useMyAssessments } from '../api/taking';
@@ -46,9 +47,7 @@ export function Component() {
         ]}
       />
       {!scale ? (
-        <Card>
-          <Skeleton active paragraph={{ rows: 8 }} />
-        </Card>
+        <CardSkeleton rows={8} />
       ) : (
         <Row gutter={[16, 16]}>
           <Col xs={24} lg={16}>
