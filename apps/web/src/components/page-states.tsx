@@ -142,3 +142,28 @@ export function itemStates(
     skeleton: <CardSkeleton rows={opts.rows ?? 8} />,
   });
 }
+
+/**
+ * A workbench page about one item opened by `?id=` (0 when the link has none): `LoadError`
+ * (不存在 for no id or a 404, 加载失败 with a retry otherwise), a card skeleton of `rows`, then
+ * `children` with the item.
+ */
+export function LoadedItem<T>({
+  query,
+  id,
+  what,
+  rows = 8,
+  children,
+}: {
+  query: QueryLike & { data?: T };
+  id: number;
+  what: string;
+  rows?: number;
+  children: (item: T) => ReactNode;
+}) {
+  if (!id || query.isError) {
+    return <LoadError error={query.error} what={what} onRetry={() => void query.refetch()} />;
+  }
+  if (query.isPending || query.data === undefined) return <CardSkeleton rows={rows} />;
+  return children(query.data);
+}

@@ -1,5 +1,5 @@
 import { CheckOutlined, CloseOutlined } from '@ant-design/icons';
-import { Button, Card, Input, Popconfirm, Space, Typography } from 'antd';
+import { Button, Card, Input, Popconfirm, Space, Switch, Typography } from 'antd';
 import { useState } from 'react';
 
 /**
@@ -58,6 +58,34 @@ export function ReviewDecision({
         >
           驳回
         </Button>
+      </Space>
+    </Card>
+  );
+}
+
+/**
+ * An auditor's switch that takes published content off the site or puts it back, saying what
+ * each state means for users (`says.on` / `says.off`).
+ */
+export function OnlineSwitch({
+  on,
+  pending,
+  label,
+  says,
+  onChange,
+}: {
+  on: boolean;
+  pending: boolean;
+  /** The switch's accessible name, e.g. 在测评中心上线. */
+  label: string;
+  says: { on: string; off: string };
+  onChange: (on: boolean) => void;
+}) {
+  return (
+    <Card size="small" style={{ marginBottom: 16 }}>
+      <Space wrap>
+        <Switch checked={on} loading={pending} aria-label={label} onChange={onChange} />
+        <span>{on ? says.on : says.off}</span>
       </Space>
     </Card>
   );

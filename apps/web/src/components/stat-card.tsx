@@ -1,5 +1,5 @@
 import { Card, Col, Flex, Row, Skeleton, type ColProps } from 'antd';
-import type { ReactNode } from 'react';
+import type { CSSProperties, ReactNode } from 'react';
 import { Link } from 'react-router';
 import { routeExists } from '../lib/route-exists';
 import styles from './workbench/workbench.module.css';
@@ -44,9 +44,17 @@ export function StatCard({ icon, color, label, value, loading, sub, to }: StatCa
 }
 
 /** A row of counts (a workbench's head), each in a column of `col`'s widths or its own. */
-export function StatRow({ cards, col }: { cards: (StatCardProps & { col?: ColProps })[]; col: ColProps }) {
+export function StatRow({
+  cards,
+  col,
+  style,
+}: {
+  cards: (StatCardProps & { col?: ColProps })[];
+  col: ColProps;
+  style?: CSSProperties;
+}) {
   return (
-    <Row gutter={[16, 16]}>
+    <Row gutter={[16, 16]} style={style}>
       {cards.map(({ col: own, ...card }) => (
         <Col key={card.label} {...(own ?? col)}>
           <StatCard {...card} />

@@ -1,10 +1,10 @@
-import { Alert, Card, Col, Row, Space, Switch, Typography } from 'antd';
-import { ReviewDecision } from '../../components/review-decision';
+import { Alert, Col, Row, Typography } from 'antd';
+import { OnlineSwitch, ReviewDecision } from '../../components/review-decision';
 import { Link, useSearchParams } from 'react-router';
 import { useSession } from '../../lib/session';
 import { useScaleDraft, type ScaleDraft } from '../../features/workbench/api/scales';
 import { PreviewPanel } from '../../features/workbench/components/editor/preview-panel';
-import { CardSkeleton, idParam, LoadError } from '../../components/page-states';
+import { idParam, LoadedItem } from '../../components/page-states';
 import { ScaleDefinitionView } from '../../features/workbench/components/scale-view';
 import { ScaleStatusTag } from '../../components/status-tags';
 import { WorkbenchHead } from '../../components/workbench/workbench-shell';
@@ -24,25 +24,19 @@ function Decision({ draft }: { draft: ScaleDraft }) {
   );
 }
 
-function OnlineSwitch({ draft }: { draft: ScaleDraft }) {
+function ScaleOnline({ draft }: { draft: ScaleDraft }) {
   const setOnline = useSetScaleOnline(draft.id);
-  const online = draft.status !== 'offline';
   return (
-    <Card size="small" style={{ marginBottom: 16 }}>
-      <Space wrap>
-        <Switch
-          checked={online}
-          loading={setOnline.isPending}
-          aria-label="在测评中心上线"
-          onChange={(on) => setOnline.mutate(on)}
-        />
-        <span>
-          {online
-            ? '已上线：用户可以在测评中心找到并开始这个量表'
-            : '已下线：测评中心不再显示，已完成的测评不受影响'}
-        </span>
-      </Space>
-    </Card>
+    <OnlineSwitch
+      on={draft.status !== 'offline'}
+      pending={setOnline.isPending}
+      label="在测评中心上线"
+      says={{
+        on: '已上线：用户可以在测评中心找到并开始这个量表',
+        off: '已下线：测评中心不再显示，已完成的测评不受影响',
+      }}
+      onChange={(on) => setOnline.mutate(on)}
+    />
   );
 }
 
@@ -51,48 +45,54 @@ export function Component() {
   const [search] = useSearchParams();
   const id = idParam(search);
   const isAdmin = useSession((s) => s.userInfo?.role === 'admin');
-  const { data, isPending, isError, error, refetch } = useScaleDraft(id);
+  const query = useScaleDraft(id);
 
-  let body;
-  if (!id || isError) body = <LoadError error={error} what="量表" onRetry={() => void refetch()} />;
-  else if (isPending) body = <CardSkeleton rows={12} />;
-  else
-    body = (
-      <>
-        <WorkbenchHead
-          title={
-            <>
-              {data.name} <ScaleStatusTag status={data.status} />
-            </>
-          }
-          sub={`${data.shortName} · 编码 ${data.code} · ${data.category}`}
-          extra={<Link to="/audit/test/list">返回列表</Link>}
-        />
-        {data.status === 'rejected' && data.rejectReason && (
-          <Alert type="error" showIcon style={{ marginBottom: 16 }} title={`已驳回：${data.rejectReason}`} />
+  return (
+    <AuditLayout>
+      <LoadedItem query={query} id={id} what="量表" rows={12}>
+        {(data) => (
+          <>
+            <WorkbenchHead
+              title={
+                <>
+                  {data.name} <ScaleStatusTag status={data.status} />
+                </>
+              }
+              sub={`${data.shortName} · 编码 ${data.code} · ${data.category}`}
+              extra={<Link to="/audit/test/list">返回列表</Link>}
+            />
+            {data.status === 'rejected' && data.rejectReason && (
+              <Alert
+                type="error"
+                showIcon
+                style={{ marginBottom: 16 }}
+                title={`已驳回：${data.rejectReason}`}
+              />
+            )}
+            {data.status === 'pending_review' && <Decision draft={data} />}
+            {isAdmin && data.published && (data.status === 'published' || data.status === 'offline') && (
+              <ScaleOnline draft={data} />
+            )}
+            {data.status === 'published' && !isAdmin && (
+              <Alert type="success" showIcon style={{ marginBottom: 16 }} title="量表已发布" />
+            )}
+            <Row gutter={[16, 16]}>
+              <Col xs={24} xl={14}>
+                <ScaleDefinitionView draft={data} />
+              </Col>
+              <Col xs={24} xl={10}>
+                <div style={{ position: 'sticky', top: 16 }}>
+                  <PreviewPanel def={data.definition} />
+                  <Typography.Paragraph type="secondary" style={{ marginTop: 8 }}>
+                    预览按{data.status === 'pending_review' ? '提交审核的' : '当前'}
+                    版本计分，不会产生测评记录或预警。
+                  </Typography.Paragraph>
+                </div>
+              </Col>
+            </Row>
+          </>
         )}
-        {data.status === 'pending_review' && <Decision draft={data} />}
-        {isAdmin && data.published && (data.status === 'published' || data.status === 'offline') && (
-          <OnlineSwitch draft={data} />
-        )}
-        {data.status === 'published' && !isAdmin && (
-          <Alert type="success" showIcon style={{ marginBottom: 16 }} title="量表已发布" />
-        )}
-        <Row gutter={[16, 16]}>
-          <Col xs={24} xl={14}>
-            <ScaleDefinitionView draft={data} />
-          </Col>
-          <Col xs={24} xl={10}>
-            <div style={{ position: 'sticky', top: 16 }}>
-              <PreviewPanel def={data.definition} />
-              <Typography.Paragraph type="secondary" style={{ marginTop: 8 }}>
-                预览按{data.status === 'pending_review' ? '提交审核的' : '当前'}
-                版本计分，不会产生测评记录或预警。
-              </Typography.Paragraph>
-            </div>
-          </Col>
-        </Row>
-      </>
-    );
-  return <AuditLayout>{body}</AuditLayout>;
+      </LoadedItem>
+    </AuditLayout>
+  );
 }

@@ -1,11 +1,13 @@
 import type { ReactNode } from 'react';
 import { ListPager } from '../list-pager';
 import { CardSkeleton, LoadError } from '../page-states';
+import { Pager } from '../pager';
 import { EmptyLine } from './workbench-list';
 
 /**
- * A content list of the workbench (资讯, 动态) with its states: a short skeleton, the load error
- * (`what` names the content), the empty line, the rows, then the pager past one page.
+ * A paged list of the workbench (资讯, 动态, 量表审核, 预警列表) with its states: a short skeleton,
+ * the load error (`what` names the content), the empty line, the rows, then the pager past one
+ * page; with `page.unit` the pager is the one that says 「共 N <unit>」.
  */
 export function ContentList<T>({
   query,
@@ -23,7 +25,7 @@ export function ContentList<T>({
   };
   what: string;
   empty: ReactNode;
-  page: { current: number; size: number; onChange: (page: number) => void };
+  page: { current: number; size: number; onChange: (page: number) => void; unit?: string };
   children: (list: T[]) => ReactNode;
 }) {
   const { data } = query;
@@ -38,7 +40,11 @@ export function ContentList<T>({
       ) : (
         children(data.list)
       )}
-      <ListPager total={data?.total} pageSize={page.size} current={page.current} onChange={page.onChange} />
+      {page.unit ? (
+        <Pager total={data?.total} {...page} />
+      ) : (
+        <ListPager total={data?.total} pageSize={page.size} current={page.current} onChange={page.onChange} />
+      )}
     </>
   );
 }

@@ -1,14 +1,13 @@
 import { CalendarOutlined, TeamOutlined } from '@ant-design/icons';
 import type { ActivityDetail } from '@psy/contracts';
-import { Breadcrumb, Button, Card, Descriptions, Result, Skeleton, Tag, Typography } from 'antd';
+import { Breadcrumb, Card, Descriptions, Skeleton, Tag, Typography } from 'antd';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { ApiError } from '../../../lib/api';
 import { formatDateTime } from '../../../lib/format';
 import { useActivityDetail } from '../api/catalog';
 import { phaseLabels } from './cards';
 import styles from './assessments.module.css';
-import { LoadFailed } from '../../../components/page-states';
+import { missingOrFailed } from './states';
 
 /** The activity's card, shared by its detail and sign-up pages; `action` is what each offers. */
 export function ActivityFrame({
@@ -18,23 +17,14 @@ export function ActivityFrame({
   id: number;
   children: (a: ActivityDetail) => ReactNode;
 }) {
-  const { data: a, isPending, isError, error, refetch } = useActivityDetail(id);
-  if (!id || (isError && error instanceof ApiError && error.status === 404)) {
-    return (
-      <Result
-        status="404"
-        title="活动不存在"
-        extra={
-          <Link to="/activity/list">
-            <Button type="primary">看看其他活动</Button>
-          </Link>
-        }
-      />
-    );
-  }
-  if (isError) {
-    return <LoadFailed title="活动加载失败" onRetry={() => void refetch()} />;
-  }
+  const query = useActivityDetail(id);
+  const a = query.data;
+  const state = missingOrFailed(query, id, {
+    title: '活动不存在',
+    back: { to: '/activity/list', label: '看看其他活动' },
+    failed: '活动加载失败',
+  });
+  if (state) return state;
   return (
     <div className={styles.flow}>
       <Breadcrumb
@@ -42,7 +32,7 @@ export function ActivityFrame({
         items={[{ title: <Link to="/activity/list">活动量表</Link> }, { title: a?.title ?? '活动详情' }]}
       />
       <Card className={styles.flowCard}>
-        {isPending ? (
+        {!a ? (
           <Skeleton active paragraph={{ rows: 6 }} />
         ) : (
           <>

@@ -1,7 +1,7 @@
 import { ClockCircleOutlined, FileTextOutlined, TeamOutlined } from '@ant-design/icons';
 import type { ActivitySummary, PlanSummary, ScaleSummary } from '@psy/contracts';
-import { Card, Flex, Tag, Typography } from 'antd';
-import { Link } from 'react-router';
+import { Flex, Tag, Typography } from 'antd';
+import { LinkCard } from '../../../components/link-card';
 import { formatDateTime } from '../../../lib/format';
 import { reportPriceText } from './format';
 import styles from './assessments.module.css';
@@ -38,59 +38,65 @@ function PriceLine({ priceFen }: { priceFen: number }) {
 
 export function ScaleCard({ scale }: { scale: ScaleSummary }) {
   return (
-    <Link to={`/test/detail?id=${scale.id}`} className={styles.cardLink} aria-label={scale.name}>
-      <Card hoverable className={styles.card} styles={{ body: { padding: 18 } }}>
-        <Flex gap={12} align="center">
-          <span className={styles.badge} style={{ background: palette[scale.id % palette.length] }}>
-            {scale.shortName}
-          </span>
-          <div style={{ minWidth: 0 }}>
-            <Typography.Text strong className={styles.cardTitle} ellipsis>
-              {scale.name}
-            </Typography.Text>
-            <div>
-              <Tag variant="filled" style={{ marginTop: 4 }}>
-                {scale.category}
-              </Tag>
-            </div>
+    <LinkCard
+      to={`/test/detail?id=${scale.id}`}
+      label={scale.name}
+      body={{ padding: 18 }}
+      className={styles.card}
+    >
+      <Flex gap={12} align="center">
+        <span className={styles.badge} style={{ background: palette[scale.id % palette.length] }}>
+          {scale.shortName}
+        </span>
+        <div style={{ minWidth: 0 }}>
+          <Typography.Text strong className={styles.cardTitle} ellipsis>
+            {scale.name}
+          </Typography.Text>
+          <div>
+            <Tag variant="filled" style={{ marginTop: 4 }}>
+              {scale.category}
+            </Tag>
           </div>
-        </Flex>
-        <Typography.Paragraph type="secondary" ellipsis={{ rows: 2 }} className={styles.intro}>
-          {scale.intro}
-        </Typography.Paragraph>
-        <Facts items={scale.itemCount} minutes={scale.estimatedMinutes} taken={scale.takenCount} />
-        <PriceLine priceFen={scale.priceFen} />
-      </Card>
-    </Link>
+        </div>
+      </Flex>
+      <Typography.Paragraph type="secondary" ellipsis={{ rows: 2 }} className={styles.intro}>
+        {scale.intro}
+      </Typography.Paragraph>
+      <Facts items={scale.itemCount} minutes={scale.estimatedMinutes} taken={scale.takenCount} />
+      <PriceLine priceFen={scale.priceFen} />
+    </LinkCard>
   );
 }
 
 export function PlanCard({ plan }: { plan: PlanSummary }) {
   return (
-    <Link to={`/combit/guading?id=${plan.id}`} className={styles.cardLink} aria-label={plan.title}>
-      <Card hoverable className={styles.card} styles={{ body: { padding: 18 } }}>
-        <Typography.Text strong className={styles.cardTitle}>
-          {plan.title}
-        </Typography.Text>
-        <Flex gap={4} wrap style={{ margin: '8px 0 4px' }}>
-          {plan.scales.map((s) => (
-            <Tag key={s.id} color="blue" variant="filled" style={{ marginInlineEnd: 0 }}>
-              {s.shortName}
-            </Tag>
-          ))}
-        </Flex>
-        <Typography.Paragraph type="secondary" ellipsis={{ rows: 2 }} className={styles.intro}>
-          {plan.intro}
-        </Typography.Paragraph>
-        <Facts
-          items={plan.itemCount}
-          minutes={plan.estimatedMinutes}
-          taken={plan.takenCount}
-          takenLabel="人完成"
-        />
-        <PriceLine priceFen={plan.priceFen} />
-      </Card>
-    </Link>
+    <LinkCard
+      to={`/combit/guading?id=${plan.id}`}
+      label={plan.title}
+      body={{ padding: 18 }}
+      className={styles.card}
+    >
+      <Typography.Text strong className={styles.cardTitle}>
+        {plan.title}
+      </Typography.Text>
+      <Flex gap={4} wrap style={{ margin: '8px 0 4px' }}>
+        {plan.scales.map((s) => (
+          <Tag key={s.id} color="blue" variant="filled" style={{ marginInlineEnd: 0 }}>
+            {s.shortName}
+          </Tag>
+        ))}
+      </Flex>
+      <Typography.Paragraph type="secondary" ellipsis={{ rows: 2 }} className={styles.intro}>
+        {plan.intro}
+      </Typography.Paragraph>
+      <Facts
+        items={plan.itemCount}
+        minutes={plan.estimatedMinutes}
+        taken={plan.takenCount}
+        takenLabel="人完成"
+      />
+      <PriceLine priceFen={plan.priceFen} />
+    </LinkCard>
   );
 }
 
@@ -103,30 +109,33 @@ export const phaseLabels: Record<ActivitySummary['phase'], { text: string; color
 export function ActivityCard({ activity }: { activity: ActivitySummary }) {
   const phase = phaseLabels[activity.phase];
   return (
-    <Link to={`/activity/detail?id=${activity.id}`} className={styles.cardLink} aria-label={activity.title}>
-      <Card hoverable className={styles.card} styles={{ body: { padding: 18 } }}>
-        <Flex justify="space-between" gap={8} align="flex-start">
-          <Typography.Text strong className={styles.cardTitle}>
-            {activity.title}
-          </Typography.Text>
-          <Tag color={phase.color} style={{ marginInlineEnd: 0, flex: 'none' }}>
-            {phase.text}
-          </Tag>
-        </Flex>
-        <Typography.Paragraph type="secondary" ellipsis={{ rows: 2 }} className={styles.intro}>
-          {activity.intro}
-        </Typography.Paragraph>
-        <div className={styles.activityMeta}>
-          <div>
-            测评内容：{activity.target.kind === 'plan' ? '方案' : '量表'} · {activity.target.name}
-          </div>
-          <div>
-            活动时间：{formatDateTime(activity.startsAt)} 至 {formatDateTime(activity.endsAt)}
-          </div>
-          {activity.institution && <div>主办机构：{activity.institution}</div>}
-          <div>已有 {activity.participantCount} 人参加</div>
+    <LinkCard
+      to={`/activity/detail?id=${activity.id}`}
+      label={activity.title}
+      body={{ padding: 18 }}
+      className={styles.card}
+    >
+      <Flex justify="space-between" gap={8} align="flex-start">
+        <Typography.Text strong className={styles.cardTitle}>
+          {activity.title}
+        </Typography.Text>
+        <Tag color={phase.color} style={{ marginInlineEnd: 0, flex: 'none' }}>
+          {phase.text}
+        </Tag>
+      </Flex>
+      <Typography.Paragraph type="secondary" ellipsis={{ rows: 2 }} className={styles.intro}>
+        {activity.intro}
+      </Typography.Paragraph>
+      <div className={styles.activityMeta}>
+        <div>
+          测评内容：{activity.target.kind === 'plan' ? '方案' : '量表'} · {activity.target.name}
         </div>
-      </Card>
-    </Link>
+        <div>
+          活动时间：{formatDateTime(activity.startsAt)} 至 {formatDateTime(activity.endsAt)}
+        </div>
+        {activity.institution && <div>主办机构：{activity.institution}</div>}
+        <div>已有 {activity.participantCount} 人参加</div>
+      </div>
+    </LinkCard>
   );
 }

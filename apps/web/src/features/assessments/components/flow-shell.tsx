@@ -1,10 +1,11 @@
 import type { AssessmentState } from '@psy/contracts';
-import { Button, Card, Grid, Result, Skeleton, Steps, Typography } from 'antd';
+import { Button, Grid, Result, Steps, Typography } from 'antd';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { ApiError } from '../../../lib/api';
 import { useAssessment } from '../api/taking';
 import { flowSteps } from './flow';
+import { FlowSkeleton } from './states';
 import styles from './assessments.module.css';
 
 type StepKey = AssessmentState['next'];
@@ -80,15 +81,7 @@ export function WithAssessment({
 }) {
   const { data, isPending, isError, error, refetch } = useAssessment(aid);
   if (!aid) return <FlowMessage title="没有找到这次测评" sub="请从测评中心或“我的测评”进入" />;
-  if (isPending) {
-    return (
-      <div className={styles.flow}>
-        <Card className={styles.flowCard}>
-          <Skeleton active paragraph={{ rows: 6 }} />
-        </Card>
-      </div>
-    );
-  }
+  if (isPending) return <FlowSkeleton rows={6} />;
   if (isError) {
     if (error instanceof ApiError && (error.status === 404 || error.status === 403)) {
       return <FlowMessage title="没有找到这次测评" sub={error.message} />;

@@ -1,5 +1,5 @@
 import { PhoneOutlined } from '@ant-design/icons';
-import { Button, Card, Flex, Result, Skeleton, Typography } from 'antd';
+import { Button, Flex, Result, Typography } from 'antd';
 import { Link } from 'react-router';
 import { ApiError } from '../../../lib/api';
 import { formatDateTime, formatDuration } from '../../../lib/format';
@@ -9,26 +9,13 @@ import { flowPaths, withAid } from './flow';
 import { PartResultCard } from './part-result-card';
 import { ReportAccessCard } from './report-access-card';
 import styles from './assessments.module.css';
-import { LoadFailed } from '../../../components/page-states';
+import { NETWORK_HINT } from '../../../components/page-states';
+import { FlowSkeleton, missingOrFailed } from './states';
 
 /** 测评结果: the free summary of a finished assessment (/test/pay and /user/paper/detail). */
 export function ResultView({ id }: { id: number }) {
-  const { data: result, isPending, isError, error, refetch } = useAssessmentResult(id);
-
-  if (!id || (isError && error instanceof ApiError && (error.status === 404 || error.status === 403))) {
-    return (
-      <Result
-        status="404"
-        title="没有找到这次测评"
-        extra={
-          <Link to="/user/paper/list">
-            <Button type="primary">查看我的测评</Button>
-          </Link>
-        }
-      />
-    );
-  }
-  if (isError && error instanceof ApiError && error.status === 409) {
+  const query = useAssessmentResult(id);
+  if (query.isError && query.error instanceof ApiError && query.error.status === 409) {
     return (
       <Result
         status="info"
@@ -42,24 +29,16 @@ export function ResultView({ id }: { id: number }) {
       />
     );
   }
-  if (isError) {
-    return (
-      <LoadFailed
-        title="结果加载失败"
-        subTitle="可能是网络不稳定，请稍后重试"
-        onRetry={() => void refetch()}
-      />
-    );
-  }
-  if (isPending) {
-    return (
-      <div className={styles.flow}>
-        <Card className={styles.flowCard}>
-          <Skeleton active paragraph={{ rows: 8 }} />
-        </Card>
-      </div>
-    );
-  }
+  const state = missingOrFailed(query, id, {
+    title: '没有找到这次测评',
+    back: { to: '/user/paper/list', label: '查看我的测评' },
+    failed: '结果加载失败',
+    failedSub: NETWORK_HINT,
+    statuses: [404, 403],
+  });
+  if (state) return state;
+  const result = query.data;
+  if (!result) return <FlowSkeleton />;
 
   const twelve = result.hotlines[0];
   return (

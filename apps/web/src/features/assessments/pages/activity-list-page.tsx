@@ -1,9 +1,9 @@
 import type { ActivitySummary } from '@psy/contracts';
-import { Col, Empty, Row, Segmented, Typography } from 'antd';
+import { Segmented, Typography } from 'antd';
 import { useState } from 'react';
 import { useActivityList } from '../api/catalog';
 import { ActivityCard } from '../components/cards';
-import { CardGridSkeleton, LoadError } from '../components/states';
+import { WideCards } from '../components/states';
 
 type PhaseFilter = ActivitySummary['phase'] | 'all';
 
@@ -16,9 +16,9 @@ const phaseOptions: { label: string; value: PhaseFilter }[] = [
 
 /** 活动量表 (/activity/list): time-boxed assessments run by institutions. */
 export function Component() {
-  const { data, isPending, isError, refetch } = useActivityList();
+  const query = useActivityList();
   const [phase, setPhase] = useState<PhaseFilter>('all');
-  const shown = data?.filter((a) => phase === 'all' || a.phase === phase) ?? [];
+  const shown = query.data?.filter((a) => phase === 'all' || a.phase === phase) ?? [];
   return (
     <div className="page-container">
       <Typography.Title level={3} style={{ marginTop: 0 }}>
@@ -30,24 +30,14 @@ export function Component() {
         onChange={setPhase}
         style={{ marginBottom: 16 }}
       />
-      {isPending ? (
-        <CardGridSkeleton count={4} lg={12} />
-      ) : isError ? (
-        <LoadError title="活动加载失败" onRetry={() => void refetch()} />
-      ) : shown.length === 0 ? (
-        <Empty
-          style={{ padding: '48px 0' }}
-          description={phase === 'all' ? '暂无测评活动' : '没有此状态的活动'}
-        />
-      ) : (
-        <Row gutter={[16, 16]}>
-          {shown.map((a) => (
-            <Col key={a.id} xs={24} md={12}>
-              <ActivityCard activity={a} />
-            </Col>
-          ))}
-        </Row>
-      )}
+      <WideCards
+        query={query}
+        list={shown}
+        failed="活动加载失败"
+        empty={phase === 'all' ? '暂无测评活动' : '没有此状态的活动'}
+      >
+        {(a) => <ActivityCard activity={a} />}
+      </WideCards>
     </div>
   );
 }

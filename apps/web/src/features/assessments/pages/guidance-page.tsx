@@ -1,8 +1,7 @@
 import { ClockCircleOutlined, FileTextOutlined, TeamOutlined } from '@ant-design/icons';
 import type { AssessmentState } from '@psy/contracts';
-import { Button, Card, Result, Skeleton, Tag, Typography } from 'antd';
+import { Button, Card, Tag, Typography } from 'antd';
 import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
-import { ApiError } from '../../../lib/api';
 import { usePlanDetail } from '../api/catalog';
 import { useMyAssessments } from '../api/taking';
 import { flowPaths, idParam, nextPath, withAid } from '../components/flow';
@@ -10,7 +9,7 @@ import { FlowShell, WithAssessment } from '../components/flow-shell';
 import { yuan } from '../../../lib/format';
 import { useStartAndGo } from '../components/use-start';
 import styles from '../components/assessments.module.css';
-import { LoadFailed } from '../../../components/page-states';
+import { FlowSkeleton, missingOrFailed } from '../components/states';
 
 /**
  * 指导语 (/combit/guading). With ?aid= it is the first step of a plan being taken; with
@@ -54,38 +53,21 @@ function Guidance({ state }: { state: AssessmentState }) {
 }
 
 function PlanIntro({ planId }: { planId: number }) {
-  const { data: plan, isPending, isError, error, refetch } = usePlanDetail(planId);
+  const query = usePlanDetail(planId);
   const starter = useStartAndGo();
   const mine = useMyAssessments(starter.signedIn);
   const unfinished = mine.data?.some(
-    (a) => a.kind === 'plan' && a.status === 'in_progress' && a.title === plan?.title,
+    (a) => a.kind === 'plan' && a.status === 'in_progress' && a.title === query.data?.title,
   );
 
-  if (!planId || (isError && error instanceof ApiError && error.status === 404)) {
-    return (
-      <Result
-        status="404"
-        title="测评方案不存在或已下线"
-        extra={
-          <Link to="/combit/list">
-            <Button type="primary">看看其他方案</Button>
-          </Link>
-        }
-      />
-    );
-  }
-  if (isError) {
-    return <LoadFailed title="方案加载失败" onRetry={() => void refetch()} />;
-  }
-  if (isPending) {
-    return (
-      <div className={styles.flow}>
-        <Card className={styles.flowCard}>
-          <Skeleton active paragraph={{ rows: 8 }} />
-        </Card>
-      </div>
-    );
-  }
+  const state = missingOrFailed(query, planId, {
+    title: '测评方案不存在或已下线',
+    back: { to: '/combit/list', label: '看看其他方案' },
+    failed: '方案加载失败',
+  });
+  if (state) return state;
+  const plan = query.data;
+  if (!plan) return <FlowSkeleton />;
   return (
     <div className={styles.flow}>
       <Card className={styles.flowCard}>

@@ -1,6 +1,7 @@
 import type { AssessmentListItem } from '@psy/contracts';
-import { Button, Card, Empty, Flex, Segmented, Skeleton, Tag, Typography } from 'antd';
+import { Button, Card, Empty, Flex, Segmented, Tag, Typography } from 'antd';
 import { useState } from 'react';
+import { CardSkeleton } from '../../../components/page-states';
 import { Link } from 'react-router';
 import { formatDateTime } from '../../../lib/format';
 import { useMyAssessments } from '../api/taking';
@@ -31,9 +32,7 @@ export function Component() {
         <Segmented<Filter> value={filter} options={filters} onChange={setFilter} />
       </Flex>
       {isPending ? (
-        <Card>
-          <Skeleton active paragraph={{ rows: 6 }} />
-        </Card>
+        <CardSkeleton rows={6} />
       ) : isError ? (
         <LoadError title="测评记录加载失败" onRetry={() => void refetch()} />
       ) : shown.length === 0 ? (

@@ -1,7 +1,8 @@
 import { AuditOutlined, DownloadOutlined, PrinterOutlined } from '@ant-design/icons';
 import { regionName, type FullReport } from '@psy/contracts';
-import { Button, Card, Descriptions, Flex, Result, Skeleton, Typography } from 'antd';
+import { Button, Card, Descriptions, Flex, Result, Typography } from 'antd';
 import { useState, type ReactNode } from 'react';
+import { CardSkeleton } from '../../../components/page-states';
 import { Link, useSearchParams } from 'react-router';
 import { ApiError } from '../../../lib/api';
 import { formatDate, formatDateTime, formatDuration } from '../../../lib/format';
@@ -51,9 +52,7 @@ export function ReportViewPage({ feedback }: { feedback?: (assessmentId: number)
   if (isPending) {
     return (
       <div className={styles.flow} style={{ maxWidth: 880 }}>
-        <Card>
-          <Skeleton active paragraph={{ rows: 10 }} />
-        </Card>
+        <CardSkeleton rows={10} />
       </div>
     );
   }

@@ -5,22 +5,23 @@ import {
   SaveOutlined,
   TeamOutlined,
 } from '@ant-design/icons';
-import { Breadcrumb, Button, Card, Col, Descriptions, Result, Row, Skeleton, Tag, Typography } from 'antd';
+import { Breadcrumb, Button, Card, Col, Descriptions, Row, Tag, Typography } from 'antd';
+import { CardSkeleton } from '../../../components/page-states';
 import { Link, useSearchParams } from 'react-router';
-import { ApiError } from '../../../lib/api';
 import { useScaleDetail } from '../api/catalog';
 import { useMyAssessments } from '../api/taking';
 import { idParam } from '../components/flow';
 import { yuan } from '../../../lib/format';
 import { useStartAndGo } from '../components/use-start';
 import styles from '../components/assessments.module.css';
-import { LoadFailed } from '../../../components/page-states';
+import { missingOrFailed } from '../components/states';
 
 /** 量表详情 (/test/detail?id=): what the scale asks, how long it takes, what the report costs. */
 export function Component() {
   const [params] = useSearchParams();
   const id = idParam(params.get('id'));
-  const { data: scale, isPending, isError, error, refetch } = useScaleDetail(id);
+  const query = useScaleDetail(id);
+  const scale = query.data;
   const starter = useStartAndGo();
   const mine = useMyAssessments(starter.signedIn);
   // The list names assessments by title; a single scale's title is the scale's name.
@@ -28,22 +29,12 @@ export function Component() {
     (a) => a.kind === 'scale' && a.status === 'in_progress' && a.title === scale?.name,
   );
 
-  if (!id || (isError && error instanceof ApiError && error.status === 404)) {
-    return (
-      <Result
-        status="404"
-        title="量表不存在或已下线"
-        extra={
-          <Link to="/test/list">
-            <Button type="primary">看看其他量表</Button>
-          </Link>
-        }
-      />
-    );
-  }
-  if (isError) {
-    return <LoadFailed title="量表加载失败" onRetry={() => void refetch()} />;
-  }
+  const state = missingOrFailed(query, id, {
+    title: '量表不存在或已下线',
+    back: { to: '/test/list', label: '看看其他量表' },
+    failed: '量表加载失败',
+  });
+  if (state) return state;
 
   return (
     <div className="page-container">
@@ -55,10 +46,8 @@ export function Component() {
           { title: scale?.shortName ?? '量表详情' },
         ]}
       />
-      {isPending ? (
-        <Card>
-          <Skeleton active paragraph={{ rows: 8 }} />
-        </Card>
+      {!scale ? (
+        <CardSkeleton rows={8} />
       ) : (
         <Row gutter={[16, 16]}>
           <Col xs={24} lg={16}>

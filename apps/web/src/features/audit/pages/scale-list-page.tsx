@@ -2,15 +2,9 @@ import type { ContentStatus } from '@psy/contracts';
 import { Card, Space, Tag, Typography } from 'antd';
 import { Link } from 'react-router';
 import { formatDateTime } from '../../../lib/format';
-import { CardSkeleton, LoadError } from '../../../components/page-states';
-import { Pager } from '../../../components/pager';
 import { ScaleStatusTag } from '../../../components/status-tags';
-import {
-  EmptyLine,
-  FilterSegments,
-  ListRow,
-  useFilteredPages,
-} from '../../../components/workbench/workbench-list';
+import { ContentList } from '../../../components/workbench/content-list';
+import { FilterSegments, ListRow, useFilteredPages } from '../../../components/workbench/workbench-list';
 import { WorkbenchHead } from '../../../components/workbench/workbench-shell';
 import styles from '../../../components/workbench/workbench.module.css';
 import { useReviewQueue } from '../api/scale-review';
@@ -22,7 +16,7 @@ const PAGE_SIZE = 10;
 /** 量表审核 (/audit/test/list): the review queue, and every scale by status. */
 export function Component() {
   const { filter, choose, pageNum, setPageNum } = useFilteredPages<Filter>('pending_review');
-  const { data, isPending, isError, error, refetch } = useReviewQueue({
+  const query = useReviewQueue({
     status: filter === 'all' ? undefined : filter,
     pageNum,
     pageSize: PAGE_SIZE,
@@ -43,40 +37,41 @@ export function Component() {
             { value: 'all', label: '专家量表' },
           ]}
         />
-        {isPending ? (
-          <CardSkeleton rows={4} />
-        ) : isError ? (
-          <LoadError error={error} what="量表" onRetry={() => void refetch()} />
-        ) : data.list.length === 0 ? (
-          <EmptyLine>{filter === 'pending_review' ? '没有待审核的量表' : '这一类下没有量表'}</EmptyLine>
-        ) : (
-          data.list.map((s) => (
-            <ListRow
-              key={s.id}
-              actions={
-                <Link to={`/audit/test/detail?id=${s.id}`}>
-                  {s.status === 'pending_review' ? '审核' : '查看'}
-                </Link>
-              }
-            >
-              <Space wrap size={6}>
-                <Link to={`/audit/test/detail?id=${s.id}`}>
-                  <Typography.Text strong>{s.name}</Typography.Text>
-                </Link>
-                <ScaleStatusTag status={s.status} />
-                {s.builtin && <Tag color="blue">内置</Tag>}
-              </Space>
-              <div className={styles.muted}>
-                {s.shortName} · {s.code} · {s.category} · {s.builtin ? '平台内置' : (s.authorName ?? '专家')}
-                {s.submittedAt && ` · 提交于 ${formatDateTime(s.submittedAt)}`}
-              </div>
-              {s.status === 'rejected' && s.rejectReason && (
-                <div className={styles.muted}>驳回原因：{s.rejectReason}</div>
-              )}
-            </ListRow>
-          ))
-        )}
-        <Pager total={data?.total} current={pageNum} size={PAGE_SIZE} unit="个" onChange={setPageNum} />
+        <ContentList
+          query={query}
+          what="量表"
+          empty={filter === 'pending_review' ? '没有待审核的量表' : '这一类下没有量表'}
+          page={{ current: pageNum, size: PAGE_SIZE, unit: '个', onChange: setPageNum }}
+        >
+          {(list) =>
+            list.map((s) => (
+              <ListRow
+                key={s.id}
+                actions={
+                  <Link to={`/audit/test/detail?id=${s.id}`}>
+                    {s.status === 'pending_review' ? '审核' : '查看'}
+                  </Link>
+                }
+              >
+                <Space wrap size={6}>
+                  <Link to={`/audit/test/detail?id=${s.id}`}>
+                    <Typography.Text strong>{s.name}</Typography.Text>
+                  </Link>
+                  <ScaleStatusTag status={s.status} />
+                  {s.builtin && <Tag color="blue">内置</Tag>}
+                </Space>
+                <div className={styles.muted}>
+                  {s.shortName} · {s.code} · {s.category} ·{' '}
+                  {s.builtin ? '平台内置' : (s.authorName ?? '专家')}
+                  {s.submittedAt && ` · 提交于 ${formatDateTime(s.submittedAt)}`}
+                </div>
+                {s.status === 'rejected' && s.rejectReason && (
+                  <div className={styles.muted}>驳回原因：{s.rejectReason}</div>
+                )}
+              </ListRow>
+            ))
+          }
+        </ContentList>
       </Card>
     </AuditLayout>
   );

@@ -6,7 +6,8 @@ import {
   authMessages,
   type SmsType,
 } from '@psy/contracts';
-import { Form, Input, Space, type FormInstance } from 'antd';
+import { Button, Form, Input, Space, type FormInstance } from 'antd';
+import type { ReactNode } from 'react';
 import { toast } from '../../../lib/toast';
 import { SendCodeButton } from './send-code-button';
 
@@ -118,4 +119,36 @@ export function warnIfEmpty({ errorFields }: { errorFields: { errors: string[] }
   if (errorFields.some((f) => f.errors.some((e) => required.includes(e)))) {
     toast.warning(authMessages.fillRequired);
   }
+}
+
+/**
+ * A form of the login page: the phone first, then `children`, one large submit button and
+ * `footer` under it; an empty required field is warned about as well.
+ */
+export function AuthForm<T>(props: {
+  form: FormInstance<T>;
+  initialValues?: Partial<T>;
+  onFinish: (values: T) => void;
+  submit: string;
+  pending: boolean;
+  children: ReactNode;
+  footer?: ReactNode;
+}) {
+  return (
+    <Form<T>
+      form={props.form}
+      layout="vertical"
+      requiredMark={false}
+      initialValues={props.initialValues}
+      onFinish={props.onFinish}
+      onFinishFailed={warnIfEmpty}
+    >
+      <PhoneField />
+      {props.children}
+      <Button type="primary" htmlType="submit" block size="large" loading={props.pending}>
+        {props.submit}
+      </Button>
+      {props.footer}
+    </Form>
+  );
 }

@@ -11,6 +11,7 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tansta
 import { api, request } from '../../../lib/api';
 import { toast } from '../../../lib/toast';
 import { uploadFile } from '../../../lib/upload';
+import { useItemQuery } from '../../../lib/queries';
 
 /** The expert's courses: list, the editor's draft, uploads, purchase records. */
 
@@ -22,11 +23,7 @@ export function useMyCourses() {
 }
 
 export function useCourseDraft(id: number) {
-  return useQuery({
-    queryKey: ['courses', 'draft', id],
-    queryFn: () => api.get<CourseDraftView>(`/api/expert/course/${id}`, undefined, { silent: true }),
-    enabled: id > 0,
-  });
+  return useItemQuery<CourseDraftView>(['courses', 'draft', id], id, `/api/expert/course/${id}`);
 }
 
 /** A lesson of the draft, as its author or a reviewer previews it. */

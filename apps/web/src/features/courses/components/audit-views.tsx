@@ -1,22 +1,9 @@
 import { contentStatuses, type ContentStatus, type CourseDraftView } from '@psy/contracts';
-import {
-  Alert,
-  Card,
-  Col,
-  Descriptions,
-  Empty,
-  Flex,
-  Row,
-  Segmented,
-  Space,
-  Switch,
-  Table,
-  Typography,
-} from 'antd';
+import { Alert, Card, Col, Descriptions, Empty, Flex, Row, Segmented, Space, Table, Typography } from 'antd';
 import { useMemo, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { CardSkeleton, idParam, LoadError, LoadFailed } from '../../../components/page-states';
-import { ReviewDecision } from '../../../components/review-decision';
+import { OnlineSwitch, ReviewDecision } from '../../../components/review-decision';
 import { CourseStatusTag } from '../../../components/status-tags';
 import { WorkbenchHead } from '../../../components/workbench/workbench-shell';
 import { formatDateTime, yuan } from '../../../lib/format';
@@ -162,21 +149,17 @@ function Decision({ course }: { course: CourseDraftView }) {
 
 function Shelf({ course }: { course: CourseDraftView }) {
   const online = useCourseOnline(course.id);
-  const on = course.status !== 'offline';
   return (
-    <Card size="small" style={{ marginBottom: 16 }}>
-      <Space wrap>
-        <Switch
-          checked={on}
-          loading={online.isPending}
-          aria-label="在课程学习上架"
-          onChange={(v) => online.mutate(v)}
-        />
-        <span>
-          {on ? '已上架：用户可以在课程学习找到并购买' : '已下架：课程学习不再显示，已购学员仍可继续学习'}
-        </span>
-      </Space>
-    </Card>
+    <OnlineSwitch
+      on={course.status !== 'offline'}
+      pending={online.isPending}
+      label="在课程学习上架"
+      says={{
+        on: '已上架：用户可以在课程学习找到并购买',
+        off: '已下架：课程学习不再显示，已购学员仍可继续学习',
+      }}
+      onChange={(v) => online.mutate(v)}
+    />
   );
 }
 

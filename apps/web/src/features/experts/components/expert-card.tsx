@@ -1,7 +1,7 @@
 import { ClockCircleOutlined } from '@ant-design/icons';
 import { consultModeLabels, type ExpertCard as Expert } from '@psy/contracts';
-import { Card, Flex, Tag, Typography } from 'antd';
-import { Link } from 'react-router';
+import { Flex, Tag, Typography } from 'antd';
+import { LinkCard } from '../../../components/link-card';
 import { ExpertAvatar } from '../../../components/expert-avatar';
 import { ExpertRating } from './expert-rating';
 import styles from './experts.module.css';
@@ -19,71 +19,65 @@ export function ExpertCard({
   hideInstitution?: boolean;
 }) {
   return (
-    <Link
+    <LinkCard
       to={`/experts/detail?id=${expert.id}`}
-      className={styles.cardLink}
-      aria-label={`${expert.name} ${expert.title}`}
+      label={`${expert.name} ${expert.title}`}
+      body={{ padding: compact ? 16 : 20, height: '100%' }}
     >
-      <Card
-        hoverable
-        className={styles.card}
-        styles={{ body: { padding: compact ? 16 : 20, height: '100%' } }}
-      >
-        <Flex vertical gap={12} style={{ height: '100%' }}>
-          <Flex gap={14} align="center">
-            <ExpertAvatar expert={expert} size={compact ? 56 : 64} />
-            <div style={{ minWidth: 0 }}>
-              <Typography.Title level={5} style={{ margin: 0 }}>
-                {expert.name}
-              </Typography.Title>
-              <Typography.Text type="secondary" ellipsis style={{ display: 'block' }}>
-                {expert.title}
-              </Typography.Text>
-              <div className={styles.meta}>
-                <ExpertRating rating={expert.rating} count={expert.ratingCount} />
-                <span>从业 {expert.yearsOfPractice} 年</span>
-              </div>
-            </div>
-          </Flex>
-          <div className={styles.tags}>
-            {expert.specialties.slice(0, compact ? 3 : 6).map((s) => (
-              <Tag key={s} color="cyan" variant="filled">
-                {s}
-              </Tag>
-            ))}
-          </div>
-          {!compact && !hideInstitution && expert.institution && (
-            <Typography.Text type="secondary" ellipsis>
-              {expert.institution.name}
+      <Flex vertical gap={12} style={{ height: '100%' }}>
+        <Flex gap={14} align="center">
+          <ExpertAvatar expert={expert} size={compact ? 56 : 64} />
+          <div style={{ minWidth: 0 }}>
+            <Typography.Title level={5} style={{ margin: 0 }}>
+              {expert.name}
+            </Typography.Title>
+            <Typography.Text type="secondary" ellipsis style={{ display: 'block' }}>
+              {expert.title}
             </Typography.Text>
-          )}
-          {/* Compact cards (four abreast) put the modes under the price, so they line up whatever fits. */}
-          <Flex
-            justify="space-between"
-            align={compact ? 'flex-start' : 'flex-end'}
-            vertical={compact}
-            gap={8}
-            wrap
-            style={{ marginTop: 'auto' }}
-          >
-            <div>
-              <span className={styles.price}>{yuan(expert.priceFen)}</span>
-              <Typography.Text type="secondary"> / 次 · {expert.sessionMinutes} 分钟</Typography.Text>
+            <div className={styles.meta}>
+              <ExpertRating rating={expert.rating} count={expert.ratingCount} />
+              <span>从业 {expert.yearsOfPractice} 年</span>
             </div>
-            <span>
-              {expert.modes.map((m) => (
-                <Tag key={m} color={m === 'online' ? 'blue' : 'gold'} style={{ marginInlineEnd: 4 }}>
-                  {consultModeLabels[m]}
-                </Tag>
-              ))}
-            </span>
-          </Flex>
-          <div className={expert.nextSlotAt ? styles.nextSlot : styles.noSlot}>
-            <ClockCircleOutlined />{' '}
-            {expert.nextSlotAt ? `最近可约 ${monthDayTime(expert.nextSlotAt)}` : '近期暂无可约时段'}
           </div>
         </Flex>
-      </Card>
-    </Link>
+        <div className={styles.tags}>
+          {expert.specialties.slice(0, compact ? 3 : 6).map((s) => (
+            <Tag key={s} color="cyan" variant="filled">
+              {s}
+            </Tag>
+          ))}
+        </div>
+        {!compact && !hideInstitution && expert.institution && (
+          <Typography.Text type="secondary" ellipsis>
+            {expert.institution.name}
+          </Typography.Text>
+        )}
+        {/* Compact cards (four abreast) put the modes under the price, so they line up whatever fits. */}
+        <Flex
+          justify="space-between"
+          align={compact ? 'flex-start' : 'flex-end'}
+          vertical={compact}
+          gap={8}
+          wrap
+          style={{ marginTop: 'auto' }}
+        >
+          <div>
+            <span className={styles.price}>{yuan(expert.priceFen)}</span>
+            <Typography.Text type="secondary"> / 次 · {expert.sessionMinutes} 分钟</Typography.Text>
+          </div>
+          <span>
+            {expert.modes.map((m) => (
+              <Tag key={m} color={m === 'online' ? 'blue' : 'gold'} style={{ marginInlineEnd: 4 }}>
+                {consultModeLabels[m]}
+              </Tag>
+            ))}
+          </span>
+        </Flex>
+        <div className={expert.nextSlotAt ? styles.nextSlot : styles.noSlot}>
+          <ClockCircleOutlined />{' '}
+          {expert.nextSlotAt ? `最近可约 ${monthDayTime(expert.nextSlotAt)}` : '近期暂无可约时段'}
+        </div>
+      </Flex>
+    </LinkCard>
   );
 }

@@ -10,10 +10,11 @@ import type {
   MyFeedbackQuery,
   PublicFeedbackPage,
 } from '@psy/contracts';
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api';
 import { toast } from '../../../lib/toast';
 import { notificationKeys } from '../../../lib/unread-summary';
+import { usePagedQuery, useItemQuery } from '../../../lib/queries';
 
 export type { FeedbackDetail, FeedbackItem, FeedbackKind } from '@psy/contracts';
 
@@ -46,11 +47,7 @@ export function useFeedbackOn(kind: FeedbackKind, objectId: number, enabled = tr
 }
 
 export function useMyFeedback(q: MyFeedbackQuery) {
-  return useQuery({
-    queryKey: [...keys.mine, 'list', q],
-    queryFn: () => api.get<MyFeedbackPage>('/api/user/feedback', q, { silent: true }),
-    placeholderData: keepPreviousData,
-  });
+  return usePagedQuery<MyFeedbackPage>([...keys.mine, 'list', q], '/api/user/feedback', q);
 }
 
 export function useLeaveFeedback() {
@@ -78,19 +75,11 @@ export function useEditFeedback(id: number) {
 // ---- the expert addressed ----
 
 export function useExpertFeedbackList(q: FeedbackListQuery) {
-  return useQuery({
-    queryKey: [...keys.expert, 'list', q],
-    queryFn: () => api.get<FeedbackPage>('/api/expert/feedback', q, { silent: true }),
-    placeholderData: keepPreviousData,
-  });
+  return usePagedQuery<FeedbackPage>([...keys.expert, 'list', q], '/api/expert/feedback', q);
 }
 
 export function useExpertFeedback(id: number) {
-  return useQuery({
-    queryKey: [...keys.expert, 'one', id],
-    queryFn: () => api.get<FeedbackDetail>(`/api/expert/feedback/${id}`, undefined, { silent: true }),
-    enabled: id > 0,
-  });
+  return useItemQuery<FeedbackDetail>([...keys.expert, 'one', id], id, `/api/expert/feedback/${id}`);
 }
 
 export function useHandleFeedback(id: number) {
@@ -110,26 +99,17 @@ export function useHandleFeedback(id: number) {
 // ---- auditors ----
 
 export function useAuditFeedbackList(q: FeedbackListQuery) {
-  return useQuery({
-    queryKey: [...keys.audit, 'list', q],
-    queryFn: () => api.get<FeedbackPage>('/api/audit/feedback', q, { silent: true }),
-    placeholderData: keepPreviousData,
-  });
+  return usePagedQuery<FeedbackPage>([...keys.audit, 'list', q], '/api/audit/feedback', q);
 }
 
 // ---- everyone ----
 
 /** An expert's consultation feedback as everyone reads it (names masked). */
 export function usePublicFeedback(expertId: number, pageNum: number, pageSize: number) {
-  return useQuery({
-    queryKey: [...keys.public, expertId, pageNum, pageSize],
-    queryFn: () =>
-      api.get<PublicFeedbackPage>(
-        `/api/expert/detail/${expertId}/feedback`,
-        { pageNum, pageSize },
-        { silent: true },
-      ),
-    placeholderData: keepPreviousData,
-    enabled: expertId > 0,
-  });
+  return usePagedQuery<PublicFeedbackPage>(
+    [...keys.public, expertId, pageNum, pageSize],
+    `/api/expert/detail/${expertId}/feedback`,
+    { pageNum, pageSize },
+    expertId > 0,
+  );
 }

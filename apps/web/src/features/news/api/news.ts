@@ -8,15 +8,9 @@ import type {
   NewsSummary,
   Page,
 } from '@psy/contracts';
-import {
-  keepPreviousData,
-  queryOptions,
-  useInfiniteQuery,
-  useMutation,
-  useQuery,
-  useQueryClient,
-} from '@tanstack/react-query';
+import { queryOptions, useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api';
+import { usePagedQuery, useItemQuery } from '../../../lib/queries';
 
 export const NEWS_PAGE_SIZE = 10;
 
@@ -66,19 +60,11 @@ export const useNewsDetail = (id: number) => useQuery(newsDetailQuery(id));
 // ---- the audit workbench ----
 
 export function useNewsAdmin(q: NewsAdminQuery) {
-  return useQuery({
-    queryKey: [...keys.admin, q],
-    queryFn: () => api.get<NewsAdminPage>('/api/audit/news', q, { silent: true }),
-    placeholderData: keepPreviousData,
-  });
+  return usePagedQuery<NewsAdminPage>([...keys.admin, q], '/api/audit/news', q);
 }
 
 export function useNewsEditable(id: number) {
-  return useQuery({
-    queryKey: [...keys.admin, 'edit', id],
-    queryFn: () => api.get<NewsEditable>(`/api/audit/news/${id}`, undefined, { silent: true }),
-    enabled: id > 0,
-  });
+  return useItemQuery<NewsEditable>([...keys.admin, 'edit', id], id, `/api/audit/news/${id}`);
 }
 
 function useRefresh() {

@@ -24,6 +24,7 @@ import { useState } from 'react';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, request } from '../../../lib/api';
 import { saveFile } from '../../../lib/download';
+import { usePagedQuery } from '../../../lib/queries';
 import { toast } from '../../../lib/toast';
 
 export type {
@@ -64,11 +65,7 @@ const live = (status: CampaignStatus | undefined) => (status === 'open' ? LIVE_R
 // ---- auditors ----
 
 export function useCampaigns(q: { pageNum: number; pageSize: number; status?: CampaignStatus }) {
-  return useQuery({
-    queryKey: keys.list(q),
-    queryFn: () => api.get<Page<Campaign>>('/api/audit/campaigns', { ...q }, { silent: true }),
-    placeholderData: keepPreviousData,
-  });
+  return usePagedQuery<Page<Campaign>>(keys.list(q), '/api/audit/campaigns', { ...q });
 }
 
 export function useCampaign(id: number) {
@@ -320,10 +317,8 @@ export function useMyWarnings(q: {
   state?: CampaignWarningState;
   campaignId?: number;
 }) {
-  return useQuery({
-    queryKey: ['campaigns', 'my-warnings', q],
-    queryFn: () => api.get<Page<CampaignWarningItem>>('/api/org/my/warnings', { ...q }, { silent: true }),
-    placeholderData: keepPreviousData,
+  return usePagedQuery<Page<CampaignWarningItem>>(['campaigns', 'my-warnings', q], '/api/org/my/warnings', {
+    ...q,
   });
 }
 

@@ -11,9 +11,10 @@ import type {
   RosterImportResult,
 } from '@psy/contracts';
 import { createContext, useContext } from 'react';
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, request } from '../../../lib/api';
 import { saveFile } from '../../../lib/download';
+import { usePagedQuery } from '../../../lib/queries';
 import { toast } from '../../../lib/toast';
 import { uploadFile, type UploadOptions } from '../../../lib/upload';
 
@@ -52,12 +53,7 @@ export function useUnits(institutionId: number | undefined) {
 
 export function useMembers(q: OrgMembersQuery, enabled: boolean) {
   const base = useOrgBase();
-  return useQuery({
-    queryKey: [...keys.members, base, q],
-    queryFn: () => api.get<Page<OrgMember>>(`${base}/members`, { ...q }, { silent: true }),
-    placeholderData: keepPreviousData,
-    enabled,
-  });
+  return usePagedQuery<Page<OrgMember>>([...keys.members, base, q], `${base}/members`, { ...q }, enabled);
 }
 
 /** Units and members change together (counts, paths): refetch both. */

@@ -1,11 +1,14 @@
 import type { CampaignMemberState, CampaignProgress, CampaignStatus } from '@psy/contracts';
 import { campaignMemberStateLabels, campaignStatusLabels } from '@psy/contracts';
-import { Button, Drawer, Flex, Progress, Table, Tag, Tooltip, Typography } from 'antd';
+import { BellOutlined } from '@ant-design/icons';
+import { Button, Drawer, Flex, Popconfirm, Progress, Table, Tag, Tooltip, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
-import type { ReactNode } from 'react';
+import type { CSSProperties, ReactNode } from 'react';
 import {
   LIVE_REFRESH_MS,
+  useRemind,
   type Campaign,
+  type CampaignDetail,
   type CampaignPendingMember,
   type CampaignUnitProgress,
 } from '../api/campaigns';
@@ -225,5 +228,35 @@ export function CampaignSummary({ c }: { c: Campaign }) {
         </div>
       )}
     </>
+  );
+}
+
+/**
+ * 一键提醒未完成: after a confirmation naming how many, reminds everyone in `c` (for staff: in
+ * their units) who has not finished (站内通知与短信).
+ */
+export function RemindButton({
+  c,
+  scope,
+  style,
+}: {
+  c: CampaignDetail;
+  scope: 'audit' | 'staff';
+  style?: CSSProperties;
+}) {
+  const remind = useRemind(scope);
+  const behind = c.progress.started + c.progress.notStarted;
+  return (
+    <Popconfirm
+      title="一键提醒"
+      description={`提醒${scope === 'staff' ? '您负责单位中' : ''}尚未完成的 ${behind} 人（站内通知与短信）`}
+      okText="提醒"
+      cancelText="取消"
+      onConfirm={() => remind.mutate(c.id)}
+    >
+      <Button style={style} icon={<BellOutlined />} loading={remind.isPending} disabled={behind === 0}>
+        一键提醒未完成
+      </Button>
+    </Popconfirm>
   );
 }

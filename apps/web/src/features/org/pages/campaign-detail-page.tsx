@@ -1,4 +1,4 @@
-import { BellOutlined, EditOutlined, SendOutlined, StopOutlined } from '@ant-design/icons';
+import { EditOutlined, SendOutlined, StopOutlined } from '@ant-design/icons';
 import { Button, Card, Col, Descriptions, Flex, Popconfirm, Row, Table, Typography } from 'antd';
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
@@ -14,7 +14,6 @@ import {
   useContentName,
   useOpenCampaign,
   usePending,
-  useRemind,
   type CampaignWarningAuditItem,
   type CampaignUnitProgress,
 } from '../api/campaigns';
@@ -26,6 +25,7 @@ import {
   CampaignWindow,
   LiveNote,
   ProgressFigures,
+  RemindButton,
   UnitMembersDrawer,
   UnitProgressTable,
 } from '../components/campaign-progress';
@@ -49,7 +49,6 @@ export function Component() {
   const content = useContentName(q.data);
   const openIt = useOpenCampaign();
   const closeIt = useCloseCampaign();
-  const remind = useRemind('audit');
   const [editing, setEditing] = useState(false);
   const [unit, setUnit] = useState<CampaignUnitProgress>();
   const outcomes = useOutcomes('audit', id, q.data?.status === 'open');
@@ -88,21 +87,7 @@ export function Component() {
     actions = (
       <Flex gap={8} wrap>
         {exportButton}
-        <Popconfirm
-          title="一键提醒"
-          description={`提醒尚未完成的 ${c.progress.started + c.progress.notStarted} 人（站内通知与短信）`}
-          okText="提醒"
-          cancelText="取消"
-          onConfirm={() => remind.mutate(c.id)}
-        >
-          <Button
-            icon={<BellOutlined />}
-            loading={remind.isPending}
-            disabled={c.progress.started + c.progress.notStarted === 0}
-          >
-            一键提醒未完成
-          </Button>
-        </Popconfirm>
+        <RemindButton c={c} scope="audit" />
         <Popconfirm
           title="结束活动"
           description="结束后成员不能再开始或提交这次筛查"

@@ -1,6 +1,5 @@
-import { BellOutlined } from '@ant-design/icons';
 import type { WarningLevel } from '@psy/contracts';
-import { Alert, Button, Card, Col, Flex, Popconfirm, Row, Typography } from 'antd';
+import { Alert, Button, Card, Col, Flex, Row, Typography } from 'antd';
 import { useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { CardSkeleton, idParam, queryStates } from '../../../components/page-states';
@@ -9,7 +8,6 @@ import {
   reportUnits,
   useMyUnits,
   useOutcomes,
-  useRemind,
   useStaffCampaign,
   useStaffMembers,
   type CampaignStaffMember,
@@ -20,6 +18,7 @@ import {
   CampaignWindow,
   LiveNote,
   ProgressFigures,
+  RemindButton,
   UnitMembersDrawer,
   UnitProgressTable,
 } from '../components/campaign-progress';
@@ -34,7 +33,6 @@ export function Component() {
   const [search] = useSearchParams();
   const id = idParam(search);
   const q = useStaffCampaign(id);
-  const remind = useRemind('staff');
   const navigate = useNavigate();
   const outcomes = useOutcomes('staff', id, q.data?.status === 'open');
   const [unit, setUnit] = useState<CampaignUnitProgress>();
@@ -49,7 +47,6 @@ export function Component() {
     skeleton: <CardSkeleton rows={8} />,
   });
   const c = q.data;
-  const behind = c ? c.progress.started + c.progress.notStarted : 0;
 
   return (
     <div className="page-container">
@@ -77,24 +74,7 @@ export function Component() {
                 extra={<LiveNote live={c.status === 'open'} updatedAt={q.dataUpdatedAt} />}
               >
                 <ProgressFigures p={c.progress} />
-                {c.status === 'open' && (
-                  <Popconfirm
-                    title="一键提醒"
-                    description={`提醒您负责单位中尚未完成的 ${behind} 人（站内通知与短信）`}
-                    okText="提醒"
-                    cancelText="取消"
-                    onConfirm={() => remind.mutate(c.id)}
-                  >
-                    <Button
-                      style={{ marginTop: 16 }}
-                      icon={<BellOutlined />}
-                      loading={remind.isPending}
-                      disabled={behind === 0}
-                    >
-                      一键提醒未完成
-                    </Button>
-                  </Popconfirm>
-                )}
+                {c.status === 'open' && <RemindButton c={c} scope="staff" style={{ marginTop: 16 }} />}
               </Card>
             </Col>
             <Col span={24}>

@@ -10,10 +10,11 @@ import type {
   PersonalRecord,
   RecordViewsPage,
 } from '@psy/contracts';
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api';
 import { toast } from '../../../lib/toast';
 import { notificationKeys } from '../../../lib/unread-summary';
+import { usePagedQuery, useItemQuery } from '../../../lib/queries';
 
 export type { CooperationDetail, CooperationItem, PersonalRecord, RecordEntry } from '@psy/contracts';
 
@@ -45,11 +46,9 @@ export function useRecord(userId: number, enabled = true) {
 
 /** Who opened my record (the person's own page). */
 export function useRecordViews(pageNum: number, pageSize: number) {
-  return useQuery({
-    queryKey: [...keys.views, pageNum, pageSize],
-    queryFn: () =>
-      api.get<RecordViewsPage>('/api/user/record-views', { pageNum, pageSize }, { silent: true }),
-    placeholderData: keepPreviousData,
+  return usePagedQuery<RecordViewsPage>([...keys.views, pageNum, pageSize], '/api/user/record-views', {
+    pageNum,
+    pageSize,
   });
 }
 
@@ -65,41 +64,39 @@ function useRefresh() {
 }
 
 export function useCooperations(q: ExpertCooperationsQuery) {
-  return useQuery({
-    queryKey: [...keys.cooperations, 'list', q],
-    queryFn: () => api.get<ExpertCooperationsPage>('/api/expert/cooperations', q, { silent: true }),
-    placeholderData: keepPreviousData,
-  });
+  return usePagedQuery<ExpertCooperationsPage>(
+    [...keys.cooperations, 'list', q],
+    '/api/expert/cooperations',
+    q,
+  );
 }
 
 export function useCooperation(id: number) {
-  return useQuery({
-    queryKey: [...keys.cooperations, 'one', id],
-    queryFn: () => api.get<CooperationDetail>(`/api/expert/cooperations/${id}`, undefined, { silent: true }),
-    enabled: id > 0,
-  });
+  return useItemQuery<CooperationDetail>(
+    [...keys.cooperations, 'one', id],
+    id,
+    `/api/expert/cooperations/${id}`,
+  );
 }
 
 /** The people I serve, for the 发起协作 form. */
 export function useCooperationPeople(keyword: string, enabled: boolean) {
-  return useQuery({
-    queryKey: [...keys.cooperations, 'people', keyword],
-    queryFn: () =>
-      api.get<CooperationPerson[]>('/api/expert/cooperations/people', { keyword }, { silent: true }),
-    placeholderData: keepPreviousData,
+  return usePagedQuery<CooperationPerson[]>(
+    [...keys.cooperations, 'people', keyword],
+    '/api/expert/cooperations/people',
+    { keyword },
     enabled,
-  });
+  );
 }
 
 /** Experts who may be invited, searched by name, institution or title. */
 export function useCooperationInvitees(keyword: string, enabled: boolean) {
-  return useQuery({
-    queryKey: [...keys.cooperations, 'invitees', keyword],
-    queryFn: () =>
-      api.get<CooperationExpert[]>('/api/expert/cooperations/invitees', { keyword }, { silent: true }),
-    placeholderData: keepPreviousData,
+  return usePagedQuery<CooperationExpert[]>(
+    [...keys.cooperations, 'invitees', keyword],
+    '/api/expert/cooperations/invitees',
+    { keyword },
     enabled,
-  });
+  );
 }
 
 export function useInvite() {

@@ -13,6 +13,7 @@ import { api, request } from '../../../lib/api';
 import { saveFile } from '../../../lib/download';
 import { useSession } from '../../../lib/session';
 import { aliveIf, openStomp, type StompStatus } from '../../../lib/stomp';
+import { usePagedQuery } from '../../../lib/queries';
 
 export const statsKeys = {
   all: ['statistics'] as const,
@@ -56,11 +57,7 @@ export function useStatsOptions() {
 }
 
 export function useStatsCenter(filter: StatsFilterParams) {
-  return useQuery({
-    queryKey: statsKeys.center(filter),
-    queryFn: () => api.get<StatsCenter>('/api/stats/center', filter, { silent: true }),
-    placeholderData: keepPreviousData,
-  });
+  return usePagedQuery<StatsCenter>(statsKeys.center(filter), '/api/stats/center', filter);
 }
 
 /** Excel and PDF come with the session header: fetched as blobs and saved from memory. */

@@ -12,10 +12,11 @@ import type {
   UserTransfersPage,
   UserTransfersQuery,
 } from '@psy/contracts';
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api';
 import { toast } from '../../../lib/toast';
 import { notificationKeys } from '../../../lib/unread-summary';
+import { usePagedQuery, useItemQuery } from '../../../lib/queries';
 
 export type { TransferDetail, TransferItem } from '@psy/contracts';
 
@@ -41,40 +42,31 @@ function useRefresh() {
 // ---- experts ----
 
 export function useExpertTransfers(q: ExpertTransfersQuery) {
-  return useQuery({
-    queryKey: [...keys.expert, 'list', q],
-    queryFn: () => api.get<ExpertTransfersPage>('/api/expert/transfers', q, { silent: true }),
-    placeholderData: keepPreviousData,
-  });
+  return usePagedQuery<ExpertTransfersPage>([...keys.expert, 'list', q], '/api/expert/transfers', q);
 }
 
 export function useExpertTransfer(id: number) {
-  return useQuery({
-    queryKey: [...keys.expert, 'one', id],
-    queryFn: () => api.get<TransferDetail>(`/api/expert/transfers/${id}`, undefined, { silent: true }),
-    enabled: id > 0,
-  });
+  return useItemQuery<TransferDetail>([...keys.expert, 'one', id], id, `/api/expert/transfers/${id}`);
 }
 
 /** The people the expert follows up, for the 发起转介 form. */
 export function useTransferPeople(keyword: string, enabled: boolean) {
-  return useQuery({
-    queryKey: [...keys.expert, 'people', keyword],
-    queryFn: () => api.get<TransferPerson[]>('/api/expert/transfers/people', { keyword }, { silent: true }),
-    placeholderData: keepPreviousData,
+  return usePagedQuery<TransferPerson[]>(
+    [...keys.expert, 'people', keyword],
+    '/api/expert/transfers/people',
+    { keyword },
     enabled,
-  });
+  );
 }
 
 /** Experts who may receive a transfer, searched by name, institution or title. */
 export function useTransferReceivers(keyword: string, enabled: boolean) {
-  return useQuery({
-    queryKey: [...keys.expert, 'receivers', keyword],
-    queryFn: () =>
-      api.get<TransferReceiver[]>('/api/expert/transfers/receivers', { keyword }, { silent: true }),
-    placeholderData: keepPreviousData,
+  return usePagedQuery<TransferReceiver[]>(
+    [...keys.expert, 'receivers', keyword],
+    '/api/expert/transfers/receivers',
+    { keyword },
     enabled,
-  });
+  );
 }
 
 export function useProposeTransfer() {
@@ -116,19 +108,11 @@ export function usePersonAssessments(userId: number, enabled: boolean) {
 // ---- the person ----
 
 export function useMyTransfers(q: UserTransfersQuery) {
-  return useQuery({
-    queryKey: [...keys.mine, 'list', q],
-    queryFn: () => api.get<UserTransfersPage>('/api/user/transfers', q, { silent: true }),
-    placeholderData: keepPreviousData,
-  });
+  return usePagedQuery<UserTransfersPage>([...keys.mine, 'list', q], '/api/user/transfers', q);
 }
 
 export function useMyTransfer(id: number) {
-  return useQuery({
-    queryKey: [...keys.mine, 'one', id],
-    queryFn: () => api.get<TransferDetail>(`/api/user/transfers/${id}`, undefined, { silent: true }),
-    enabled: id > 0,
-  });
+  return useItemQuery<TransferDetail>([...keys.mine, 'one', id], id, `/api/user/transfers/${id}`);
 }
 
 export function useAnswerTransfer(id: number) {
@@ -149,24 +133,15 @@ export function useAnswerTransfer(id: number) {
 
 /** The review inbox's transfers, by the state of their request. */
 export function useTransferInbox(status: ReviewStatus, pageNum: number, pageSize: number) {
-  return useQuery({
-    queryKey: ['audit-inbox', { kind: 'transfer', status, pageNum, pageSize }],
-    queryFn: () =>
-      api.get<ReviewInbox>(
-        '/api/audit/inbox',
-        { kind: 'transfer', status, pageNum, pageSize },
-        { silent: true },
-      ),
-    placeholderData: keepPreviousData,
-  });
+  return usePagedQuery<ReviewInbox>(
+    ['audit-inbox', { kind: 'transfer', status, pageNum, pageSize }],
+    '/api/audit/inbox',
+    { kind: 'transfer', status, pageNum, pageSize },
+  );
 }
 
 export function useAuditTransfer(id: number) {
-  return useQuery({
-    queryKey: [...keys.audit, 'one', id],
-    queryFn: () => api.get<TransferDetail>(`/api/audit/transfers/${id}`, undefined, { silent: true }),
-    enabled: id > 0,
-  });
+  return useItemQuery<TransferDetail>([...keys.audit, 'one', id], id, `/api/audit/transfers/${id}`);
 }
 
 export function useDecideTransfer(id: number) {

@@ -11,7 +11,6 @@ import type {
   TweetLikeResult,
 } from '@psy/contracts';
 import {
-  keepPreviousData,
   useInfiniteQuery,
   useMutation,
   useQuery,
@@ -21,6 +20,7 @@ import {
 import { api } from '../../../lib/api';
 import { useSession } from '../../../lib/session';
 import { toast } from '../../../lib/toast';
+import { usePagedQuery, useItemQuery } from '../../../lib/queries';
 
 const keys = {
   feed: ['tweets', 'feed'] as const,
@@ -101,19 +101,11 @@ export function useLike() {
 // ---- the expert's own ----
 
 export function useMyTweets(q: MyTweetsQuery) {
-  return useQuery({
-    queryKey: [...keys.mine, q],
-    queryFn: () => api.get<MyTweetsPage>('/api/expert/tweets', q, { silent: true }),
-    placeholderData: keepPreviousData,
-  });
+  return usePagedQuery<MyTweetsPage>([...keys.mine, q], '/api/expert/tweets', q);
 }
 
 export function useMyTweet(id: number) {
-  return useQuery({
-    queryKey: [...keys.mine, 'one', id],
-    queryFn: () => api.get<MyTweet>(`/api/expert/tweets/${id}`, undefined, { silent: true }),
-    enabled: id > 0,
-  });
+  return useItemQuery<MyTweet>([...keys.mine, 'one', id], id, `/api/expert/tweets/${id}`);
 }
 
 function useRefreshMine() {
@@ -155,19 +147,11 @@ export function useTweetAction() {
 // ---- review ----
 
 export function useReviewTweets(q: ReviewTweetsQuery) {
-  return useQuery({
-    queryKey: [...keys.review, q],
-    queryFn: () => api.get<ReviewTweetsPage>('/api/audit/tweets', q, { silent: true }),
-    placeholderData: keepPreviousData,
-  });
+  return usePagedQuery<ReviewTweetsPage>([...keys.review, q], '/api/audit/tweets', q);
 }
 
 export function useReviewTweet(id: number) {
-  return useQuery({
-    queryKey: [...keys.review, 'one', id],
-    queryFn: () => api.get<ReviewTweet>(`/api/audit/tweets/${id}`, undefined, { silent: true }),
-    enabled: id > 0,
-  });
+  return useItemQuery<ReviewTweet>([...keys.review, 'one', id], id, `/api/audit/tweets/${id}`);
 }
 
 export function useDecideTweet(id: number) {

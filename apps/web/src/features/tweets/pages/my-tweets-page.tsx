@@ -1,8 +1,8 @@
 import { CheckCircleOutlined, ClockCircleOutlined, LikeOutlined, PlusOutlined } from '@ant-design/icons';
 import { tweetStatuses, tweetStatusLabels, tweetVisibilityLabels, type TweetStatus } from '@psy/contracts';
-import { Button, Card, Col, Flex, Popconfirm, Row, Space, Typography } from 'antd';
+import { Button, Card, Flex, Popconfirm, Space, Typography } from 'antd';
 import { Link } from 'react-router';
-import { StatCard } from '../../../components/stat-card';
+import { StatRow } from '../../../components/stat-card';
 import { ContentList } from '../../../components/workbench/content-list';
 import { countIn, StatusFilter } from '../../../components/workbench/status-filter';
 import { useFilteredPages } from '../../../components/workbench/workbench-list';
@@ -41,35 +41,33 @@ export function Component() {
           </Link>
         }
       />
-      <Row gutter={[16, 16]} style={{ marginBottom: 16 }}>
-        <Col xs={24} sm={8}>
-          <StatCard
-            icon={<CheckCircleOutlined />}
-            color="#52c41a"
-            label="已发布"
-            value={data?.counts.published}
-            loading={isPending}
-          />
-        </Col>
-        <Col xs={24} sm={8}>
-          <StatCard
-            icon={<ClockCircleOutlined />}
-            color="#1677ff"
-            label="审核中"
-            value={data?.counts.pending}
-            loading={isPending}
-          />
-        </Col>
-        <Col xs={24} sm={8}>
-          <StatCard
-            icon={<LikeOutlined />}
-            color="#13a8a8"
-            label="累计获赞"
-            value={data?.totalLikes}
-            loading={isPending}
-          />
-        </Col>
-      </Row>
+      <StatRow
+        style={{ marginBottom: 16 }}
+        col={{ xs: 24, sm: 8 }}
+        cards={[
+          {
+            icon: <CheckCircleOutlined />,
+            color: '#52c41a',
+            label: '已发布',
+            value: data?.counts.published,
+            loading: isPending,
+          },
+          {
+            icon: <ClockCircleOutlined />,
+            color: '#1677ff',
+            label: '审核中',
+            value: data?.counts.pending,
+            loading: isPending,
+          },
+          {
+            icon: <LikeOutlined />,
+            color: '#13a8a8',
+            label: '累计获赞',
+            value: data?.totalLikes,
+            loading: isPending,
+          },
+        ]}
+      />
       <Card>
         <StatusFilter<Filter>
           value={filter}

@@ -169,15 +169,7 @@ export function ReportApprovalDetail({ id, listPath }: { id: number; listPath: s
           </>
         )}
       </Card>
-      <Card title="基本信息" size="small" style={{ marginBottom: 16 }}>
-        <PersonInfo
-          user={data.user}
-          basicInfo={data.basicInfo}
-          extraLabels={data.extraLabels}
-          startedAt={data.startedAt}
-          submittedAt={data.submittedAt}
-        />
-      </Card>
+      <PersonInfo of={data} />
       {data.result && <ResultView result={data.result} />}
       <AnswersTables answers={data.answers} />
     </>

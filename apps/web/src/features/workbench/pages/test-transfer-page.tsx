@@ -3,7 +3,7 @@ import { Button, Card, Tag } from 'antd';
 import { Link, useSearchParams } from 'react-router';
 import { useExpertAssessment } from '../api/assessments';
 import { AnswersTables } from '../components/answers-table';
-import { CardSkeleton, idParam, LoadError } from '../../../components/page-states';
+import { idParam, LoadedItem } from '../../../components/page-states';
 import { PersonInfo } from '../components/person-info';
 import { WarningLevelTag, WarningStatusTag } from '../../../components/status-tags';
 import { WorkbenchLayout } from '../../../components/workbench/workbench-layout';
@@ -13,55 +13,48 @@ import { WorkbenchHead } from '../../../components/workbench/workbench-shell';
 export function Component() {
   const [search] = useSearchParams();
   const id = idParam(search);
-  const { data, isPending, isError, error, refetch } = useExpertAssessment(id);
+  const query = useExpertAssessment(id);
 
-  let body;
-  if (!id || isError) body = <LoadError error={error} what="测评" onRetry={() => void refetch()} />;
-  else if (isPending) body = <CardSkeleton rows={10} />;
-  else
-    body = (
-      <>
-        <WorkbenchHead
-          title={data.title}
-          sub={`${data.user.name || '用户'} 的测评 · ${data.status === 'submitted' ? '已完成' : '进行中'}`}
-          extra={
-            data.status === 'submitted' && (
-              <Link to={`/expert/test/detail?id=${data.id}`}>
-                <Button type="primary" icon={<FileSearchOutlined />}>
-                  报告详情
-                </Button>
-              </Link>
-            )
-          }
-        />
-        <Card title="基本信息" size="small" style={{ marginBottom: 16 }}>
-          <PersonInfo
-            user={data.user}
-            basicInfo={data.basicInfo}
-            extraLabels={data.extraLabels}
-            startedAt={data.startedAt}
-            submittedAt={data.submittedAt}
-          />
-        </Card>
-        {data.warnings.length > 0 && (
-          <Card title="预警" size="small" style={{ marginBottom: 16 }}>
-            {data.warnings.map((w) => (
-              <div key={w.id} style={{ marginBottom: 6 }}>
-                <WarningLevelTag level={w.level} />{' '}
-                <Link to={`/expert/warning/detail?id=${w.id}`}>{w.reason}</Link>{' '}
-                <WarningStatusTag status={w.status} />
-              </div>
-            ))}
-          </Card>
+  return (
+    <WorkbenchLayout>
+      <LoadedItem query={query} id={id} what="测评" rows={10}>
+        {(data) => (
+          <>
+            <WorkbenchHead
+              title={data.title}
+              sub={`${data.user.name || '用户'} 的测评 · ${data.status === 'submitted' ? '已完成' : '进行中'}`}
+              extra={
+                data.status === 'submitted' && (
+                  <Link to={`/expert/test/detail?id=${data.id}`}>
+                    <Button type="primary" icon={<FileSearchOutlined />}>
+                      报告详情
+                    </Button>
+                  </Link>
+                )
+              }
+            />
+            <PersonInfo of={data} />
+            {data.warnings.length > 0 && (
+              <Card title="预警" size="small" style={{ marginBottom: 16 }}>
+                {data.warnings.map((w) => (
+                  <div key={w.id} style={{ marginBottom: 6 }}>
+                    <WarningLevelTag level={w.level} />{' '}
+                    <Link to={`/expert/warning/detail?id=${w.id}`}>{w.reason}</Link>{' '}
+                    <WarningStatusTag status={w.status} />
+                  </div>
+                ))}
+              </Card>
+            )}
+            {data.answers.length ? (
+              <AnswersTables answers={data.answers} />
+            ) : (
+              <Card size="small">
+                <Tag>尚未开始作答</Tag>
+              </Card>
+            )}
+          </>
         )}
-        {data.answers.length ? (
-          <AnswersTables answers={data.answers} />
-        ) : (
-          <Card size="small">
-            <Tag>尚未开始作答</Tag>
-          </Card>
-        )}
-      </>
-    );
-  return <WorkbenchLayout>{body}</WorkbenchLayout>;
+      </LoadedItem>
+    </WorkbenchLayout>
+  );
 }

@@ -2,11 +2,10 @@ import { Card, Space, Tabs, Tag, Typography } from 'antd';
 import { Link } from 'react-router';
 import { formatDateTime } from '../../../lib/format';
 import { useWarnings, type WarningStatus } from '../api/warnings';
-import { CardSkeleton, LoadError } from '../../../components/page-states';
-import { Pager } from '../../../components/pager';
 import { WarningLevelTag, WarningStatusTag } from '../../../components/status-tags';
 import { WorkbenchLayout } from '../../../components/workbench/workbench-layout';
-import { EmptyLine, ListRow, useFilteredPages } from '../../../components/workbench/workbench-list';
+import { ContentList } from '../../../components/workbench/content-list';
+import { ListRow, useFilteredPages } from '../../../components/workbench/workbench-list';
 import { WorkbenchHead } from '../../../components/workbench/workbench-shell';
 import styles from '../../../components/workbench/workbench.module.css';
 
@@ -22,7 +21,7 @@ const emptyText: Record<Tab, string> = {
 /** 预警列表 (/expert/warning/list): warnings by status, the most urgent first. */
 export function Component() {
   const { filter: tab, choose, pageNum, setPageNum } = useFilteredPages<Tab>('pending');
-  const { data, isPending, isError, error, refetch } = useWarnings({
+  const query = useWarnings({
     status: tab === 'all' ? undefined : tab,
     pageNum,
     pageSize: PAGE_SIZE,
@@ -42,43 +41,43 @@ export function Component() {
             { key: 'all', label: '全部' },
           ]}
         />
-        {isPending ? (
-          <CardSkeleton rows={4} />
-        ) : isError ? (
-          <LoadError error={error} what="预警" onRetry={() => void refetch()} />
-        ) : data.list.length === 0 ? (
-          <EmptyLine>{emptyText[tab]}</EmptyLine>
-        ) : (
-          <div role="list" aria-label="预警">
-            {data.list.map((w) => (
-              <ListRow
-                key={w.id}
-                role="listitem"
-                actions={
-                  <Space size={12}>
-                    <WarningStatusTag status={w.status} />
-                    <Link to={`/expert/warning/detail?id=${w.id}`}>详情</Link>
-                    <Link to={`/expert/archives/record?userId=${w.userId}`}>档案</Link>
-                    {w.status !== 'closed' && <Link to={`/expert/warning/status?id=${w.id}`}>处理</Link>}
+        <ContentList
+          query={query}
+          what="预警"
+          empty={emptyText[tab]}
+          page={{ current: pageNum, size: PAGE_SIZE, unit: '条', onChange: setPageNum }}
+        >
+          {(list) => (
+            <div role="list" aria-label="预警">
+              {list.map((w) => (
+                <ListRow
+                  key={w.id}
+                  role="listitem"
+                  actions={
+                    <Space size={12}>
+                      <WarningStatusTag status={w.status} />
+                      <Link to={`/expert/warning/detail?id=${w.id}`}>详情</Link>
+                      <Link to={`/expert/archives/record?userId=${w.userId}`}>档案</Link>
+                      {w.status !== 'closed' && <Link to={`/expert/warning/status?id=${w.id}`}>处理</Link>}
+                    </Space>
+                  }
+                >
+                  <Space wrap size={6}>
+                    <WarningLevelTag level={w.level} />
+                    <Link to={`/expert/warning/detail?id=${w.id}`}>
+                      <Typography.Text strong>{w.userName || '用户'}</Typography.Text>
+                    </Link>
+                    <span>{w.reason}</span>
+                    {w.escalated && <Tag color="volcano">超时未处理，已上报</Tag>}
                   </Space>
-                }
-              >
-                <Space wrap size={6}>
-                  <WarningLevelTag level={w.level} />
-                  <Link to={`/expert/warning/detail?id=${w.id}`}>
-                    <Typography.Text strong>{w.userName || '用户'}</Typography.Text>
-                  </Link>
-                  <span>{w.reason}</span>
-                  {w.escalated && <Tag color="volcano">超时未处理，已上报</Tag>}
-                </Space>
-                <div className={styles.muted}>
-                  {w.scaleName} · {formatDateTime(w.createdAt)}
-                </div>
-              </ListRow>
-            ))}
-          </div>
-        )}
-        <Pager total={data?.total} current={pageNum} size={PAGE_SIZE} unit="条" onChange={setPageNum} />
+                  <div className={styles.muted}>
+                    {w.scaleName} · {formatDateTime(w.createdAt)}
+                  </div>
+                </ListRow>
+              ))}
+            </div>
+          )}
+        </ContentList>
       </Card>
     </WorkbenchLayout>
   );
