@@ -1,6 +1,9 @@
 /**
  * Throughput and latency of our HTTP routes, each against bare Fastify measured in the
- * same run on the same machine, so the ratio means something wherever it runs.
+ * same run on the same machine, so the ratio means something wherever it runs: the catalogue
+ * lists a visitor opens and the reads a signed-in user opens (my bookings, chats, assessments),
+ * on PGlite and then on PostgreSQL (a fresh database on BENCH_DATABASE_URL's server, dropped
+ * afterwards; BENCH_POSTGRES=0 skips it).
  * Usage: npm run bench   (BENCH_SECONDS=10 BENCH_CONNECTIONS=64 to change the load)
  */
 import { spawn } from 'node:child_process';
@@ -10,7 +13,9 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import { freePort, startServer } from '../apps/e2e/src/server';
+import postgres from 'postgres';
 import { productionEnv } from './demo-data';
+import { adminUrl, dbUrl } from './stats-data';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const seconds = Number(process.env.BENCH_SECONDS ?? 5);
@@ -34,10 +39,10 @@ function rssMb(pid: number): number {
   }
 }
 
-async function load(name: string, url: string, pid: number): Promise<Row> {
+async function load(name: string, url: string, pid: number, headers?: Record<string, string>): Promise<Row> {
   // A short warm-up so the JIT and the database caches are hot before measuring.
-  await autocannon({ url, connections, duration: 1 });
-  const r = await autocannon({ url, connections, duration: seconds });
+  await autocannon({ url, connections, duration: 1, headers });
+  const r = await autocannon({ url, connections, duration: seconds, headers });
   if (r.non2xx > 0 || r.errors > 0)
     throw new Error(`${name}: ${r.non2xx} non-2xx answers, ${r.errors} errors`);
   return {
@@ -47,6 +52,42 @@ async function load(name: string, url: string, pid: number): Promise<Row> {
     p99: r.latency.p99,
     rssMb: rssMb(pid),
   };
+}
+
+/** The demo user's session token, from one password login (as the web app signs in). */
+async function tokenOf(base: string): Promise<string> {
+  const res = await fetch(`${base}/SysAdmin/api/login/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ telephone: '13800000001', password: 'Demo@123456' }),
+  });
+  const json = (await res.json()) as { status: number; data: { token: string }; message: string };
+  if (json.status !== 200) throw new Error(`login: ${json.message}`);
+  return json.data.token;
+}
+
+/** The server as production runs it on the demo data, on one database: its rows. */
+async function serverRows(db: string, env: { DATA_DIR: string; DATABASE_URL?: string }): Promise<Row[]> {
+  const rows: Row[] = [];
+  const server = await startServer({ ...productionEnv(env), LOG_LEVEL: 'warn' });
+  try {
+    const pid = server.child.pid!;
+    const at = (p: string) => `${server.base}/SysAdmin/api/${p}`;
+    if (db === 'PGlite') rows.push(await load(`GET /SysAdmin/api/health (${db})`, at('health'), pid));
+    if (db === 'PGlite')
+      rows.push(await load(`GET /SysAdmin/api/home/overview (${db})`, at('home/overview'), pid));
+    // The catalogue lists a visitor browses.
+    for (const list of ['expert/list', 'scale/list', 'plan/list', 'course/list', 'news/list'])
+      rows.push(await load(`GET /SysAdmin/api/${list} (${db})`, at(list), pid));
+    // What a signed-in user opens first: their bookings, chats and assessments.
+    const headers = { serviceToken: await tokenOf(server.base) };
+    for (const read of ['booking/list', 'chat/get-list', 'assessment/mine'])
+      rows.push(await load(`GET /SysAdmin/api/${read} (${db}, signed in)`, at(read), pid, headers));
+    if (db === 'PGlite') rows.push(await load('GET /sys/home (app shell)', `${server.base}/sys/home`, pid));
+  } finally {
+    await server.stop();
+  }
+  return rows;
 }
 
 async function main() {
@@ -61,31 +102,24 @@ async function main() {
   bare.kill();
 
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'psy-bench-'));
-  const server = await startServer({ ...productionEnv({ DATA_DIR: dataDir }), LOG_LEVEL: 'warn' });
   try {
-    const pid = server.child.pid!;
-    rows.push(await load('GET /SysAdmin/api/health (PGlite)', `${server.base}/SysAdmin/api/health`, pid));
-    rows.push(
-      await load(
-        'GET /SysAdmin/api/home/overview (PGlite)',
-        `${server.base}/SysAdmin/api/home/overview`,
-        pid,
-      ),
-    );
-    rows.push(
-      await load('GET /SysAdmin/api/expert/list (PGlite)', `${server.base}/SysAdmin/api/expert/list`, pid),
-    );
-    rows.push(
-      await load('GET /SysAdmin/api/scale/list (PGlite)', `${server.base}/SysAdmin/api/scale/list`, pid),
-    );
-    // The other catalogue lists a visitor browses (plans, courses, news).
-    for (const list of ['plan/list', 'course/list', 'news/list']) {
-      rows.push(await load(`GET /SysAdmin/api/${list} (PGlite)`, `${server.base}/SysAdmin/api/${list}`, pid));
-    }
-    rows.push(await load('GET /sys/home (app shell)', `${server.base}/sys/home`, pid));
+    rows.push(...(await serverRows('PGlite', { DATA_DIR: dataDir })));
   } finally {
-    await server.stop();
     fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+  if (process.env.BENCH_POSTGRES !== '0') {
+    const name = 'psy_bench_http';
+    const admin = postgres(adminUrl, { max: 1, onnotice: () => {} });
+    await admin.unsafe(`drop database if exists ${name} with (force)`);
+    await admin.unsafe(`create database ${name}`);
+    const pgDir = fs.mkdtempSync(path.join(os.tmpdir(), 'psy-bench-'));
+    try {
+      rows.push(...(await serverRows('PostgreSQL', { DATA_DIR: pgDir, DATABASE_URL: dbUrl(name) })));
+    } finally {
+      await admin.unsafe(`drop database if exists ${name} with (force)`);
+      await admin.end();
+      fs.rmSync(pgDir, { recursive: true, force: true });
+    }
   }
 
   const base = rows[0]!.rps;
