@@ -84,7 +84,7 @@ export function missingOrFailed(
 /** The flow card's skeleton while its assessment, plan or result loads. */
 export function FlowSkeleton({ rows = 8 }: { rows?: number }) {
   return (
-    <div className={styles.flow}>
+    <div className={`${styles.flow} ${styles.flowLoading}`}>
       <Card className={styles.flowCard}>
         <Skeleton active paragraph={{ rows }} />
       </Card>
