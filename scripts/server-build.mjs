@@ -35,26 +35,33 @@ const ownUrl = {
 };
 
 /**
- * Builds the bundle (about a second). Written beside its final name and renamed into place, so
+ * Builds the bundle (about a second). Written in a directory of its own beside the final files
+ * (under the same names, so the bundle's map reference stays right) and renamed into place, so
  * two processes building at once (parallel test workers) never load a half-written file.
  */
 export async function buildServer() {
-  const tmp = `${serverBundle}.${process.pid}.${Date.now()}.tmp`;
-  await build({
-    entryPoints: [path.join(root, 'apps/server/src/server.ts')],
-    outfile: tmp,
-    bundle: true,
-    platform: 'node',
-    format: 'esm',
-    target: 'node20',
-    // A map beside the bundle, not inline: `node --enable-source-maps` reads it when asked, and a
-    // plain start does not parse four megabytes of map (about three seconds on two cores).
-    sourcemap: 'linked',
-    logLevel: 'warning',
-    plugins: [externals, ownUrl],
-  });
-  fs.renameSync(`${tmp}.map`, `${serverBundle}.map`);
-  fs.renameSync(tmp, serverBundle);
+  const dist = path.dirname(serverBundle);
+  const tmpDir = path.join(dist, `.build-${process.pid}-${Date.now()}`);
+  const tmp = path.join(tmpDir, path.basename(serverBundle));
+  try {
+    await build({
+      entryPoints: [path.join(root, 'apps/server/src/server.ts')],
+      outfile: tmp,
+      bundle: true,
+      platform: 'node',
+      format: 'esm',
+      target: 'node20',
+      // A map beside the bundle, not inline: `node --enable-source-maps` reads it when asked, and a
+      // plain start does not parse four megabytes of map (about three seconds on two cores).
+      sourcemap: 'linked',
+      logLevel: 'warning',
+      plugins: [externals, ownUrl],
+    });
+    fs.renameSync(`${tmp}.map`, `${serverBundle}.map`);
+    fs.renameSync(tmp, serverBundle);
+  } finally {
+    fs.rmSync(tmpDir, { recursive: true, force: true });
+  }
   return serverBundle;
 }
 
