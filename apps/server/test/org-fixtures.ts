@@ -4,6 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import { expect } from 'vitest';
 import { rosterColumns } from '@psy/contracts';
 import type { DbOrTx } from '../src/db/client';
+import { XLSX_TYPE } from '../src/lib/reply';
 import { institutions } from '../src/modules/institutions/institutions.table';
 import { orgUnits } from '../src/modules/org/org.table';
 import { users } from '../src/modules/users/users.table';
@@ -11,8 +12,6 @@ import { multipart } from './helpers';
 
 /** A roster row as the template has it: name, phone, 学号/工号, unit path, gender, birth year. */
 export type RosterRow = (string | number)[];
-
-export const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
 /** An xlsx roster file: the header (the template's unless given), then the rows. */
 export async function rosterXlsx(
