@@ -184,9 +184,12 @@ export async function buildApp({
   await events.start({ pollMs: config.outboxPollMs, listen: (c, f) => database.listen(c, f) });
   // The catalogue lists are cached only while this instance hears the writes that change them.
   await services.catalogue.start((c, f) => database.listen(c, f));
+  // Sessions are trusted from memory only while this instance hears the writes that end them.
+  await services.sessions.start((c, f) => database.listen(c, f));
   app.addHook('onClose', async () => {
     await events.stop();
     await services.catalogue.stop();
+    await services.sessions.stop();
   });
 
   const stomp = attachStompServer(app.server, {

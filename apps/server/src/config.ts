@@ -104,6 +104,12 @@ const envSchema = z.object({
    * at once (lib/catalogue-cache.ts); this bounds only what no write announces (time passing).
    */
   CATALOGUE_CACHE_SECONDS: z.coerce.number().int().min(0).max(60).default(5),
+  /**
+   * The longest a signed-in session is trusted from memory (0: read on every request). Whatever
+   * ends a session drops it at once (modules/auth/session-cache.ts); this bounds only another
+   * instance's touch of last_seen_at, and an idle verdict is always checked in the database.
+   */
+  SESSION_CACHE_SECONDS: z.coerce.number().int().min(0).max(300).default(30),
   SWEEP_INTERVAL_MS: z.coerce.number().int().min(0).default(30_000),
   SMS_PROVIDER: z.enum(['console']).default('console'),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(100).default(10000),
@@ -155,7 +161,7 @@ export interface Config {
   signedUrlTtlMs: number;
   /** Largest lesson video an expert may upload. */
   courseVideoMaxBytes: number;
-  session: { idleMs: number; absoluteMs: number };
+  session: { idleMs: number; absoluteMs: number; cacheMs: number };
   booking: { holdMs: number; cancelDeadlineMs: number };
   /** How often expired holds, unpaid orders and reminders are swept; 0 turns the sweeper off (tests). */
   sweepIntervalMs: number;
@@ -262,7 +268,11 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     warningEscalateMs: e.WARNING_ESCALATE_HOURS * 3_600_000,
     statsCacheMs: e.STATS_CACHE_SECONDS * 1000,
     catalogueCacheMs: e.CATALOGUE_CACHE_SECONDS * 1000,
-    session: { idleMs: e.SESSION_IDLE_MINUTES * 60_000, absoluteMs: e.SESSION_ABSOLUTE_DAYS * 86_400_000 },
+    session: {
+      idleMs: e.SESSION_IDLE_MINUTES * 60_000,
+      absoluteMs: e.SESSION_ABSOLUTE_DAYS * 86_400_000,
+      cacheMs: e.SESSION_CACHE_SECONDS * 1000,
+    },
     smsProvider: e.SMS_PROVIDER,
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
     site: { name: e.SITE_NAME, copyright: e.SITE_COPYRIGHT, icp: e.SITE_ICP, psb: e.SITE_PSB },

@@ -102,6 +102,7 @@ export function createServices({
     events,
     idleMs: config.session.idleMs,
     absoluteMs: config.session.absoluteMs,
+    cacheMs: config.session.cacheMs,
   });
   const sms = createSmsService({ db, clock, secret, provider: smsProvider });
   const search = createSearchService({ db });

@@ -1,27 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { CATALOGUE_CHANNEL, createCatalogueCache } from './catalogue-cache';
-
-/** A listener the test notifies by hand, as the database would at a commit. */
-function fakeChannel() {
-  let handler: ((payload: string) => void) | null = null;
-  let channel = '';
-  return {
-    listen: async (c: string, fn: (payload: string) => void) => {
-      channel = c;
-      handler = fn;
-      return async () => {
-        handler = null;
-      };
-    },
-    notify: (payload: string) => handler?.(payload),
-    get channel() {
-      return channel;
-    },
-    get listening() {
-      return handler !== null;
-    },
-  };
-}
+import { fakeChannel } from './test-channel';
 
 function counter<T>(value: () => T) {
   let calls = 0;
