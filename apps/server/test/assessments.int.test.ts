@@ -277,6 +277,16 @@ describe(`a plan with two scales and approval on ${testDbKind}`, () => {
     const result = await api('GET', `/api/assessment/${id}/result`, t.user2);
     expect(result.body.data.parts).toHaveLength(3);
     expect(result.body.data.parts[0]).toMatchObject({ shortName: 'K10', rawScore: 10 });
+    // My assessments list each scored band with its scale's short name, in the plan's order.
+    const bands = (result.body.data.parts as { shortName: string; band: { label: string } | null }[])
+      .filter((p) => p.band)
+      .map((p) => `${p.shortName} ${p.band!.label}`);
+    expect(bands.length).toBeGreaterThanOrEqual(2);
+    const mine = (await api('GET', '/api/assessment/mine', t.user2)).body.data;
+    expect(mine.find((a: { id: number }) => a.id === id)).toMatchObject({
+      status: 'submitted',
+      summary: bands,
+    });
     expect(result.body.data.report.access).toBe('locked');
     const order = await api('POST', `/api/assessment/${id}/report/order`, t.user2);
     await api('POST', `/api/pay/sandbox/${order.body.data.orderNo}/confirm`, t.user2, { action: 'pay' });

@@ -68,13 +68,13 @@ async function notesAbout(token: string, title: string): Promise<string[]> {
 }
 
 /** Extra accounts with sessions, for the crowd test. */
-async function crowd(n: number): Promise<string[]> {
+async function crowd(n: number, from = 0): Promise<string[]> {
   const rows = await ctx.database.db
     .insert(users)
     .values(
       Array.from({ length: n }, (_, i) => ({
-        telephone: `1591234${String(i).padStart(4, '0')}`,
-        name: `并发用户${i}`,
+        telephone: `1591234${String(from + i).padStart(4, '0')}`,
+        name: `并发用户${from + i}`,
       })),
     )
     .returning({ id: users.id });
@@ -145,6 +145,39 @@ describe(`booking a slot on ${testDbKind}`, () => {
     const mine = theirs.body.data.list.find((x: { id: number }) => x.id === b.id);
     expect(mine.user.telephone).toBe(DEMO.user);
     expect(detail.body.data.user.telephone).toBe('138****0001');
+  });
+
+  it('pages my bookings latest start first, with the total, each with its order, filtered by status', async () => {
+    const [u] = await crowd(1, 100);
+    const made: { id: number; orderId: number }[] = [];
+    for (const h of [300, 310, 320]) {
+      const b = (await book(u!, await newSlot(t.expert, h))).body.data;
+      made.push({ id: b.id, orderId: b.order.id });
+    }
+    await pay(u!, made[1]!.orderId);
+    const page = async (qs: string) =>
+      (await call(app, 'GET', `/api/booking/list?${qs}`, { token: u })).body.data;
+
+    const p1 = await page('pageNum=1&pageSize=2');
+    expect(p1.total).toBe(3);
+    expect(p1.list.map((b: { id: number }) => b.id)).toEqual([made[2]!.id, made[1]!.id]);
+    expect(p1.list[1]).toMatchObject({
+      status: 'confirmed',
+      order: { id: made[1]!.orderId, status: 'paid' },
+    });
+    expect(p1.list[0]).toMatchObject({
+      status: 'pending_payment',
+      order: { id: made[2]!.orderId, status: 'unpaid' },
+    });
+    expect(p1.list[0].expert.name).toBeTruthy();
+    expect(p1.list[0].user.telephone).toMatch(/^\d{3}\*{4}\d{4}$/);
+    const p2 = await page('pageNum=2&pageSize=2');
+    expect(p2).toMatchObject({ total: 3, pageNum: 2 });
+    expect(p2.list.map((b: { id: number }) => b.id)).toEqual([made[0]!.id]);
+    // Past the end: no rows, the total still true.
+    expect(await page('pageNum=5&pageSize=2')).toMatchObject({ total: 3, list: [] });
+    expect(await page('status=confirmed')).toMatchObject({ total: 1, list: [{ id: made[1]!.id }] });
+    expect(await page('status=completed')).toMatchObject({ total: 0, list: [] });
   });
 
   it('refunds in full when the user cancels exactly at the deadline, nothing a second later', async () => {

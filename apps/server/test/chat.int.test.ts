@@ -179,6 +179,13 @@ describe(`chat images on ${testDbKind}`, () => {
     expect((await sharp(full.rawPayload).metadata()).exif).toBeUndefined();
     const thumb = await ctx.app.inject(image.thumbUrl);
     expect((await sharp(thumb.rawPayload).metadata()).width).toBe(320);
+    // The chat list shows it as the last message, with the image's size and signed URLs.
+    const listed = (await call(ctx.app, 'GET', '/api/chat/get-list', { token: t.expert })).body.data.find(
+      (c: { chatId: number }) => c.chatId === chatId,
+    );
+    expect(listed.lastChatMessage).toMatchObject({ id: msg.body.data.id, messageType: '1' });
+    expect(listed.lastChatMessage.image).toMatchObject({ id: up.body.data.id, width: 2048, height: 683 });
+    expect((await ctx.app.inject(listed.lastChatMessage.image.thumbUrl)).statusCode).toBe(200);
 
     const tampered = image.url.replace(
       /sig=([0-9a-f])/,

@@ -110,9 +110,39 @@ export const assessmentsRepository = {
       .limit(limit);
   },
 
-  async partsOfMany(tx: DbOrTx, assessmentIds: number[]): Promise<PartRow[]> {
+  /**
+   * What a list shows of these assessments' parts, in part order: each scored band with its
+   * scale's short name (read in the database, not by loading the parts' answers and the scales'
+   * definitions).
+   */
+  async bandsOf(tx: DbOrTx, assessmentIds: number[]) {
     if (!assessmentIds.length) return [];
-    return tx.select().from(assessmentParts).where(inArray(assessmentParts.assessmentId, assessmentIds));
+    return tx
+      .select({
+        assessmentId: assessmentParts.assessmentId,
+        shortName: sql<string | null>`${scaleVersions.definition}->>'shortName'`,
+        band: sql<string>`${assessmentParts.result}->'band'->>'label'`,
+      })
+      .from(assessmentParts)
+      .innerJoin(scaleVersions, eq(scaleVersions.id, assessmentParts.scaleVersionId))
+      .where(
+        and(
+          inArray(assessmentParts.assessmentId, assessmentIds),
+          sql`${assessmentParts.result}->'band'->>'label' is not null`,
+        ),
+      )
+      .orderBy(asc(assessmentParts.assessmentId), asc(assessmentParts.position));
+  },
+
+  /** Rows of `page` without the total, for a list shown whole (at most `limit`). */
+  async first(tx: DbOrTx, where: SQL | undefined, limit: number) {
+    return tx
+      .select({ a: assessments, userName: users.name })
+      .from(assessments)
+      .innerJoin(users, eq(users.id, assessments.userId))
+      .where(where)
+      .orderBy(desc(assessments.startedAt), desc(assessments.id))
+      .limit(limit);
   },
 
   /** Sets (position) or clears (null) one answer without reading the others. */

@@ -220,11 +220,13 @@ export function createAssessmentsService({ db, clock, scales, plans, warnings, a
   /** List rows as both lists show them: the main band of each scale, the highest warning. */
   async function present(rows: { a: AssessmentRow; userName: string }[]): Promise<AssessmentListItem[]> {
     const ids = rows.map((r) => r.a.id);
-    const [parts, levels] = await Promise.all([repo.partsOfMany(db, ids), warnings.maxLevels(db, ids)]);
-    const versions = await scales.versions(db, [...new Set(parts.map((p) => p.scaleVersionId))]);
-    const shortNames = new Map(
-      versions.map((v) => [v.id, (v.definition as { shortName: string }).shortName]),
-    );
+    const [bands, levels] = await Promise.all([repo.bandsOf(db, ids), warnings.maxLevels(db, ids)]);
+    const summaries = new Map<number, string[]>();
+    for (const b of bands) {
+      const list = summaries.get(b.assessmentId) ?? [];
+      list.push(`${b.shortName ?? ''} ${b.band}`.trim());
+      summaries.set(b.assessmentId, list);
+    }
     return rows.map(({ a, userName }) => ({
       id: a.id,
       title: a.title,
@@ -235,10 +237,7 @@ export function createAssessmentsService({ db, clock, scales, plans, warnings, a
       status: a.status,
       startedAt: a.startedAt.toISOString(),
       submittedAt: a.submittedAt?.toISOString() ?? null,
-      summary: parts
-        .filter((p) => p.assessmentId === a.id && p.result?.band)
-        .sort((x, y) => x.position - y.position)
-        .map((p) => `${shortNames.get(p.scaleVersionId) ?? ''} ${p.result!.band!.label}`.trim()),
+      summary: summaries.get(a.id) ?? [],
       maxWarningLevel: levels.get(a.id) ?? null,
       user: { id: a.userId, name: a.basicInfo?.name ?? userName },
     }));
@@ -434,15 +433,10 @@ export function createAssessmentsService({ db, clock, scales, plans, warnings, a
     },
 
     async mine(actor: Actor): Promise<AssessmentListItem[]> {
-      const { rows } = await repo.page(db, eq(assessments.userId, actor.userId), {
-        pageNum: 1,
-        pageSize: 200,
-      });
-      const hidden = await withheld(rows.map((r) => r.a.id));
+      const rows = await repo.first(db, eq(assessments.userId, actor.userId), 200);
+      const [hidden, items] = await Promise.all([withheld(rows.map((r) => r.a.id)), present(rows)]);
       // A withheld result shows in the person's own list without its bands or warning level.
-      return (await present(rows)).map((r) =>
-        hidden.has(r.id) ? { ...r, summary: [], maxWarningLevel: null } : r,
-      );
+      return items.map((r) => (hidden.has(r.id) ? { ...r, summary: [], maxWarningLevel: null } : r));
     },
 
     // ---- for the reports domain ----

@@ -1,10 +1,22 @@
 import type { BookingStatus } from '@psy/contracts';
-import { and, desc, eq, gt, inArray, isNull, lte, or, sql, type AnyColumn, type SQL } from 'drizzle-orm';
+import {
+  and,
+  count,
+  desc,
+  eq,
+  gt,
+  inArray,
+  isNull,
+  lte,
+  or,
+  sql,
+  type AnyColumn,
+  type SQL,
+} from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { expertTitleOf } from '../experts';
 import { users } from '../users';
 import { bookings } from './bookings.table';
-import { countFrom, pageWhere } from '../../db/rows';
 
 export type BookingRow = typeof bookings.$inferSelect;
 type BookingChanges = Partial<typeof bookings.$inferInsert>;
@@ -29,6 +41,26 @@ export async function bookingsOnSlots(db: DbOrTx, slotIds: number[], now: Date) 
       ),
     );
 }
+
+/** Bookings matching `where` with both people's names, the user's phone and the expert's title. */
+function withPeopleWhere(db: DbOrTx, where: SQL, total: SQL<number> = sql<number>`0`) {
+  return db
+    .select({
+      b: bookings,
+      expertName: sql<string>`ex.name`,
+      expertAvatar: sql<string | null>`ex.avatar`,
+      title: expertTitleOf(bookings.expertId),
+      userName: users.name,
+      userPhone: users.telephone,
+      total,
+    })
+    .from(bookings)
+    .innerJoin(users, eq(users.id, bookings.userId))
+    .innerJoin(sql`${users} as ex`, sql`ex.id = ${bookings.expertId}`)
+    .where(where)
+    .$dynamic();
+}
+export type BookingWithPeople = Awaited<ReturnType<typeof withPeopleWhere>>[number];
 
 export const bookingsRepository = {
   /** The expert's confirmed or held-to-completion bookings starting in [start, end), in time order. */
@@ -60,19 +92,7 @@ export const bookingsRepository = {
 
   /** The booking with both people's names, the user's phone and the expert's title. */
   async withPeople(db: DbOrTx, id: number) {
-    const [row] = await db
-      .select({
-        b: bookings,
-        expertName: sql<string>`ex.name`,
-        expertAvatar: sql<string | null>`ex.avatar`,
-        title: expertTitleOf(bookings.expertId),
-        userName: users.name,
-        userPhone: users.telephone,
-      })
-      .from(bookings)
-      .innerJoin(users, eq(users.id, bookings.userId))
-      .innerJoin(sql`${users} as ex`, sql`ex.id = ${bookings.expertId}`)
-      .where(eq(bookings.id, id));
+    const [row] = await withPeopleWhere(db, eq(bookings.id, id));
     return row;
   },
 
@@ -111,8 +131,12 @@ export const bookingsRepository = {
       .for('update');
   },
 
-  /** Ids of the user's (or the expert's) bookings, latest start first, and their total. */
-  async pageOf(
+  /**
+   * A page of the user's (or the expert's) bookings, latest start first, with both people (as
+   * `withPeople`) and the total, in one round trip: the page's ids and the count are subqueries
+   * of the query that joins the people, so only the page's rows are joined.
+   */
+  async pageWithPeople(
     db: DbOrTx,
     whose: { userId: number } | { expertId: number },
     q: { pageNum: number; pageSize: number; status?: BookingStatus | undefined },
@@ -120,14 +144,25 @@ export const bookingsRepository = {
     const owner =
       'userId' in whose ? eq(bookings.userId, whose.userId) : eq(bookings.expertId, whose.expertId);
     const where = and(owner, q.status ? eq(bookings.status, q.status) : undefined);
-    const { rows, total } = await pageWhere(
-      q,
-      where,
-      [desc(bookings.startsAt), desc(bookings.id)],
-      db.select({ id: bookings.id }).from(bookings).$dynamic(),
-      countFrom(db, bookings),
+    const order = [desc(bookings.startsAt), desc(bookings.id)];
+    const ids = db
+      .select({ id: bookings.id })
+      .from(bookings)
+      .where(where)
+      .orderBy(...order)
+      .limit(q.pageSize)
+      .offset((q.pageNum - 1) * q.pageSize);
+    const counted = db.select({ n: count() }).from(bookings).where(where);
+    const rows = await withPeopleWhere(db, inArray(bookings.id, ids), sql<number>`(${counted})`).orderBy(
+      ...order,
     );
-    return { ids: rows.map((r) => r.id), total };
+    // A page past the end has no row to carry the total.
+    const total = rows.length
+      ? Number(rows[0]!.total)
+      : q.pageNum > 1
+        ? Number((await counted)[0]?.n ?? 0)
+        : 0;
+    return { rows, total };
   },
 
   /** Marks the 1 h reminder sent (and the 24 h one with it) on bookings starting within the hour. */

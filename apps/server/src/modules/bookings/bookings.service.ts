@@ -1,4 +1,4 @@
-import type { Booking, BookingStatus, CreateBookingBody, Page } from '@psy/contracts';
+import type { Booking, BookingStatus, CreateBookingBody, Order, Page } from '@psy/contracts';
 import type { Db, DbOrTx, Tx } from '../../db/client';
 import type { Clock } from '../../lib/clock';
 import { maskPhone } from '../../lib/crypto';
@@ -11,7 +11,7 @@ import type { AvailabilityService } from '../availability';
 import type { ExpertsService } from '../experts';
 import type { OrdersService } from '../orders';
 import { bookingViewer, canActOnBooking, canBookSlot } from './bookings.policy';
-import { bookingsRepository as repo, type BookingRow } from './bookings.repository';
+import { bookingsRepository as repo, type BookingRow, type BookingWithPeople } from './bookings.repository';
 
 export interface BookingRules {
   /** An unpaid booking holds its slot this long. */
@@ -47,6 +47,10 @@ export function createBookingsService(deps: {
   async function present(id: number, viewer: 'user' | 'expert'): Promise<Booking> {
     const r = (await repo.withPeople(db, id))!;
     const order = r.b.orderId ? await orderService.presentById(db, r.b.orderId) : null;
+    return toBooking(r, order, viewer);
+  }
+
+  function toBooking(r: BookingWithPeople, order: Order | null, viewer: 'user' | 'expert'): Booking {
     return {
       id: r.b.id,
       status: r.b.status,
@@ -184,8 +188,12 @@ export function createBookingsService(deps: {
   }
 
   async function list(whose: { userId: number } | { expertId: number }, q: Page0, viewer: 'user' | 'expert') {
-    const { ids, total } = await repo.pageOf(db, whose, q);
-    const list = await Promise.all(ids.map((id) => present(id, viewer)));
+    const { rows, total } = await repo.pageWithPeople(db, whose, q);
+    const orders = await orderService.presentByIds(
+      db,
+      rows.flatMap((r) => (r.b.orderId ? [r.b.orderId] : [])),
+    );
+    const list = rows.map((r) => toBooking(r, (r.b.orderId && orders.get(r.b.orderId)) || null, viewer));
     return { list, total, pageNum: q.pageNum, pageSize: q.pageSize };
   }
 

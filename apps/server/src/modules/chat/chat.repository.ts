@@ -44,7 +44,10 @@ export const chatRepository = {
     return id;
   },
 
-  /** The user's chats (or one of them) with peer, unread count and the peer's read mark. */
+  /**
+   * The user's chats (or one of them) with peer, unread count, the peer's read mark and the last
+   * message (with its image), in one query.
+   */
   listOf(db: DbOrTx, userId: number, onlyChatId?: number) {
     const me = chatParticipants;
     const unread = sql<number>`(
@@ -56,31 +59,35 @@ export const chatRepository = {
       where p.chat_id = ${chats.id} and p.user_id <> ${userId}
     )`;
     const peerId = sql<number>`case when ${chats.userLowId} = ${userId} then ${chats.userHighId} else ${chats.userLowId} end`;
-    return db
-      .select({
-        chat: chats,
-        unread,
-        peerRead,
-        peer: {
-          id: users.id,
-          name: users.name,
-          avatar: users.avatar,
-          role: users.role,
-          institution: institutions.name,
-        },
-      })
-      .from(chats)
-      .innerJoin(me, and(eq(me.chatId, chats.id), eq(me.userId, userId)))
-      .innerJoin(users, eq(users.id, peerId))
-      .leftJoin(institutions, eq(institutions.id, users.institutionId))
-      .where(onlyChatId ? eq(chats.id, onlyChatId) : undefined)
-      .orderBy(desc(chats.lastActivityAt), desc(chats.id));
-  },
-
-  messagesByIds(db: DbOrTx, ids: number[]): Promise<MessageRow[]> {
-    return ids.length
-      ? db.select().from(chatMessages).where(inArray(chatMessages.id, ids))
-      : Promise.resolve([]);
+    return (
+      db
+        .select({
+          chat: chats,
+          unread,
+          peerRead,
+          peer: {
+            id: users.id,
+            name: users.name,
+            avatar: users.avatar,
+            role: users.role,
+            institution: institutions.name,
+          },
+          last: chatMessages,
+          lastImage: chatImages,
+        })
+        .from(chats)
+        .innerJoin(me, and(eq(me.chatId, chats.id), eq(me.userId, userId)))
+        .innerJoin(users, eq(users.id, peerId))
+        .leftJoin(institutions, eq(institutions.id, users.institutionId))
+        .leftJoin(chatMessages, eq(chatMessages.id, chats.lastMessageId))
+        // An image message's content is the image's id (checked when it was sent).
+        .leftJoin(
+          chatImages,
+          sql`${chatImages.id} = case when ${chatMessages.messageType} = 1 then ${chatMessages.content}::uuid end`,
+        )
+        .where(onlyChatId ? eq(chats.id, onlyChatId) : undefined)
+        .orderBy(desc(chats.lastActivityAt), desc(chats.id))
+    );
   },
 
   imagesByIds(db: DbOrTx, ids: string[]): Promise<ImageRow[]> {

@@ -51,12 +51,9 @@ export function createChatService({ db, clock, hub, privateStorage, signer }: Ch
   /** Every chat of the caller with the peer, last message and unread state, newest activity first. */
   async function list(userId: number, onlyChatId?: number): Promise<ChatListItem[]> {
     const rows = await repo.listOf(db, userId, onlyChatId);
-    const lastIds = rows.map((r) => r.chat.lastMessageId).filter((id): id is number => id !== null);
-    const lastRows = await repo.messagesByIds(db, lastIds);
-    const last = new Map((await present(db, lastRows)).map((m) => [m.id, m]));
     return rows.map((r) => ({
       chatId: r.chat.id,
-      lastChatMessage: r.chat.lastMessageId ? (last.get(r.chat.lastMessageId) ?? null) : null,
+      lastChatMessage: r.last ? toChatMessage(r.last, r.lastImage ?? undefined, signer) : null,
       receiverUserinfo: toChatPeer(r.peer),
       haveNotRead: Number(r.unread) > 0,
       unreadCount: Number(r.unread),

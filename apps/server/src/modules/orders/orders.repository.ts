@@ -1,5 +1,5 @@
 import type { OrderStatus } from '@psy/contracts';
-import { and, desc, eq, lte, type SQL } from 'drizzle-orm';
+import { and, desc, eq, inArray, lte, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { duplicatePayments, orders, paymentEvents } from './orders.table';
 import { countFrom, pageWhere } from '../../db/rows';
@@ -17,6 +17,10 @@ export const ordersRepository = {
   async byId(db: DbOrTx, id: number): Promise<OrderRow | undefined> {
     const [row] = await db.select().from(orders).where(eq(orders.id, id));
     return row;
+  },
+
+  byIds(db: DbOrTx, ids: number[]): Promise<OrderRow[]> {
+    return db.select().from(orders).where(inArray(orders.id, ids));
   },
 
   async byOrderNo(db: DbOrTx, orderNo: string): Promise<OrderRow | undefined> {

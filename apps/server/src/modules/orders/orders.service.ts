@@ -182,6 +182,12 @@ export function createOrdersService({ db, clock, events, providers, defaultProvi
       return o ? present(o) : null;
     },
 
+    /** Several orders at once (a page of bookings), by id. */
+    async presentByIds(tx: DbOrTx, ids: number[]): Promise<Map<number, Order>> {
+      const rows = ids.length ? await ordersRepository.byIds(tx, ids) : [];
+      return new Map(rows.map((o) => [o.id, present(o)]));
+    },
+
     /**
      * The order of an item being given up, locked in the caller's transaction: still unpaid, it
      * is cancelled (its fulfiller told); paid, the caller decides the refund (`startRefund`).
