@@ -33,6 +33,8 @@ export const users = pgTable(
   (t) => [
     index().on(t.role),
     index().on(t.institutionId),
+    // The admin's list of accounts, newest first.
+    index().on(t.createdAt, t.id),
     index('users_name_trgm').using('gin', t.name.op('gin_trgm_ops')),
   ],
 );
