@@ -29,6 +29,7 @@ import {
 } from '@psy/contracts';
 import postgres from 'postgres';
 import { PROVINCE_WEIGHTS, SINGLE_SCALES } from '../apps/server/src/db/seed/statistics-weights';
+import { generateActivity, HEAVY_ASSESSMENTS } from './activity-data';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -51,6 +52,8 @@ export function volumes(n: number) {
   };
 }
 
+/** Raised when the generator makes other rows: a database of an older one is made again. */
+const GENERATOR_VERSION = 2;
 const DAYS = 365;
 /** Severity levels and variants of the scored templates. */
 const K = 40;
@@ -166,8 +169,15 @@ function migrationCount(): number {
   return journal.entries.length;
 }
 
-/** Whether the database holds a finished generation of `n` assessments, on the current migrations. */
-export async function isGenerated(n: number, name = benchDbName(n)): Promise<boolean> {
+/**
+ * Whether the database holds a finished generation of `n` assessments by this generator, on the
+ * current migrations (or, with `anyMigrations`, on any: `bench/lists.ts` migrates it then).
+ */
+export async function isGenerated(
+  n: number,
+  name = benchDbName(n),
+  opts: { anyMigrations?: boolean } = {},
+): Promise<boolean> {
   const admin = postgres(adminUrl, { max: 1, onnotice: () => {} });
   try {
     const [exists] = await admin`select 1 from pg_database where datname = ${name}`;
@@ -177,13 +187,15 @@ export async function isGenerated(n: number, name = benchDbName(n)): Promise<boo
   }
   const db = postgres(dbUrl(name), { max: 1, onnotice: () => {} });
   try {
-    const rows = await db<{ n: number }[]>`select assessments as n from bench_meta`.catch(() => []);
+    const rows = await db<
+      { n: number }[]
+    >`select assessments as n from bench_meta where version = ${GENERATOR_VERSION}`.catch(() => []);
     // Made before a migration was added: generated again rather than migrated (a migration's
     // backfill over a million rows would outlast the server's start-up wait).
     const applied = await db<
       { n: number }[]
     >`select count(*)::int as n from drizzle.__drizzle_migrations`.catch(() => []);
-    return rows[0]?.n === n && applied[0]?.n === migrationCount();
+    return rows[0]?.n === n && (opts.anyMigrations || applied[0]?.n === migrationCount());
   } finally {
     await db.end();
   }
@@ -322,7 +334,7 @@ export async function generate(n: number, name = benchDbName(n), log = console.l
         case when r4 < 0.35 then 17 + floor(r5 * 8) when r4 < 0.85 then 25 + floor(r5 * 20)
           when r4 < 0.97 then 45 + floor(r5 * 15) else 60 + floor(r5 * 11) end::int as age,
         floor(r6 * 4096)::int as region_i,
-        case when r7 < 0.8 then 1 + floor(r8 * ${vol.institutions})::int end as inst_i,
+        case when i = 1 then 1 when r7 < 0.8 then 1 + floor(r8 * ${vol.institutions})::int end as inst_i,
         r9 as expert_r,
         power(r10, 3) as severity
       from (select i, random() r1, random() r2, random() r3, random() r4, random() r5, random() r6,
@@ -360,7 +372,8 @@ export async function generate(n: number, name = benchDbName(n), log = console.l
                else (case ${sql.unsafe(pickScale)} end) end as unit,
           least(${K - 1}, greatest(0, round((p.severity + (rn - 0.5) * 0.3) * ${K - 1})))::int as k,
           floor(rv * ${V})::int as v, 5 + rd * 7 as pace, ra, rl, rl2
-        from (select s, 1 + floor(random() * ${vol.people})::int as pi, random() rt, random() rk,
+        from (select s,
+                case when s <= ${HEAVY_ASSESSMENTS} then 1 else 1 + floor(random() * ${vol.people})::int end as pi, random() rt, random() rk,
                 random() rs, random() rn, random() rv, random() rd, random() ra, random() rl, random() rl2
               from generate_series(1, ${total}) s) x
         join bench_people p on p.idx = x.pi
@@ -471,6 +484,8 @@ export async function generate(n: number, name = benchDbName(n), log = console.l
       where s.at is not null order by s.at`;
     step('warnings and their follow-up');
 
+    await generateActivity(sql, n, step);
+
     for (const t of ['assessments', 'warnings'])
       await sql.unsafe(`select setval(pg_get_serial_sequence('${t}', 'id'), (select max(id) from ${t}))`);
     for (const t of ['bench_templates', 'bench_units', 'bench_regions', 'bench_inst_experts', 'bench_people'])
@@ -486,8 +501,9 @@ export async function generate(n: number, name = benchDbName(n), log = console.l
     step('statistics facts and rollups (stats_rebuild_all)');
     await sql`vacuum analyze`;
     step('vacuum analyze');
-    await sql`create table bench_meta (assessments int not null, generated_at timestamptz not null default now())`;
-    await sql`insert into bench_meta (assessments) values (${n})`;
+    await sql`create table bench_meta (assessments int not null, version int not null,
+      generated_at timestamptz not null default now())`;
+    await sql`insert into bench_meta (assessments, version) values (${n}, ${GENERATOR_VERSION})`;
 
     const [c] = await sql<Record<string, number>[]>`select
       (select count(*) from users where role = 'user')::int as people,
@@ -499,6 +515,10 @@ export async function generate(n: number, name = benchDbName(n), log = console.l
       (select count(*) from warnings)::int as warnings,
       (select count(*) from warnings where status <> 'closed')::int as "openWarnings",
       (select count(*) from warning_progress)::int as progress,
+      (select count(*) from chats)::int as chats,
+      (select count(*) from chat_messages)::int as messages,
+      (select count(*) from bookings)::int as bookings,
+      (select count(*) from orders)::int as orders,
       (pg_database_size(current_database()) / 1048576)::int as "sizeMb"`;
     log(`done in ${((performance.now() - started) / 1000).toFixed(0)} s: ${JSON.stringify(c)}`);
   } finally {

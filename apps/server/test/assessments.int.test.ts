@@ -228,6 +228,35 @@ describe(`taking a scale on ${testDbKind}`, () => {
     expect(n.content).toContain('暂无负责专家');
   });
 
+  it('filters the experts’ and auditors’ lists by the highest warning level, totals exact', async () => {
+    type Row = { id: number; maxWarningLevel: number | null; status: string };
+    const all = async (token: string, query = '') => {
+      const r = await api('GET', `/api/expert/assessments?pageSize=100${query}`, token);
+      expect(r.status, r.body.message).toBe(200);
+      return r.body.data as { list: Row[]; total: number; submittedCount: number };
+    };
+    for (const token of [t.expert, t.auditor]) {
+      const every = await all(token);
+      expect(every.total).toBe(every.list.length);
+      expect(every.submittedCount).toBe(every.list.filter((a) => a.status === 'submitted').length);
+      expect(every.list.some((a) => a.maxWarningLevel === 3)).toBe(true);
+      for (const level of ['1', '2', '3', 'none'] as const) {
+        const want = every.list
+          .filter((a) => a.maxWarningLevel === (level === 'none' ? null : Number(level)))
+          .map((a) => a.id);
+        const got = await all(token, `&level=${level}`);
+        expect(got.list.map((a) => a.id)).toEqual(want);
+        expect(got.total).toBe(want.length);
+        // The count of what the caller may see, whatever the filter.
+        expect(got.submittedCount).toBe(every.submittedCount);
+      }
+      // The name search reads the person's account too; its total counts the same rows it lists.
+      const named = await all(token, `&keyword=${encodeURIComponent('张小雨')}`);
+      expect(named.total).toBe(named.list.length);
+      expect(named.total).toBeGreaterThan(0);
+    }
+  });
+
   it('keeps everyone else out with 404', async () => {
     for (const url of [`/api/assessment/${id}`, `/api/assessment/${id}/result`]) {
       expect((await api('GET', url, t.user2)).status).toBe(404);

@@ -6,7 +6,7 @@ import { createTestContext, testClock, testDbKind, type TestContext } from './co
 import { call, DEMO, login } from './helpers';
 
 // Signed-in sessions are trusted from memory between the writes that end them
-// (modules/auth/session-cache.ts, triggers in migration 0023_session_notify), as production runs.
+// (modules/auth/session-cache.ts, triggers in migration 0025_session_notify), as production runs.
 let ctx: TestContext;
 /** A second server instance on the same database, as behind a load balancer. */
 let other: FastifyInstance;

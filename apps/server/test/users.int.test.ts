@@ -1,5 +1,5 @@
 import sharp from 'sharp';
-import { eq } from 'drizzle-orm';
+import { eq, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { users } from '../src/modules/users/users.table';
 import { createTestContext, testDbKind, type TestContext } from './context';
@@ -165,6 +165,23 @@ describe(`who sees whom on ${testDbKind}`, () => {
       token: tokens.admin,
     });
     expect(k.body.data.list.map((u: { name: string }) => u.name)).toEqual(['刘文博']);
+    // Digits: the start of the telephone (or a name holding them); anything else: the name only.
+    const phone = await call(ctx.app, 'GET', '/api/userinfo/get-list?keyword=1380000000&pageSize=50', {
+      token: tokens.admin,
+    });
+    const starting = await ctx.database.db
+      .select({ id: users.id })
+      .from(users)
+      .where(like(users.telephone, '1380000000%'));
+    expect(starting.length).toBeGreaterThan(1);
+    expect(phone.body.data.total).toBe(starting.length);
+    expect(phone.body.data.list.map((u: { id: number }) => u.id).sort()).toEqual(
+      starting.map((u) => u.id).sort(),
+    );
+    const tail = await call(ctx.app, 'GET', '/api/userinfo/get-list?keyword=0000000', {
+      token: tokens.admin,
+    });
+    expect(tail.body.data.total).toBe(0);
     const bad = await call(ctx.app, 'GET', '/api/userinfo/get-list?pageSize=1000', { token: tokens.admin });
     expect(bad.status).toBe(400);
   });

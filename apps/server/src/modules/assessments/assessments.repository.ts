@@ -167,10 +167,17 @@ export const assessmentsRepository = {
     await tx.update(assessmentParts).set(set).where(eq(assessmentParts.id, partId));
   },
 
-  /** Assessments whose highest warning is `level` (warnings' table, read only), or with none. */
+  /**
+   * Assessments whose highest warning is `level` (warnings' table, read only), or with none.
+   * EXISTS, not a per-row `(select max(level) …) = level`: the planner may then start from the
+   * level's warnings (index `warnings_level_id`: the auditor, all assessments) or probe each
+   * assessment in scope (index on (assessment_id, level): an expert's), whichever is fewer.
+   */
   maxWarningLevelIs(level: '1' | '2' | '3' | 'none'): SQL {
-    const max = sql`(select max(w.level) from warnings w where w.assessment_id = ${assessments.id})`;
-    return level === 'none' ? sql`${max} is null` : sql`${max} = ${Number(level)}`;
+    const at = (op: SQL) =>
+      sql`exists (select 1 from warnings w where w.assessment_id = ${assessments.id} and w.level ${op})`;
+    if (level === 'none') return sql`not ${at(sql`is not null`)}`;
+    return sql`(${at(sql`= ${Number(level)}`)} and not ${at(sql`> ${Number(level)}`)})`;
   },
 
   /** The person's name (as given in the test, or the account's) or the title contains `keyword`. */
@@ -179,9 +186,19 @@ export const assessmentsRepository = {
     return sql`(${assessments.title} ilike ${k} or coalesce(${assessments.basicInfo}->>'name', ${users.name}) ilike ${k})`;
   },
 
-  /** A page of assessments with the person's name, newest first. */
-  async page(tx: DbOrTx, where: SQL | undefined, p: { pageNum: number; pageSize: number }) {
+  /**
+   * A page of assessments with the person's name, newest first. `readsUsers`: `where` reads the
+   * users' table (the name search); otherwise the total counts assessments alone (every
+   * assessment has its person: the join would change no count, only make it slower).
+   */
+  async page(
+    tx: DbOrTx,
+    where: SQL | undefined,
+    p: { pageNum: number; pageSize: number },
+    readsUsers = true,
+  ) {
     const byPerson = eq(users.id, assessments.userId);
+    const counted = tx.select({ n: count() }).from(assessments);
     return pageWhere(
       p,
       where,
@@ -191,7 +208,7 @@ export const assessmentsRepository = {
         .from(assessments)
         .innerJoin(users, byPerson)
         .$dynamic(),
-      tx.select({ n: count() }).from(assessments).innerJoin(users, byPerson).$dynamic(),
+      readsUsers ? counted.innerJoin(users, byPerson).$dynamic() : counted.$dynamic(),
     );
   },
 

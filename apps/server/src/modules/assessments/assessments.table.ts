@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import {
   boolean,
   index,
@@ -50,6 +51,15 @@ export const assessments = pgTable(
     // Statistics: submitted assessments by time range, and plans' completion by start.
     index().on(t.status, t.submittedAt),
     index().on(t.planId, t.startedAt),
+    // The auditor's list of every assessment, newest first (a page reads the index's first rows).
+    index().on(t.startedAt, t.id),
+    // The catalogue's counts from the index alone: plans taken, activities' participants.
+    index('assessments_submitted_plan')
+      .on(t.planId)
+      .where(sql`${t.status} = 'submitted'`),
+    index('assessments_activity_user')
+      .on(t.activityId, t.userId)
+      .where(sql`${t.activityId} is not null`),
   ],
 );
 
@@ -79,5 +89,9 @@ export const assessmentParts = pgTable(
     uniqueIndex().on(t.assessmentId, t.position),
     // Statistics: one scale's scored parts by time.
     index().on(t.scaleId, t.submittedAt),
+    // The catalogue's "taken" count of a scale from the index alone.
+    index('assessment_parts_submitted_scale')
+      .on(t.scaleId)
+      .where(sql`${t.status} = 'submitted'`),
   ],
 );

@@ -28,9 +28,14 @@ export async function assignedExpertOf(tx: DbOrTx, userId: number): Promise<numb
   return (await assignmentsRepository.of(tx, userId))?.expertId ?? null;
 }
 
-/** A query piece: `column` (a person's id) is one of the people assigned to `expertId`. */
+/**
+ * A query piece: `column` (a person's id) is one of the people assigned to `expertId`. Written
+ * as `= any(array(…))`, not `in (select …)`: the array is computed once and the condition is an
+ * index condition, so `expert_id = $1 or user_id = any(…)` is a BitmapOr of two index scans
+ * instead of a filter over every row of the table.
+ */
 export function assignedTo(column: AnyColumn, expertId: number): SQL {
-  return sql`${column} in (select ${careAssignments.userId} from ${careAssignments} where ${careAssignments.expertId} = ${expertId})`;
+  return sql`${column} = any(array(select ${careAssignments.userId} from ${careAssignments} where ${careAssignments.expertId} = ${expertId}))`;
 }
 
 /** A query piece: the person in `column` has an assignment row (to anyone). */

@@ -4,7 +4,7 @@
  * docs/performance.md).
  *
  * Freshness comes from the database, as for the catalogue (lib/catalogue-cache.ts): triggers
- * (migration 0023_session_notify) NOTIFY `psy_sessions` with the account's id when a transaction
+ * (migration 0025_session_notify) NOTIFY `psy_sessions` with the account's id when a transaction
  * that revokes, expires or deletes a session, or changes the account's role, status or phone,
  * commits; every instance forgets that account's sessions. The session service also forgets an
  * account at once when it revokes in this instance, so a sequential logout-then-request never

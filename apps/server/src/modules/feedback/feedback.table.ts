@@ -48,6 +48,8 @@ export const feedback = pgTable(
     index().on(t.expertId, t.status, t.createdAt),
     index().on(t.expertId, t.kind, t.createdAt),
     index().on(t.userId, t.createdAt),
+    // The auditors' list of all feedback, newest first.
+    index().on(t.createdAt, t.id),
     check('feedback_rating', sql`${t.rating} between 1 and 5`),
     check('feedback_handled_at', sql`(${t.status} = 'handled') = (${t.handledAt} is not null)`),
   ],

@@ -18,7 +18,13 @@ function listWhere(f: UserListFilter): SQL | undefined {
   if (f.institutionId !== undefined) filters.push(eq(users.institutionId, f.institutionId));
   if (f.keyword) {
     const k = likeEscape(f.keyword);
-    filters.push(or(ilike(users.name, `%${k}%`), ilike(users.telephone, `${k}%`))!);
+    // Telephones are digits (PHONE_PATTERN on every way in): a keyword with anything else can
+    // match no telephone's start, and leaving that side out lets the name's index answer alone.
+    filters.push(
+      /^\d+$/.test(f.keyword)
+        ? or(ilike(users.name, `%${k}%`), ilike(users.telephone, `${k}%`))!
+        : ilike(users.name, `%${k}%`),
+    );
   }
   return filters.length ? and(...filters) : undefined;
 }

@@ -28,11 +28,14 @@ export const warnings = pgTable(
   (t) => [
     index().on(t.expertId, t.status),
     index().on(t.status, t.createdAt),
-    // Statistics: warnings by time, and an assessment's warnings.
+    // Statistics: warnings by time; an assessment's warnings, by level (its highest).
     index().on(t.createdAt),
-    index().on(t.assessmentId),
+    index().on(t.assessmentId, t.level),
     // A person's warnings (their record).
     index().on(t.userId, t.createdAt),
+    // The auditor's list, highest level first, alone and by state; an assessment's highest level.
+    index('warnings_level_id').on(t.level, t.id),
+    index().on(t.status, t.level, t.id),
     check('warning_level', sql`${t.level} between 1 and 3`),
   ],
 );

@@ -1,0 +1,1 @@
+CREATE INDEX "users_telephone_prefix" ON "users" USING btree ("telephone" varchar_pattern_ops);
