@@ -29,6 +29,44 @@ interface Row {
   rate: number;
   p50: number;
   p99: number;
+  /** CPU time per message of the server process (ours: node; RabbitMQ: beam.smp), ms. */
+  serverCpu: number;
+  /** CPU time per message of this process (the senders and the receivers' clients), ms. */
+  clientCpu: number;
+}
+
+/** user + system CPU time of a process so far, ms (from /proc; 0 when it cannot be read). */
+function cpuMs(pid: number | undefined): number {
+  if (!pid) return 0;
+  try {
+    const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const f = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return ((Number(f[11]) + Number(f[12])) * 1000) / 100;
+  } catch {
+    return 0;
+  }
+}
+
+/** RabbitMQ's Erlang VM on this machine, if any. */
+function beamPid(): number | undefined {
+  for (const d of fs.readdirSync('/proc')) {
+    if (!/^\d+$/.test(d)) continue;
+    try {
+      if (fs.readFileSync(`/proc/${d}/comm`, 'utf8').trim() === 'beam.smp') return Number(d);
+    } catch {
+      /* gone */
+    }
+  }
+  return undefined;
+}
+
+/** CPU per message of the server process and of this one while `run` runs. */
+async function measured<T>(pid: number | undefined, run: () => Promise<T>) {
+  const s0 = cpuMs(pid);
+  const c0 = process.cpuUsage();
+  const out = await run();
+  const c = process.cpuUsage(c0);
+  return { out, serverCpu: (cpuMs(pid) - s0) / M, clientCpu: (c.user + c.system) / 1000 / M };
 }
 
 const pct = (xs: number[], p: number) => {
@@ -76,10 +114,13 @@ async function ours(): Promise<Row> {
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'psy-bench-'));
-  const server = await startServer({
-    ...productionEnv({ DATABASE_URL: url.toString(), DATA_DIR: dataDir }),
-    LOG_LEVEL: 'warn',
-  });
+  const server = await startServer(
+    { ...productionEnv({ DATABASE_URL: url.toString(), DATA_DIR: dataDir }), LOG_LEVEL: 'warn' },
+    // BENCH_CPU_PROF=<dir>: the server writes a V8 CPU profile there when it stops.
+    process.env.BENCH_CPU_PROF
+      ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(process.env.BENCH_CPU_PROF)}`]
+      : [],
+  );
   const db = postgres(url.toString(), { max: 2, onnotice: () => {} });
   try {
     // Accounts and sessions straight into the database: the bench measures delivery, not login.
@@ -123,21 +164,23 @@ async function ours(): Promise<Row> {
         return c;
       }),
     );
-    const rate = await drive(
-      async (i) => {
-        const r = receivers[i % N]!;
-        const res = await fetch(`${server.base}/SysAdmin/api/chat/send`, {
-          method: 'POST',
-          headers: { 'content-type': 'application/json', serviceToken: senderToken },
-          body: JSON.stringify({
-            chatId: r.chatId,
-            messageType: '0',
-            messageContent: `${performance.now() + performance.timeOrigin}|压测消息 ${i}`,
-          }),
-        });
-        if (!res.ok) throw new Error(`send failed: ${res.status}`);
-      },
-      () => latencies.length,
+    const { out: rate, ...cpu } = await measured(server.child.pid, () =>
+      drive(
+        async (i) => {
+          const r = receivers[i % N]!;
+          const res = await fetch(`${server.base}/SysAdmin/api/chat/send`, {
+            method: 'POST',
+            headers: { 'content-type': 'application/json', serviceToken: senderToken },
+            body: JSON.stringify({
+              chatId: r.chatId,
+              messageType: '0',
+              messageContent: `${performance.now() + performance.timeOrigin}|压测消息 ${i}`,
+            }),
+          });
+          if (!res.ok) throw new Error(`send failed: ${res.status}`);
+        },
+        () => latencies.length,
+      ),
     );
     await Promise.all(clients.map((c) => c.deactivate()));
     return {
@@ -145,6 +188,7 @@ async function ours(): Promise<Row> {
       rate,
       p50: pct(latencies, 50),
       p99: pct(latencies, 99),
+      ...cpu,
     };
   } finally {
     await db.end();
@@ -171,18 +215,20 @@ async function rabbit(): Promise<Row> {
   const sender = await client(rabbitUrl, login);
   await new Promise((r) => setTimeout(r, 200));
   let receiptNo = 0;
-  const rate = await drive(
-    (i) =>
-      new Promise<void>((resolve) => {
-        const receipt = `r${receiptNo++}`;
-        sender.watchForReceipt(receipt, () => resolve());
-        sender.publish({
-          destination: `/topic/bench.${prefix}.${i % N}`,
-          body: `${performance.now() + performance.timeOrigin}|压测消息 ${i}`,
-          headers: { receipt },
-        });
-      }),
-    () => latencies.length,
+  const { out: rate, ...cpu } = await measured(beamPid(), () =>
+    drive(
+      (i) =>
+        new Promise<void>((resolve) => {
+          const receipt = `r${receiptNo++}`;
+          sender.watchForReceipt(receipt, () => resolve());
+          sender.publish({
+            destination: `/topic/bench.${prefix}.${i % N}`,
+            body: `${performance.now() + performance.timeOrigin}|压测消息 ${i}`,
+            headers: { receipt },
+          });
+        }),
+      () => latencies.length,
+    ),
   );
   await Promise.all([...receivers, sender].map((c) => c.deactivate()));
   return {
@@ -190,12 +236,14 @@ async function rabbit(): Promise<Row> {
     rate,
     p50: pct(latencies, 50),
     p99: pct(latencies, 99),
+    ...cpu,
   };
 }
 
 const rows: Row[] = [];
 try {
-  rows.push(await rabbit());
+  // BENCH_ONLY=ours skips RabbitMQ (profiling runs).
+  if (process.env.BENCH_ONLY !== 'ours') rows.push(await rabbit());
 } catch (err) {
   console.error(`RabbitMQ Web-STOMP not reachable at ${rabbitUrl} (${(err as Error).message}).`);
   console.error('Enable it with: rabbitmq-plugins enable rabbitmq_web_stomp');
@@ -203,10 +251,18 @@ try {
 rows.push(await ours());
 const base = rows[0]!;
 console.log(`\n${N} receivers, ${M} messages, ${C} in flight, ${os.cpus().length} cores\n`);
-console.log(`| path | messages/s | ratio to ${rows.length > 1 ? 'RabbitMQ' : 'itself'} | p50 ms | p99 ms |`);
-console.log('|---|---:|---:|---:|---:|');
+console.log(
+  `load average ${os
+    .loadavg()
+    .map((l) => l.toFixed(2))
+    .join(' ')}\n`,
+);
+console.log(
+  `| path | messages/s | ratio to ${rows.length > 1 ? 'RabbitMQ' : 'itself'} | p50 ms | p99 ms | server CPU ms/msg | bench client CPU ms/msg |`,
+);
+console.log('|---|---:|---:|---:|---:|---:|---:|');
 for (const r of rows)
   console.log(
-    `| ${r.name} | ${Math.round(r.rate)} | ${(r.rate / base.rate).toFixed(2)} | ${r.p50.toFixed(1)} | ${r.p99.toFixed(1)} |`,
+    `| ${r.name} | ${Math.round(r.rate)} | ${(r.rate / base.rate).toFixed(2)} | ${r.p50.toFixed(1)} | ${r.p99.toFixed(1)} | ${r.serverCpu.toFixed(2)} | ${r.clientCpu.toFixed(2)} |`,
   );
 process.exit(0);

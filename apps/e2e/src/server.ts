@@ -25,9 +25,13 @@ export interface RunningServer {
 }
 
 /** Starts the real platform server, as `npm start` runs it (the bundle), and waits until it answers. */
-export async function startServer(env: Record<string, string>): Promise<RunningServer> {
+export async function startServer(
+  env: Record<string, string>,
+  /** Flags for node itself (e.g. --cpu-prof), before the bundle. */
+  nodeArgs: string[] = [],
+): Promise<RunningServer> {
   const port = await freePort();
-  const child = spawn(process.execPath, [await buildServer()], {
+  const child = spawn(process.execPath, [...nodeArgs, await buildServer()], {
     cwd: repoRoot,
     env: { ...process.env, HOST: '127.0.0.1', PORT: String(port), LOG_LEVEL: 'warn', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -115,6 +115,9 @@ export const sendMessageBody = z
         ctx.addIssue({ code: 'custom', message: '请输入消息内容', path: ['messageContent'] });
       if (b.messageContent.length > CHAT_TEXT_MAX)
         ctx.addIssue({ code: 'custom', message: `消息最多${CHAT_TEXT_MAX}个字`, path: ['messageContent'] });
+      // PostgreSQL text cannot hold NUL; nobody types one.
+      if (b.messageContent.includes('\u0000'))
+        ctx.addIssue({ code: 'custom', message: '消息包含无法发送的字符', path: ['messageContent'] });
     } else if (!/^[0-9a-f-]{36}$/.test(b.messageContent)) {
       ctx.addIssue({ code: 'custom', message: '图片编号不正确，请重新上传', path: ['messageContent'] });
     }

@@ -7,7 +7,11 @@ export type Channel = 'message' | 'notification' | 'dashboard';
 export interface HubConnection {
   userId: number;
   sessionId: number;
-  deliver(channel: Channel, body: string): void;
+  /**
+   * `body` is the push's JSON; `shared` lives as long as one push to one user, so what a
+   * transport derives from the body (an encoded frame) is made once for all the user's sockets.
+   */
+  deliver(channel: Channel, body: string, shared: { frame?: Buffer }): void;
   /** `kind` 'session' when the login ended, 'shutdown' when the server is going away. */
   close(reason: string, kind?: 'session' | 'shutdown'): void;
 }
@@ -24,7 +28,8 @@ export function createHub(broker: Broker) {
     if (!conns) return;
     if (msg.op === 'push') {
       const body = JSON.stringify(msg.body);
-      for (const c of conns) c.deliver(msg.channel, body);
+      const shared = {};
+      for (const c of conns) c.deliver(msg.channel, body, shared);
     } else {
       for (const c of [...conns]) {
         if (msg.sessionIds === 'all' || msg.sessionIds.includes(c.sessionId)) c.close(msg.reason);

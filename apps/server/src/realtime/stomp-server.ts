@@ -8,7 +8,14 @@ import {
 } from '@psy/contracts';
 import { WebSocketServer, type RawData, type WebSocket } from 'ws';
 import type { SessionUser } from '../modules/auth/session.service';
-import { serializeFrame, StompParser, type Frame, type StompError } from './stomp/frame';
+import {
+  messageFrame,
+  messageTail,
+  serializeFrame,
+  StompParser,
+  type Frame,
+  type StompError,
+} from './stomp/frame';
 import { closeReason, negotiateHeartbeat, refusal, SubscriptionTable } from './stomp/session';
 import type { Channel, Hub, HubConnection } from './hub';
 
@@ -241,18 +248,12 @@ export function attachStompServer(server: Server, opts: StompServerOptions) {
       conn = {
         userId: session.userId,
         sessionId: session.sessionId,
-        deliver(channel: Channel, body) {
+        deliver(channel: Channel, body, shared) {
+          if (ws.readyState !== ws.OPEN) return;
           for (const id of subscriptions.idsFor(channel)) {
-            send({
-              command: 'MESSAGE',
-              headers: {
-                subscription: id,
-                'message-id': String(++messageSeq),
-                destination: `/user/${session.userId}/${channel}`,
-                'content-type': 'application/json',
-              },
-              body,
-            });
+            // Encoded once per push (the destination is the user's own), whatever the sockets.
+            shared.frame ??= messageTail(`/user/${session.userId}/${channel}`, 'application/json', body);
+            ws.send(messageFrame(id, String(++messageSeq), shared.frame));
           }
         },
         close(reason, kind = 'session') {

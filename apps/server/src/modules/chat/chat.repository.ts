@@ -1,5 +1,6 @@
 import { and, asc, desc, eq, gt, inArray, lt, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
+import { executeRows } from '../../db/rows';
 import { institutions } from '../institutions';
 import { accountRefOf, users } from '../users';
 import { chatImages, chatMessages, chatParticipants, chats } from './chat.table';
@@ -180,6 +181,78 @@ export const chatRepository = {
       .from(chatMessages)
       .where(and(eq(chatMessages.senderId, senderId), eq(chatMessages.clientMessageId, clientMessageId)));
     return row;
+  },
+
+  /**
+   * Text messages of several sends in ONE statement (one round trip, committed when it
+   * returns): each chat row is locked (FOR UPDATE, in id order), a message is inserted only
+   * when its sender takes part in its chat and its clientMessageId is new, ids are taken in
+   * the order given (the rows are sorted by `ord` before the insert), and each chat's last
+   * message and activity and each sender's read mark move up, as `touch` and `raiseReadMark`
+   * do for one send. Answers the inserted rows with the other participant, ascending by id; a
+   * send missing from them was refused or a retry (the caller sorts that out).
+   */
+  async insertTextMessages(
+    db: DbOrTx,
+    sends: { chatId: number; senderId: number; content: string; clientMessageId: string | null }[],
+    now: Date,
+  ): Promise<(MessageRow & { peerId: number })[]> {
+    const at = now.toISOString();
+    const input = sql.join(
+      sends.map(
+        (s, ord) =>
+          sql`(${ord}::int, ${s.chatId}::int, ${s.senderId}::int, ${s.content}::text, ${s.clientMessageId}::varchar)`,
+      ),
+      sql`, `,
+    );
+    const rows = await executeRows<{
+      id: number;
+      chat_id: number;
+      sender_id: number;
+      content: string;
+      client_message_id: string | null;
+      peer_id: number;
+    }>(
+      db,
+      sql`with input (ord, chat_id, sender_id, content, client_message_id) as (values ${input}),
+      locked as (
+        select c.id, c.user_low_id, c.user_high_id from ${chats} c
+        where c.id in (select chat_id from input) order by c.id for update
+      ),
+      ins as (
+        insert into ${chatMessages} (chat_id, sender_id, message_type, content, client_message_id, created_at)
+        select i.chat_id, i.sender_id, 0, i.content, i.client_message_id, ${at}::timestamptz
+        from input i join locked c on c.id = i.chat_id and i.sender_id in (c.user_low_id, c.user_high_id)
+        order by i.ord
+        on conflict (sender_id, client_message_id) do nothing
+        returning id, chat_id, sender_id, content, client_message_id
+      ),
+      touched as (
+        update ${chats} c
+        set last_message_id = greatest(coalesce(c.last_message_id, 0), n.id),
+          last_activity_at = greatest(c.last_activity_at, ${at}::timestamptz)
+        from (select chat_id, max(id) as id from ins group by chat_id) n
+        where c.id = n.chat_id
+      ),
+      marked as (
+        update ${chatParticipants} p
+        set last_read_message_id = greatest(p.last_read_message_id, n.id)
+        from (select chat_id, sender_id, max(id) as id from ins group by chat_id, sender_id) n
+        where p.chat_id = n.chat_id and p.user_id = n.sender_id
+      )
+      select ins.*, case when c.user_low_id = ins.sender_id then c.user_high_id else c.user_low_id end as peer_id
+      from ins join locked c on c.id = ins.chat_id order by ins.id`,
+    );
+    return rows.map((r) => ({
+      id: Number(r.id),
+      chatId: Number(r.chat_id),
+      senderId: Number(r.sender_id),
+      messageType: 0,
+      content: r.content,
+      clientMessageId: r.client_message_id,
+      createdAt: now,
+      peerId: Number(r.peer_id),
+    }));
   },
 
   /** The chat's last message and activity, never moved backwards by concurrent sends. */

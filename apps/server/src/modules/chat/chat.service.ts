@@ -28,8 +28,21 @@ export interface ChatServiceDeps {
 
 const CHAT_NOT_FOUND = '会话不存在';
 
+/** Sends written together at most (one statement's worth). */
+const MAX_GROUP = 100;
+
+interface QueuedSend {
+  actor: Actor;
+  body: SendMessageBody;
+  resolve(message: ChatMessage): void;
+  reject(err: unknown): void;
+}
+
 export function createChatService({ db, clock, hub, privateStorage, signer }: ChatServiceDeps) {
   const pushOrder = createPushOrder();
+  /** Sends waiting for the next group, and whether a group is being written (or about to be). */
+  const queued: QueuedSend[] = [];
+  let flushing = false;
 
   /**
    * The chat if the caller is one of its two participants; anyone else gets 404. `lock`
@@ -105,59 +118,19 @@ export function createChatService({ db, clock, hub, privateStorage, signer }: Ch
     },
 
     /**
-     * Stores the message first, then pushes it to both participants. A retry with the same
-     * clientMessageId returns the stored message and pushes nothing twice.
-     *
-     * Sends to one chat are serialised on the chat's row (SELECT ... FOR UPDATE before the
-     * insert), so within a chat ids are taken in commit order: once a reader has seen id N,
-     * no message with a smaller id can still appear, and catching up with
-     * `readChatMessage=N` misses nothing. The pushes leave in the same order (push-order.ts).
+     * Stores the message first, then pushes it to both participants; answers once both are
+     * done. A retry with the same clientMessageId returns the stored message and pushes
+     * nothing twice. Sends are committed in groups (see `flush` below).
      */
-    async send(actor: Actor, body: SendMessageBody): Promise<ChatMessage> {
-      let turn: PushTurn | undefined;
-      let result;
-      try {
-        result = await db.transaction(async (tx) => {
-          const { peerId } = await ownChat(tx, body.chatId, actor, true);
-          if (body.messageType === '1') {
-            const img = await repo.imageOf(tx, body.messageContent);
-            if (!img || !canSendImage(actor, img))
-              throw new AppError('BAD_REQUEST', '图片不存在，请重新上传');
-          }
-          const now = clock();
-          const row = await repo.insertMessage(tx, {
-            chatId: body.chatId,
-            senderId: actor.userId,
-            messageType: body.messageType === '1' ? 1 : 0,
-            content: body.messageType === '0' ? body.messageContent : body.messageContent.toLowerCase(),
-            clientMessageId: body.clientMessageId ?? null,
-            createdAt: now,
-          });
-          if (!row) {
-            const existing = await repo.messageByClientId(tx, actor.userId, body.clientMessageId!);
-            if (!existing || existing.chatId !== body.chatId) throw new AppError('CONFLICT', '消息编号重复');
-            return { message: (await present(tx, [existing]))[0]!, peerId, fresh: false };
-          }
-          // Still under the row lock: the turn is taken in commit order.
-          turn = pushOrder.take(body.chatId);
-          // Never backwards, whatever happens to run concurrently.
-          await repo.touch(tx, body.chatId, row.id, now);
-          await repo.raiseReadMark(tx, body.chatId, actor.userId, row.id);
-          return { message: (await present(tx, [row]))[0]!, peerId, fresh: true };
-        });
-      } catch (err) {
-        turn?.skip();
-        throw err;
-      }
-      if (result.fresh && turn) {
-        const { message, peerId } = result;
-        await turn.run(async () => {
-          await hub.push(peerId, 'message', message);
-          await hub.push(actor.userId, 'message', message);
-        });
-      }
-      return result.message;
-    },
+    send: (actor: Actor, body: SendMessageBody): Promise<ChatMessage> =>
+      new Promise((resolve, reject) => {
+        queued.push({ actor, body, resolve, reject });
+        if (!flushing) {
+          flushing = true;
+          // Whatever else arrives in this turn of the event loop goes in the same group.
+          setImmediate(() => void flush());
+        }
+      }),
 
     /** A chat image: re-encoded (max 2048 px) with a 320 px thumbnail, kept private. */
     async uploadImage(actor: Actor, data: Buffer) {
@@ -205,6 +178,134 @@ export function createChatService({ db, clock, hub, privateStorage, signer }: Ch
       return rows.filter((r) => r.haveNotRead).length;
     },
   };
+
+  /**
+   * Group commit. Sends wait in `queued`; one group at a time is written: the text messages
+   * of the group in one statement (repo.insertTextMessages: the checks, the inserts, the
+   * chat's last message and the read marks, committed together), then each push in its turn,
+   * and only then each HTTP answer. What arrives while a group is written forms the next one,
+   * so under load a group grows instead of the queries piling up.
+   *
+   * One group at a time is what keeps pushes in commit order: the turns of a group are taken
+   * as soon as its statement has committed, before the next group (or a send of the careful
+   * path) can lock any chat. A send the group statement did not store (an image, a chat the
+   * sender is not in, a retried clientMessageId) or a group whose statement failed goes
+   * through `sendOne`, the careful path, one send after another: exactly the answers and
+   * errors of a lone send, and a failing send takes no other send of its group with it.
+   */
+  async function flush() {
+    try {
+      while (queued.length) {
+        const group = queued.splice(0, MAX_GROUP);
+        // A bug past this point must not leave a sender waiting forever (settled ones stay so).
+        await sendGroup(group).catch((err: unknown) => group.forEach((q) => q.reject(err)));
+      }
+    } finally {
+      flushing = false;
+    }
+  }
+
+  async function sendGroup(group: QueuedSend[]) {
+    const texts = group.filter((q) => q.body.messageType === '0');
+    const careful = new Set(group.filter((q) => q.body.messageType !== '0'));
+    if (texts.length) {
+      const now = clock();
+      let rows: (MessageRow & { peerId: number })[] = [];
+      try {
+        rows = await repo.insertTextMessages(
+          db,
+          texts.map((q) => ({
+            chatId: q.body.chatId,
+            senderId: q.actor.userId,
+            content: q.body.messageContent,
+            clientMessageId: q.body.clientMessageId ?? null,
+          })),
+          now,
+        );
+      } catch {
+        // Nothing of the group was stored (one statement): each send is tried on its own.
+      }
+      // The rows come in the order of `texts` (ids ascending), less the ones not stored.
+      let next = 0;
+      for (const q of texts) {
+        const row = rows[next];
+        if (
+          row &&
+          row.chatId === q.body.chatId &&
+          row.senderId === q.actor.userId &&
+          row.content === q.body.messageContent &&
+          row.clientMessageId === (q.body.clientMessageId ?? null)
+        ) {
+          next++;
+          // Taken at once, in id order, before any later send can commit.
+          const turn = pushOrder.take(row.chatId);
+          const message = toChatMessage(row, undefined, signer);
+          turn
+            .run(async () => {
+              await hub.push(row.peerId, 'message', message);
+              await hub.push(q.actor.userId, 'message', message);
+            })
+            .then(() => q.resolve(message), q.reject);
+        } else careful.add(q);
+      }
+    }
+    for (const q of group) {
+      if (!careful.has(q)) continue;
+      await sendOne(q.actor, q.body).then(q.resolve, q.reject);
+    }
+  }
+
+  /**
+   * One send on its own, the careful path: in a transaction the chat row is locked (SELECT ...
+   * FOR UPDATE) before the insert, so within a chat ids are taken in commit order: once a
+   * reader has seen id N, no message with a smaller id can still appear, and catching up with
+   * `readChatMessage=N` misses nothing. The pushes leave in the same order (push-order.ts).
+   * The group statement keeps the same rules; this path also answers why a send is refused.
+   */
+  async function sendOne(actor: Actor, body: SendMessageBody): Promise<ChatMessage> {
+    let turn: PushTurn | undefined;
+    let result;
+    try {
+      result = await db.transaction(async (tx) => {
+        const { peerId } = await ownChat(tx, body.chatId, actor, true);
+        if (body.messageType === '1') {
+          const img = await repo.imageOf(tx, body.messageContent);
+          if (!img || !canSendImage(actor, img)) throw new AppError('BAD_REQUEST', '图片不存在，请重新上传');
+        }
+        const now = clock();
+        const row = await repo.insertMessage(tx, {
+          chatId: body.chatId,
+          senderId: actor.userId,
+          messageType: body.messageType === '1' ? 1 : 0,
+          content: body.messageType === '0' ? body.messageContent : body.messageContent.toLowerCase(),
+          clientMessageId: body.clientMessageId ?? null,
+          createdAt: now,
+        });
+        if (!row) {
+          const existing = await repo.messageByClientId(tx, actor.userId, body.clientMessageId!);
+          if (!existing || existing.chatId !== body.chatId) throw new AppError('CONFLICT', '消息编号重复');
+          return { message: (await present(tx, [existing]))[0]!, peerId, fresh: false };
+        }
+        // Still under the row lock: the turn is taken in commit order.
+        turn = pushOrder.take(body.chatId);
+        // Never backwards, whatever happens to run concurrently.
+        await repo.touch(tx, body.chatId, row.id, now);
+        await repo.raiseReadMark(tx, body.chatId, actor.userId, row.id);
+        return { message: (await present(tx, [row]))[0]!, peerId, fresh: true };
+      });
+    } catch (err) {
+      turn?.skip();
+      throw err;
+    }
+    if (result.fresh && turn) {
+      const { message, peerId } = result;
+      await turn.run(async () => {
+        await hub.push(peerId, 'message', message);
+        await hub.push(actor.userId, 'message', message);
+      });
+    }
+    return result.message;
+  }
 
   async function markRead(chatId: number, userId: number, peerId: number, upTo: number) {
     if (await repo.advanceReadMark(db, chatId, userId, upTo)) {

@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { escapeHeader, serializeFrame, StompError, StompParser, unescapeHeader, type Frame } from './frame';
+import {
+  escapeHeader,
+  messageFrame,
+  messageTail,
+  serializeFrame,
+  StompError,
+  StompParser,
+  unescapeHeader,
+  type Frame,
+} from './frame';
 
 const parse = (input: string | Buffer, max = 64 * 1024) => new StompParser(max).push(input);
 
@@ -98,5 +107,28 @@ describe('STOMP serializer', () => {
   it('escape and unescape are inverse', () => {
     for (const s of ['', 'plain', 'a:b', '\\', '\n\r:\\', '中文:值'])
       expect(unescapeHeader(escapeHeader(s))).toBe(s);
+  });
+  it('a MESSAGE frame made from a shared tail is byte for byte what serializeFrame makes', () => {
+    for (const [sub, body] of [
+      ['sub-0', '{"id":1,"messageContent":"你好"}'],
+      ['a:b\\c\n', '{}'],
+      ['x', ''],
+    ] as const) {
+      const tail = messageTail('/user/7/message', 'application/json', body);
+      const expected = serializeFrame({
+        command: 'MESSAGE',
+        headers: {
+          subscription: sub,
+          'message-id': '42',
+          destination: '/user/7/message',
+          'content-type': 'application/json',
+        },
+        body,
+      });
+      expect(messageFrame(sub, '42', tail).equals(expected)).toBe(true);
+      const [f] = parse(messageFrame(sub, '42', tail)) as Frame[];
+      expect(f!.headers.subscription).toBe(sub);
+      expect(f!.body.toString()).toBe(body);
+    }
   });
 });

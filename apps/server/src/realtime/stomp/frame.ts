@@ -41,7 +41,10 @@ export const CLIENT_COMMANDS = new Set([
 /** CONNECT and CONNECTED headers are never escaped (spec: "Value Encoding"). */
 const RAW_HEADER_COMMANDS = new Set(['CONNECT', 'CONNECTED']);
 
+const NEEDS_ESCAPE = /[\\\r\n:]/;
+
 export function escapeHeader(value: string): string {
+  if (!NEEDS_ESCAPE.test(value)) return value;
   return value.replace(/\\/g, '\\\\').replace(/\r/g, '\\r').replace(/\n/g, '\\n').replace(/:/g, '\\c');
 }
 
@@ -82,6 +85,28 @@ export function serializeFrame(frame: {
   if (body.length > 0) lines.push(`content-length:${body.length}`);
   const head = Buffer.from(`${lines.join('\n')}\n\n`);
   return Buffer.concat([head, body, Buffer.from([NUL])]);
+}
+
+/**
+ * The part of a MESSAGE frame that every subscriber of one destination gets alike: the
+ * headers after `subscription` and `message-id`, the body and the closing NUL. Made once per
+ * push and shared; `messageFrame` puts each subscriber's own two headers in front. The bytes
+ * are those serializeFrame makes for the same headers in the same order.
+ */
+export function messageTail(destination: string, contentType: string, body: string): Buffer {
+  const bytes = Buffer.from(body);
+  const head = `destination:${escapeHeader(destination)}\ncontent-type:${escapeHeader(contentType)}\n${
+    bytes.length > 0 ? `content-length:${bytes.length}\n` : ''
+  }\n`;
+  return Buffer.concat([Buffer.from(head), bytes, Buffer.from([NUL])]);
+}
+
+/** One subscriber's MESSAGE frame around a shared `messageTail`. */
+export function messageFrame(subscription: string, messageId: string, tail: Buffer): Buffer {
+  const head = Buffer.from(
+    `MESSAGE\nsubscription:${escapeHeader(subscription)}\nmessage-id:${escapeHeader(messageId)}\n`,
+  );
+  return Buffer.concat([head, tail], head.length + tail.length);
 }
 
 /**
