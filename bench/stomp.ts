@@ -218,6 +218,7 @@ async function ours(): Promise<Row> {
       ...cpu,
     };
   } finally {
+    agent.destroy();
     await db.end();
     await server.stop();
     await admin.unsafe(`drop database if exists ${name} with (force)`);
