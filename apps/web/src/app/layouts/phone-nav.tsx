@@ -19,7 +19,14 @@ export function PhoneNav({
   selected: string[];
 }) {
   return (
-    <Drawer title="导航" placement="right" size={260} open={open} onClose={onClose} styles={{ body: { padding: 0 } }}>
+    <Drawer
+      title="导航"
+      placement="right"
+      size={260}
+      open={open}
+      onClose={onClose}
+      styles={{ body: { padding: 0 } }}
+    >
       <Menu
         mode="inline"
         selectedKeys={selected}

@@ -108,7 +108,14 @@ export function UserMenu({ user }: { user: UserInfo | null }) {
         <DownOutlined className={styles.userName} style={{ fontSize: 10 }} />
       </button>
       {open && (
-        <ul ref={list} id={menuId} role="menu" aria-label="账号" className={styles.dropdown} onKeyDown={onMenuKey}>
+        <ul
+          ref={list}
+          id={menuId}
+          role="menu"
+          aria-label="账号"
+          className={styles.dropdown}
+          onKeyDown={onMenuKey}
+        >
           {items.map((item) => (
             <li key={item.key} role="none">
               {item.danger && <div role="separator" className={styles.dropdownDivider} />}
@@ -116,10 +123,14 @@ export function UserMenu({ user }: { user: UserInfo | null }) {
                 type="button"
                 role="menuitem"
                 tabIndex={-1}
-                className={item.danger ? `${styles.dropdownItem} ${styles.dropdownDanger}` : styles.dropdownItem}
+                className={
+                  item.danger ? `${styles.dropdownItem} ${styles.dropdownDanger}` : styles.dropdownItem
+                }
                 onClick={() => choose(item.key)}
               >
-                <span className={styles.dropdownIcon}>{item.icon}</span>
+                <span className={styles.dropdownIcon} aria-hidden="true">
+                  {item.icon}
+                </span>
                 {item.label}
               </button>
             </li>
