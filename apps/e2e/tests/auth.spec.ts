@@ -13,7 +13,7 @@ async function passwordLogin(page: Page, telephone: string, password = DEMO_PASS
 
 async function openUserMenu(page: Page, item: string) {
   await page.getByRole('button', { name: '账号菜单' }).click();
-  await page.locator('.ant-dropdown-menu').getByText(item, { exact: true }).click();
+  await page.getByRole('menu', { name: '账号' }).getByRole('menuitem', { name: item, exact: true }).click();
 }
 
 describe.skipIf(!hasBrowser())('accounts and the site shell', () => {

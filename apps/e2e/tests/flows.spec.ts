@@ -163,8 +163,8 @@ describe.skipIf(!hasBrowser())('flows a returning user meets', () => {
     });
     expect(notifications).toBe(summary.data.notifications);
     // Each badge shows its own number, not the sum.
-    expect(await chatIcon.locator('.ant-badge-count').getAttribute('title')).toBe('1');
-    expect(await bell.locator('.ant-badge-count').getAttribute('title')).toBe(String(notifications));
+    expect(await chatIcon.getByTestId('badge-count').getAttribute('title')).toBe('1');
+    expect(await bell.getByTestId('badge-count').getAttribute('title')).toBe(String(notifications));
     await page.screenshot({
       path: `${SHOTS}/header-badges-desktop.png`,
       clip: { x: 0, y: 0, width: 1366, height: 80 },
@@ -180,7 +180,7 @@ describe.skipIf(!hasBrowser())('flows a returning user meets', () => {
     await putSession(phone, me);
     await phone.goto('/sys/home');
     await phone.locator('header [aria-label="在线咨询，1 个会话有未读消息"]').waitFor({ timeout: 15_000 });
-    await phone.getByTestId('header-bell').locator('.ant-badge-count').waitFor();
+    await phone.getByTestId('header-bell').getByTestId('badge-count').waitFor();
     await noSidewaysScroll(phone);
     await phone.screenshot({
       path: `${SHOTS}/header-badges-phone.png`,

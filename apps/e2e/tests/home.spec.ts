@@ -61,7 +61,7 @@ describe.skipIf(!hasBrowser())('a visitor opens the platform', () => {
       );
     await page.emulateMedia({ reducedMotion: 'no-preference' });
     await page.goto('/sys/home');
-    await page.locator('.ant-btn').first().waitFor();
+    await page.locator('.ant-btn:visible').first().waitFor();
     await expect.poll(duration).toBe('0.2s');
     await page.emulateMedia({ reducedMotion: 'reduce' });
     await expect.poll(duration).toBe('0s');

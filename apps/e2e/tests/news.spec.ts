@@ -90,7 +90,7 @@ describe.skipIf(!hasBrowser())('news, expert tweets and search', () => {
     await page.getByRole('heading', { name: lastTitle }).waitFor();
     await page.getByText('相关资讯').or(page.getByText('上一篇')).first().waitFor();
     // The header keeps 最新资讯 marked on an article.
-    expect(await page.locator('header .ant-menu-item-selected').allTextContents()).toEqual(['最新资讯']);
+    expect(await page.locator('header nav [aria-current="page"]').allTextContents()).toEqual(['最新资讯']);
     await shot(page, 'news-detail');
     // Back on the kept-alive list, where the reader was.
     await page.goBack();

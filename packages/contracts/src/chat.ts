@@ -1,13 +1,13 @@
 import { z } from 'zod';
 import { boundedInt, idParam, INT4_MAX } from './common';
+import { CHAT_TEXT_MAX } from './constants';
 import type { Notification } from './notifications';
 
 /** Message types (spec section 9): "0" text, "1" image. */
 export const messageType = z.enum(['0', '1'], { error: '消息类型不正确' });
 export type MessageType = z.infer<typeof messageType>;
 
-export const CHAT_TEXT_MAX = 2000;
-export const CHAT_IMAGE_MAX_BYTES = 10 * 1024 * 1024;
+export { CHAT_IMAGE_MAX_BYTES, CHAT_TEXT_MAX, STOMP_HEARTBEAT_MS, STOMP_PATH } from './constants';
 /** STOMP frames larger than this are refused. */
 export const STOMP_MAX_FRAME_BYTES = 64 * 1024;
 /** Subscriptions one STOMP socket may hold at once. */
@@ -18,9 +18,6 @@ export const STOMP_MAX_SOCKETS_PER_USER = 10;
 export const STOMP_IDLE_TIMEOUT_MS = 120_000;
 /** A new socket must have sent CONNECT (and been answered) within this time. */
 export const STOMP_CONNECT_TIMEOUT_MS = 10_000;
-/** The web client's heart-beat (spec section 7). */
-export const STOMP_HEARTBEAT_MS = 20_000;
-export const STOMP_PATH = '/SysAdmin/api/chat/connect';
 
 export const chatImage = z.object({
   id: z.string(),

@@ -1,25 +1,7 @@
 import { z } from 'zod';
 import { fieldLabel } from './fields';
 
-/** Every API path lives under this prefix (spec section 7). */
-export const API_PREFIX = '/SysAdmin';
-/** Public uploaded files are served from here. */
-export const UPLOAD_PATH = `${API_PREFIX}/file/upload/`;
-
-/** Messages the client and server share (spec sections 4, 8, 9). */
-export const messages = {
-  success: '操作成功',
-  noPermission: '无操作权限',
-  loginExpired: '登录已过期，正在返回登录页',
-  networkTimeout: '网络超时，请稍后再试',
-  notFound: '请求的资源不存在',
-  apiNotFound: '接口不存在',
-  internal: '服务器开小差了，请稍后再试',
-  fillRequired: '请填写必填项',
-  tooLarge: '提交的内容过大',
-  tooManyRequests: '操作过于频繁，请稍后再试',
-  methodNotAllowed: '不支持该请求方式',
-} as const;
+export { API_PREFIX, messages, UPLOAD_PATH } from './constants';
 
 /** The `{ status, data, message }` envelope; `status` equals the HTTP status. */
 export function envelope<T extends z.ZodType>(data: T) {

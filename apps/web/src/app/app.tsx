@@ -1,5 +1,5 @@
 import { QueryClientProvider } from '@tanstack/react-query';
-import { App as AntApp, ConfigProvider } from 'antd';
+import { ConfigProvider, notification } from 'antd';
 import zhCN from 'antd/locale/zh_CN';
 import dayjs from 'dayjs';
 import 'dayjs/locale/zh-cn';
@@ -27,11 +27,19 @@ setUnauthorizedHandler(() => {
   logout(pathname + search);
 });
 
-/** Hands antd's context-aware notification instance to code outside React (the API client). */
+/** The header's height (theme Layout.headerHeight) and a little air. */
+const TOAST_TOP = 64 + 12;
+
+/**
+ * Hands a context-aware notification instance (theme, locale) to code outside React (the API
+ * client). Toasts start below the 64 px sticky header, never over the avatar or the search box.
+ * antd's <App> would give one too, but it brings its modal and message hooks, and with them
+ * antd's form and dialog code, to the first visit of every page (docs/performance.md).
+ */
 function ToastBridge() {
-  const { notification } = AntApp.useApp();
-  useEffect(() => setToastApi(notification), [notification]);
-  return null;
+  const [api, holder] = notification.useNotification({ placement: 'topRight', duration: 3, top: TOAST_TOP });
+  useEffect(() => setToastApi(api), [api]);
+  return holder;
 }
 
 /** With a stored token, fetch the profile once at start so role and name are current. */
@@ -39,9 +47,6 @@ function SessionRefresh() {
   useUserInfo();
   return null;
 }
-
-/** The header's height (theme Layout.headerHeight) and a little air. */
-const TOAST_TOP = 64 + 12;
 
 export function App() {
   // People who turn animations off in their system (vestibular disorders, or simply calm)
@@ -53,17 +58,14 @@ export function App() {
   );
   return (
     <ConfigProvider locale={zhCN} theme={appTheme}>
-      {/* Toasts start below the 64 px sticky header, never over the avatar or the search box. */}
-      <AntApp
-        notification={{ placement: 'topRight', duration: 3, top: TOAST_TOP }}
-        message={{ top: TOAST_TOP }}
-      >
+      {/* The theme's text colour, size, line height and font, as antd's <App> gave them. */}
+      <div className="app-root">
         <ToastBridge />
         <QueryClientProvider client={queryClient}>
           <SessionRefresh />
           <RouterProvider router={router} />
         </QueryClientProvider>
-      </AntApp>
+      </div>
     </ConfigProvider>
   );
 }

@@ -1,4 +1,5 @@
-import { API_PREFIX, messages, type Envelope } from '@psy/contracts';
+import type { Envelope } from '@psy/contracts';
+import { API_PREFIX, messages } from '@psy/contracts/constants';
 import { getToken } from './storage';
 import { toast } from './toast';
 

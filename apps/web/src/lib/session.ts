@@ -1,4 +1,5 @@
-import { UPLOAD_PATH, type LoginResult, type UserInfo } from '@psy/contracts';
+import type { LoginResult, UserInfo } from '@psy/contracts';
+import { UPLOAD_PATH } from '@psy/contracts/constants';
 import { create } from 'zustand';
 import { getToken, readJson, removeKeys, TOKEN_KEY, USER_INFO_KEY, writeJson, writeString } from './storage';
 

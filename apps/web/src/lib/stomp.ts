@@ -1,6 +1,6 @@
 import type * as Stomp from '@stomp/stompjs';
 import type { IMessage } from '@stomp/stompjs';
-import { STOMP_HEARTBEAT_MS, STOMP_PATH } from '@psy/contracts';
+import { STOMP_HEARTBEAT_MS, STOMP_PATH } from '@psy/contracts/constants';
 import { ApiError } from './api';
 
 /**

@@ -1,4 +1,5 @@
-import { API_PREFIX, messages, type Envelope } from '@psy/contracts';
+import type { Envelope } from '@psy/contracts';
+import { API_PREFIX, messages } from '@psy/contracts/constants';
 import { ApiError, LOGOUT_DELAY_MS } from './api';
 import { logout } from './session';
 import { getToken } from './storage';

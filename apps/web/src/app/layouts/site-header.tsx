@@ -1,12 +1,17 @@
 import { BellOutlined, MenuOutlined, MessageOutlined, SearchOutlined } from '@ant-design/icons';
-import { Badge, Button, Drawer, Input, Layout, Menu } from 'antd';
-import { useState } from 'react';
+import { Button, Layout } from 'antd';
+import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { useUnreadCounts } from './use-unread-count';
 import { useSession, workbenchOf } from '../../lib/session';
+import { HeaderSearch } from './header-search';
 import { inSection, navItems } from './nav';
 import styles from './site-header.module.css';
 import { UserMenu } from './user-menu';
+
+const loadPhoneNav = () => import('./phone-nav');
+/** The phone's drawer, loaded when first wanted (see phone-nav.tsx). */
+const PhoneNav = lazy(() => loadPhoneNav().then((m) => ({ default: m.PhoneNav })));
 
 /** The search box shows the keyword of the results page it leads to. */
 function useCurrentKeyword(): string {
@@ -15,6 +20,26 @@ function useCurrentKeyword(): string {
   return pathname === '/all/search' ? (params.get('code') ?? '') : '';
 }
 
+/** An icon with antd Badge's small red count (hidden at 0, 99+ past 99). */
+function CountBadge({ count, children }: { count: number; children: ReactNode }) {
+  return (
+    <span className={styles.badge}>
+      {children}
+      {count > 0 && (
+        <sup className={styles.badgeCount} title={String(count)} data-testid="badge-count">
+          {count > 99 ? '99+' : count}
+        </sup>
+      )}
+    </span>
+  );
+}
+
+/**
+ * The platform's header. Its menu is plain links (the section's link marked as the current
+ * page) and its search box, account menu and badges are drawn by hand in antd's look: antd's
+ * Menu, Dropdown, Input and Badge, with the popup machinery they share, made up a fifth of the
+ * script every first visit loaded (docs/performance.md, "Bytes on the wire").
+ */
 export function SiteHeader({ siteName }: { siteName: string }) {
   const { pathname, search } = useLocation();
   const navigate = useNavigate();
@@ -22,7 +47,8 @@ export function SiteHeader({ siteName }: { siteName: string }) {
   const user = useSession((s) => s.userInfo);
   const unread = useUnreadCounts();
   const keyword = useCurrentKeyword();
-  const [drawerOpen, setDrawerOpen] = useState(false);
+  // null until the phone menu is first opened: its code loads then.
+  const [drawerOpen, setDrawerOpen] = useState<boolean | null>(null);
   const [searchOpen, setSearchOpen] = useState(false);
 
   const selected = navItems.filter((n) => inSection(n, pathname)).map((n) => n.path);
@@ -38,17 +64,8 @@ export function SiteHeader({ siteName }: { siteName: string }) {
   }
 
   const searchBox = (autoFocus: boolean) => (
-    <Input.Search
-      // Re-keyed so that arriving on another results page shows its keyword.
-      key={keyword}
-      defaultValue={keyword}
-      placeholder="请输入关键词"
-      aria-label="站内搜索"
-      allowClear
-      maxLength={50}
-      autoFocus={autoFocus}
-      onSearch={onSearch}
-    />
+    // Re-keyed so that arriving on another results page shows its keyword.
+    <HeaderSearch key={keyword} defaultValue={keyword} autoFocus={autoFocus} onSearch={onSearch} />
   );
 
   return (
@@ -57,12 +74,21 @@ export function SiteHeader({ siteName }: { siteName: string }) {
         <img src="/logo.svg" alt="" width={32} height={32} />
         <span className={styles.brandName}>{siteName}</span>
       </Link>
-      <Menu
-        className={styles.menu}
-        mode="horizontal"
-        selectedKeys={selected}
-        items={navItems.map((n) => ({ key: n.path, label: <Link to={n.path}>{n.label}</Link> }))}
-      />
+      <nav className={styles.menu} aria-label="主导航">
+        <ul>
+          {navItems.map((n) => (
+            <li key={n.path}>
+              <Link
+                to={n.path}
+                className={styles.menuLink}
+                aria-current={selected.includes(n.path) ? 'page' : undefined}
+              >
+                {n.label}
+              </Link>
+            </li>
+          ))}
+        </ul>
+      </nav>
       <div className={styles.spacer} />
       <div className={styles.search}>{searchBox(false)}</div>
       <div className={styles.actions}>
@@ -85,9 +111,9 @@ export function SiteHeader({ siteName }: { siteName: string }) {
               data-testid="header-chat"
               aria-label={unread.chats ? `在线咨询，${unread.chats} 个会话有未读消息` : '在线咨询'}
             >
-              <Badge count={unread.chats} size="small">
+              <CountBadge count={unread.chats}>
                 <MessageOutlined className={styles.bell} />
-              </Badge>
+              </CountBadge>
             </Link>
             <Link
               to="/user/message"
@@ -95,9 +121,9 @@ export function SiteHeader({ siteName }: { siteName: string }) {
               data-testid="header-bell"
               aria-label={unread.notifications ? `消息中心，${unread.notifications} 条未读通知` : '消息中心'}
             >
-              <Badge count={unread.notifications} size="small">
+              <CountBadge count={unread.notifications}>
                 <BellOutlined className={styles.bell} />
-              </Badge>
+              </CountBadge>
             </Link>
             <UserMenu user={user} />
           </>
@@ -111,30 +137,25 @@ export function SiteHeader({ siteName }: { siteName: string }) {
           type="text"
           icon={<MenuOutlined />}
           aria-label="打开导航菜单"
+          aria-expanded={!!drawerOpen}
+          // Fetch the drawer's code as the finger or pointer arrives, before the click.
+          onPointerEnter={() => void loadPhoneNav()}
+          onPointerDown={() => void loadPhoneNav()}
+          onFocus={() => void loadPhoneNav()}
           onClick={() => setDrawerOpen(true)}
         />
       </div>
       {searchOpen && <div className={styles.searchPanel}>{searchBox(true)}</div>}
-      <Drawer
-        title="导航"
-        placement="right"
-        size={260}
-        open={drawerOpen}
-        onClose={() => setDrawerOpen(false)}
-        styles={{ body: { padding: 0 } }}
-      >
-        <Menu
-          mode="inline"
-          selectedKeys={selected}
-          onClick={() => setDrawerOpen(false)}
-          items={[
-            ...navItems.map((n) => ({ key: n.path, label: <Link to={n.path}>{n.label}</Link> })),
-            ...(token
-              ? [{ key: workbench.path, label: <Link to={workbench.path}>{workbench.label}</Link> }]
-              : []),
-          ]}
-        />
-      </Drawer>
+      {drawerOpen !== null && (
+        <Suspense fallback={null}>
+          <PhoneNav
+            open={drawerOpen}
+            onClose={() => setDrawerOpen(false)}
+            selected={selected}
+            entries={token ? [...navItems, workbench] : navItems}
+          />
+        </Suspense>
+      )}
     </Layout.Header>
   );
 }

@@ -1,4 +1,5 @@
-import { CHAT_IMAGE_MAX_BYTES, type ChatImage } from '@psy/contracts';
+import type { ChatImage } from '@psy/contracts';
+import { CHAT_IMAGE_MAX_BYTES } from '@psy/contracts/constants';
 import { IMAGE_TYPES, uploadFile } from '../../../lib/upload';
 
 export const CHAT_IMAGE_TYPES: readonly string[] = IMAGE_TYPES;

@@ -1,10 +1,5 @@
-import {
-  CHAT_TEXT_MAX,
-  type ChatImage,
-  type ChatListItem,
-  type ChatMessage,
-  type NotificationPush,
-} from '@psy/contracts';
+import type { ChatImage, ChatListItem, ChatMessage, NotificationPush } from '@psy/contracts';
+import { CHAT_TEXT_MAX } from '@psy/contracts/constants';
 import { useMemo } from 'react';
 import { create } from 'zustand';
 import { ApiError } from '../../../lib/api';

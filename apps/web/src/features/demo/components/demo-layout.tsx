@@ -60,8 +60,20 @@ function Forbidden({ user, module }: { user: DemoUser; module: DemoModule }) {
   );
 }
 
-/** The console's frame: signed-in check, the menu of the modules this user may open, the user menu. */
+/**
+ * The console's own antd <App> (the platform's root has none): its pages take `message` from
+ * App.useApp(), shown below the 64 px header.
+ */
 export function Component() {
+  return (
+    <App message={{ top: 64 + 12 }}>
+      <DemoFrame />
+    </App>
+  );
+}
+
+/** The console's frame: signed-in check, the menu of the modules this user may open, the user menu. */
+function DemoFrame() {
   const token = useDemoToken();
   const location = useLocation();
   const navigate = useNavigate();
