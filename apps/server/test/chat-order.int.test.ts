@@ -224,13 +224,17 @@ describe(`chat order under concurrent sends on ${testDbKind}`, () => {
 
         // (PGlite runs one transaction at a time, so there is no race to find there; the
         // delivery path is the same.)
-        const TOTAL = 400;
+        // At least 400 messages, and on until the receiver has been cut three times: sends
+        // committed in groups can finish 400 before the third cut (at most 4,000).
+        const AT_LEAST = 400;
+        const AT_MOST = 4000;
         const IN_FLIGHT = 8;
         let next = 0;
+        let sent = 0;
         const worker = async (w: number) => {
           // Half the senders are the user, half the expert (whose own messages come back too).
           const token = w % 2 === 0 ? tUser : tExpert;
-          for (let i = next++; i < TOTAL; i = next++) {
+          for (let i = next++; i < AT_MOST && (i < AT_LEAST || cuts < 3); i = next++) {
             const cmid = `order-${i}-${w}-xxxx`;
             const text = `并发消息 ${i}`;
             sentText.set(cmid, text);
@@ -242,12 +246,15 @@ describe(`chat order under concurrent sends on ${testDbKind}`, () => {
             });
             expect(r.status, r.body.message).toBe(200);
             acked.set(cmid, r.body.data.id);
+            sent++;
           }
         };
         await Promise.all(Array.from({ length: IN_FLIGHT }, (_, w) => worker(w)));
         running = false;
         await cutter;
         expect(cuts).toBeGreaterThanOrEqual(3);
+        expect(sent).toBeGreaterThanOrEqual(AT_LEAST);
+        const TOTAL = sent;
         expect(acked.size).toBe(TOTAL + 1);
 
         // The live path only: the receiver's own reconnect catch-ups and pushes, no extra read.
