@@ -64,7 +64,7 @@ describe.skipIf(!hasBrowser())('booking a consultation, paying in the sandbox an
     const page = await browser.newPage();
     await page.goto('/app/expert');
     await page.getByPlaceholder('专家姓名、职称或擅长领域').fill(EXPERT_NAME);
-    await page.getByRole('button', { name: /搜\s?索/ }).click();
+    await page.getByRole('button', { name: /^搜\s?索$/ }).click();
     await page.getByText('共 1 位专家').waitFor();
     await page.getByRole('link', { name: new RegExp(EXPERT_NAME) }).click();
     await page.waitForURL(/\/experts\/detail\?id=\d+/);

@@ -48,7 +48,7 @@ describe.skipIf(!hasBrowser())('the expert and audit workbenches', () => {
     const band = page.getByTestId('preview-band');
     // Every item starts at its first option (完全不会 = 0).
     await expect.poll(() => raw.textContent()).toBe('0');
-    expect(await band.textContent()).toBe('压力适中');
+    await expect.poll(() => band.textContent()).toBe('压力适中');
     await page.getByTestId('preview-item-1').getByText('几乎每天').click();
     await expect.poll(() => raw.textContent()).toBe('3');
 
@@ -59,7 +59,7 @@ describe.skipIf(!hasBrowser())('the expert and audit workbenches', () => {
     // picked in the preview before saving is still there.
     await page.getByText(`编码 ${code}`).waitFor();
     expect(await raw.textContent()).toBe('3');
-    expect(await band.textContent()).toBe('压力适中');
+    await expect.poll(() => band.textContent()).toBe('压力适中');
     await page.getByTestId('preview-item-2').getByText('一半以上的天数').click();
     await expect.poll(() => raw.textContent()).toBe('5');
     // 5 is above the only band (0-3), so there is no conclusion.
