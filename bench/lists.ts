@@ -22,9 +22,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import postgres from 'postgres';
-import { startServer } from '../apps/e2e/src/server';
 import { HEAVY_PHONE } from './activity-data';
-import { adminUrl, benchDbName, dbUrl, generate, isGenerated } from './stats-data';
+import { adminUrl, benchDbName, dbUrl, generate, isGenerated, startOnBench } from './stats-data';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const sizes = (process.env.BENCH_SIZES ?? '10000,1000000').split(',').map(Number);
@@ -291,15 +290,7 @@ async function main() {
       ])
         await adminDo(`alter database ${name} set ${k} = ${v}`);
     }
-    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'psy-bench-lists-'));
-    const server = await startServer({
-      DATABASE_URL: dbUrl(name),
-      DATA_DIR: dataDir,
-      NODE_ENV: 'production',
-      APP_SECRET: crypto.randomBytes(36).toString('base64'),
-      SWEEP_INTERVAL_MS: '0',
-      LOG_LEVEL: 'warn',
-    });
+    const { server, dataDir } = await startOnBench(name, 'lists');
     const db = postgres(dbUrl(name), { max: 1, onnotice: () => {} });
     try {
       const [counts] = await db<Record<string, number>[]>`select

@@ -15,6 +15,7 @@
  * four demo ones), plus 3 % as many unfinished assessments; spread over the last 365 days.
  */
 import { spawnSync } from 'node:child_process';
+import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -28,6 +29,7 @@ import {
   type ScaleDefinition,
 } from '@psy/contracts';
 import postgres from 'postgres';
+import { startServer, type RunningServer } from '../apps/e2e/src/server';
 import { PROVINCE_WEIGHTS, SINGLE_SCALES } from '../apps/server/src/db/seed/statistics-weights';
 import { generateActivity, HEAVY_ASSESSMENTS } from './activity-data';
 
@@ -40,6 +42,28 @@ export function dbUrl(name: string): string {
   const u = new URL(adminUrl);
   u.pathname = `/${name}`;
   return u.toString();
+}
+
+/**
+ * The server as production starts it, on a generated database, with a fresh data directory and
+ * secret, sweeps off and warnings only; `tag` names the data directory, `env` adds settings.
+ */
+export async function startOnBench(
+  name: string,
+  tag: string,
+  env: Record<string, string> = {},
+): Promise<{ server: RunningServer; dataDir: string }> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), `psy-bench-${tag}-`));
+  const server = await startServer({
+    DATABASE_URL: dbUrl(name),
+    DATA_DIR: dataDir,
+    NODE_ENV: 'production',
+    APP_SECRET: crypto.randomBytes(36).toString('base64'),
+    SWEEP_INTERVAL_MS: '0',
+    LOG_LEVEL: 'warn',
+    ...env,
+  });
+  return { server, dataDir };
 }
 
 export function volumes(n: number) {

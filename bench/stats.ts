@@ -21,10 +21,9 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
-import path from 'node:path';
 import postgres from 'postgres';
-import { startServer, type RunningServer } from '../apps/e2e/src/server';
-import { adminUrl, benchDbName, dbUrl, generate, isGenerated } from './stats-data';
+import type { RunningServer } from '../apps/e2e/src/server';
+import { adminUrl, benchDbName, dbUrl, generate, isGenerated, startOnBench } from './stats-data';
 
 const sizes = (process.env.BENCH_SIZES ?? '10000,1000000').split(',').map(Number);
 const requests = Number(process.env.BENCH_REQUESTS ?? 40);
@@ -115,17 +114,7 @@ async function boot(
     await generate(n, name);
   }
   await parallelSetting(name, parallelWorkers);
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'psy-bench-stats-'));
-  const server = await startServer({
-    DATABASE_URL: dbUrl(name),
-    DATA_DIR: dataDir,
-    NODE_ENV: 'production',
-    APP_SECRET: crypto.randomBytes(36).toString('base64'),
-    STATS_CACHE_SECONDS: '0',
-    SWEEP_INTERVAL_MS: '0',
-    LOG_LEVEL: 'warn',
-    ...extraEnv,
-  });
+  const { server, dataDir } = await startOnBench(name, 'stats', { STATS_CACHE_SECONDS: '0', ...extraEnv });
   const db = postgres(dbUrl(name), { max: 1, onnotice: () => {} });
   await db`insert into stats_dirty_days (day) values (${shanghaiDay()}::date)`;
   return { server, db, dataDir };
