@@ -19,6 +19,8 @@ export default defineConfig({
   build: {
     outDir: 'dist',
     chunkSizeWarningLimit: 1500,
+    // dist/.vite/manifest.json: which chunks each route loads (bench/bundle.ts); not served.
+    manifest: true,
     // No manual chunks: Rolldown's automatic splitting gives the entry only what the shell
     // imports (antd's core and the components the header uses), and each route its own chunks.
     // One chunk for all of antd made every first visit load the tables, pickers and uploads of

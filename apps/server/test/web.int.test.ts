@@ -24,6 +24,9 @@ beforeAll(async () => {
   );
   fs.writeFileSync(path.join(dist, 'assets', 'index-abc123.js'), 'console.log("app")');
   fs.writeFileSync(path.join(dist, 'logo.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
+  // The build's manifest (which chunks each route loads, for bench/bundle.ts) is not for clients.
+  fs.mkdirSync(path.join(dist, '.vite'));
+  fs.writeFileSync(path.join(dist, '.vite', 'manifest.json'), '{"src/main.tsx":{"file":"assets/index-abc123.js"}}');
   // A built chunk with the twins the build writes (apps/web/precompress.ts).
   const big = path.join(dist, 'assets', 'antd-big123.js');
   fs.writeFileSync(big, BIG_JS);
@@ -94,6 +97,15 @@ describe('serving the web app', () => {
     const res = await ctx.app.inject('/assets/missing-000.js');
     expect(res.statusCode).toBe(404);
     expect(res.body).not.toContain('app-shell');
+  });
+
+  it("the build's own files (dist/.vite, any dot path) are not served", async () => {
+    for (const url of ['/.vite/manifest.json', '/.vite/manifest.json.gz', '/assets/../.vite/manifest.json']) {
+      const res = await ctx.app.inject({ url, headers: { 'accept-encoding': 'gzip' } });
+      expect(res.statusCode, url).toBe(404);
+      expect(res.body, url).not.toContain('src/main.tsx');
+    }
+    expect((await ctx.app.inject('/assets/index-abc123.js')).statusCode).toBe(200);
   });
 
   it('API paths never fall back to the app shell', async () => {

@@ -55,6 +55,10 @@ export async function registerWeb(
       // The build writes .br and .gz next to each text asset: sent as they are to clients that
       // accept them (Vary: Accept-Encoding), the plain file to others.
       preCompressed: true,
+      // Nothing under a dot path is for clients: the build's manifest (dist/.vite) names the
+      // sources; the static plugin would serve it (its dotfiles default is allow).
+      dotfiles: 'deny',
+      allowedPath: (pathname) => !pathname.split('/').some((part) => part.startsWith('.')),
       setHeaders(reply, filePath) {
         // Vite puts a content hash in every asset name: those never change.
         if (filePath.includes(`${path.sep}assets${path.sep}`)) {
