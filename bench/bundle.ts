@@ -60,3 +60,39 @@ console.log(`| **total** | ${kb(sum('raw'))} | ${kb(sum('gzip'))} | ${kb(sum('br
 console.log(
   `\ngoal: at most 250 KB gzipped; now ${kb(sum('gzip'))} KB (${(sum('gzip') / (250 * 1024)).toFixed(2)} of it)`,
 );
+
+/**
+ * Each audited page then loads its own chunks on top: the route's module (named in the build's
+ * manifest, `build.manifest` in apps/web/vite.config.ts) and every chunk it imports statically
+ * that the first visit did not already bring.
+ */
+const manifestFile = path.join(dist, '.vite/manifest.json');
+if (fs.existsSync(manifestFile)) {
+  type Chunk = { file: string; imports?: string[] };
+  const manifest = JSON.parse(fs.readFileSync(manifestFile, 'utf8')) as Record<string, Chunk>;
+  const routes: [string, string][] = [
+    ['首页 /sys/home', 'src/app/routes/home-page.tsx'],
+    ['测评中心 /app/website', 'src/features/assessments/pages/center-page.tsx'],
+    ['心理咨询 /app/expert', 'src/features/experts/pages/expert-list-page.tsx'],
+    ['答题 /test/question', 'src/features/assessments/pages/question-page.tsx'],
+  ];
+  const gz = (file: string) => zlib.gzipSync(fs.readFileSync(path.join(dist, file)), { level: 9 }).length;
+  console.log('\nEach page on top of the first visit (its own chunks, gzip KB):\n');
+  console.log('| page | scripts | own gzip KB | with the first visit |');
+  console.log('|---|---:|---:|---:|');
+  for (const [label, src] of routes) {
+    const own = new Set<string>();
+    (function walk(key: string) {
+      const chunk = manifest[key];
+      if (!chunk || seen.has(chunk.file) || own.has(chunk.file)) return;
+      own.add(chunk.file);
+      for (const dep of chunk.imports ?? []) walk(dep);
+    })(src);
+    if (!own.size) {
+      console.log(`| ${label} | not in the manifest | | |`);
+      continue;
+    }
+    const size = [...own].reduce((s, f) => s + gz(f), 0);
+    console.log(`| ${label} | ${own.size} | ${kb(size)} | ${kb(size + sum('gzip'))} |`);
+  }
+}

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { fieldLabel } from './fields';
 
-export { API_PREFIX, messages, UPLOAD_PATH } from './constants';
+export { API_PREFIX, formatDuration, formatFen, messages, UPLOAD_PATH } from './constants';
 
 /** The `{ status, data, message }` envelope; `status` equals the HTTP status. */
 export function envelope<T extends z.ZodType>(data: T) {
@@ -85,22 +85,3 @@ export interface Page<T> {
 /** Money is always integer fen (分). */
 export const fen = z.number().int().min(0);
 
-/** Format fen as yuan text, e.g. 1990 -> "19.90". */
-export function formatFen(amount: number): string {
-  const sign = amount < 0 ? '-' : '';
-  const abs = Math.abs(amount);
-  return `${sign}${Math.floor(abs / 100)}.${String(abs % 100).padStart(2, '0')}`;
-}
-
-/**
- * How long something took, as server and web both say it: 3 秒, 2 分 5 秒, 1 小时 2 分.
- * Under a minute is said in seconds, never rounded up to a minute.
- */
-export function formatDuration(seconds: number | null | undefined): string {
-  if (seconds === null || seconds === undefined || !Number.isFinite(seconds) || seconds < 0) return '—';
-  const s = Math.round(seconds);
-  if (s < 60) return `${s} 秒`;
-  if (s < 3600) return s % 60 ? `${Math.floor(s / 60)} 分 ${s % 60} 秒` : `${s / 60} 分钟`;
-  const m = Math.floor((s % 3600) / 60);
-  return `${Math.floor(s / 3600)} 小时${m ? ` ${m} 分` : ''}`;
-}

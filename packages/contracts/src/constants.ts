@@ -30,3 +30,38 @@ export const CHAT_IMAGE_MAX_BYTES = 10 * 1024 * 1024;
 /** The web client's STOMP heart-beat (spec section 7). */
 export const STOMP_HEARTBEAT_MS = 20_000;
 export const STOMP_PATH = '/SysAdmin/api/chat/connect';
+
+/** Format fen as yuan text, e.g. 1990 -> "19.90". */
+export function formatFen(amount: number): string {
+  const sign = amount < 0 ? '-' : '';
+  const abs = Math.abs(amount);
+  return `${sign}${Math.floor(abs / 100)}.${String(abs % 100).padStart(2, '0')}`;
+}
+
+/**
+ * How long something took, as server and web both say it: 3 秒, 2 分 5 秒, 1 小时 2 分.
+ * Under a minute is said in seconds, never rounded up to a minute.
+ */
+export function formatDuration(seconds: number | null | undefined): string {
+  if (seconds === null || seconds === undefined || !Number.isFinite(seconds) || seconds < 0) return '—';
+  const s = Math.round(seconds);
+  if (s < 60) return `${s} 秒`;
+  if (s < 3600) return s % 60 ? `${Math.floor(s / 60)} 分 ${s % 60} 秒` : `${s / 60} 分钟`;
+  const m = Math.floor((s % 3600) / 60);
+  return `${Math.floor(s / 3600)} 小时${m ? ` ${m} 分` : ''}`;
+}
+
+export const consultModes = ['online', 'offline'] as const;
+export const consultModeLabels: Record<(typeof consultModes)[number], string> = {
+  online: '线上',
+  offline: '线下',
+};
+
+/** 资讯 categories: code -> label. */
+export const newsCategories = ['science', 'platform', 'event'] as const;
+export type NewsCategory = (typeof newsCategories)[number];
+export const newsCategoryLabels: Record<NewsCategory, string> = {
+  science: '心理科普',
+  platform: '平台动态',
+  event: '活动通知',
+};

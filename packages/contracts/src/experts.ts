@@ -2,11 +2,9 @@ import { z } from 'zod';
 import { department } from './auth';
 import { fen, fenParam, idParam } from './common';
 
-export const consultModes = ['online', 'offline'] as const;
-export const consultModeLabels: Record<(typeof consultModes)[number], string> = {
-  online: '线上',
-  offline: '线下',
-};
+import { consultModes } from './constants';
+
+export { consultModeLabels, consultModes } from './constants';
 export const consultMode = z.enum(consultModes, { error: '咨询方式不正确' });
 export type ConsultMode = z.infer<typeof consultMode>;
 

@@ -3,14 +3,9 @@ import { idParam, page, pageQuery } from './common';
 import { richTextHtml, richTextMessages } from './rich-text';
 import { storedImageName } from './uploads';
 
-/** 资讯 categories: code -> label. */
-export const newsCategories = ['science', 'platform', 'event'] as const;
-export type NewsCategory = (typeof newsCategories)[number];
-export const newsCategoryLabels: Record<NewsCategory, string> = {
-  science: '心理科普',
-  platform: '平台动态',
-  event: '活动通知',
-};
+import { newsCategories } from './constants';
+
+export { newsCategories, newsCategoryLabels, type NewsCategory } from './constants';
 export const newsCategory = z.enum(newsCategories, { error: '资讯分类不正确' });
 
 /**

@@ -1,4 +1,4 @@
-import { UPLOAD_PATH } from '@psy/contracts';
+import { UPLOAD_PATH } from '@psy/contracts/constants';
 import { Avatar } from 'antd';
 
 const palette = ['#13a8a8', '#1677ff', '#722ed1', '#fa8c16', '#52c41a', '#eb2f96'];

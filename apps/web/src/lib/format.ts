@@ -1,5 +1,5 @@
-import { formatFen, UPLOAD_PATH } from '@psy/contracts';
-export { formatDuration } from '@psy/contracts';
+import { formatFen, UPLOAD_PATH } from '@psy/contracts/constants';
+export { formatDuration } from '@psy/contracts/constants';
 import dayjs, { type Dayjs } from 'dayjs';
 import timezone from 'dayjs/plugin/timezone';
 import utc from 'dayjs/plugin/utc';

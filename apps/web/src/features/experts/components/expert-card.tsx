@@ -1,5 +1,6 @@
 import { ClockCircleOutlined } from '@ant-design/icons';
-import { consultModeLabels, type ExpertCard as Expert } from '@psy/contracts';
+import type { ExpertCard as Expert } from '@psy/contracts';
+import { consultModeLabels } from '@psy/contracts/constants';
 import { Flex, Tag, Typography } from 'antd';
 import { LinkCard } from '../../../components/link-card';
 import { ExpertAvatar } from '../../../components/expert-avatar';

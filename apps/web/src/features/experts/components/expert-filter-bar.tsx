@@ -1,4 +1,5 @@
-import { consultModeLabels, consultModes, type ConsultMode } from '@psy/contracts';
+import type { ConsultMode } from '@psy/contracts';
+import { consultModeLabels, consultModes } from '@psy/contracts/constants';
 import { FilterOutlined } from '@ant-design/icons';
 import { Badge, Button, Card, Grid, Input, InputNumber, Select, Space, Tag } from 'antd';
 import { useState } from 'react';

@@ -1,7 +1,7 @@
 import { EnvironmentOutlined } from '@ant-design/icons';
 import type { InstitutionSummary } from '@psy/contracts';
 import { Avatar, Card, Typography } from 'antd';
-import { UPLOAD_PATH } from '@psy/contracts';
+import { UPLOAD_PATH } from '@psy/contracts/constants';
 import { Link } from 'react-router';
 
 const palette = ['#13a8a8', '#1677ff', '#722ed1', '#fa8c16', '#52c41a'];

@@ -1,5 +1,6 @@
 import { EyeOutlined, ReadOutlined } from '@ant-design/icons';
-import { newsCategoryLabels, type NewsSummary } from '@psy/contracts';
+import type { NewsSummary } from '@psy/contracts';
+import { newsCategoryLabels } from '@psy/contracts/constants';
 import { Tag } from 'antd';
 import { Link } from 'react-router';
 import { shanghai, uploadUrl } from '../../../lib/format';
