@@ -26,7 +26,10 @@ beforeAll(async () => {
   fs.writeFileSync(path.join(dist, 'logo.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
   // The build's manifest (which chunks each route loads, for bench/bundle.ts) is not for clients.
   fs.mkdirSync(path.join(dist, '.vite'));
-  fs.writeFileSync(path.join(dist, '.vite', 'manifest.json'), '{"src/main.tsx":{"file":"assets/index-abc123.js"}}');
+  fs.writeFileSync(
+    path.join(dist, '.vite', 'manifest.json'),
+    '{"src/main.tsx":{"file":"assets/index-abc123.js"}}',
+  );
   // A built chunk with the twins the build writes (apps/web/precompress.ts).
   const big = path.join(dist, 'assets', 'antd-big123.js');
   fs.writeFileSync(big, BIG_JS);

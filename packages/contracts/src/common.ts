@@ -84,4 +84,3 @@ export interface Page<T> {
 
 /** Money is always integer fen (分). */
 export const fen = z.number().int().min(0);
-
