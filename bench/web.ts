@@ -3,7 +3,8 @@
  * and on a question page, with the desktop and the mobile profile, against the server started
  * as production runs it on the demo data, driving Debian's Chromium; then the first-visit
  * bundle table (bench/bundle.ts). Issue 18's goal: >= 95 desktop and >= 85 mobile.
- * Usage: npm run build && npm run bench:web   (BENCH_WEB_RUNS=3 takes the median of three)
+ * Usage: npm run build && npm run bench:web   (BENCH_WEB_RUNS=3 takes the median of three;
+ * BENCH_WEB_JSON=<dir> keeps every Lighthouse report as JSON)
  */
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -91,6 +92,13 @@ async function audit(port: number, url: string, profile: Profile, keepStorage: b
   const lhr = run?.lhr;
   if (!lhr) throw new Error(`no Lighthouse result for ${url}`);
   if (lhr.runtimeError) throw new Error(`${url}: ${lhr.runtimeError.message}`);
+  // BENCH_WEB_JSON=<dir> keeps each full report (lcp-breakdown, bootup-time, network requests).
+  const keep = process.env.BENCH_WEB_JSON;
+  if (keep) {
+    fs.mkdirSync(keep, { recursive: true });
+    const name = `${new URL(url).pathname.replace(/\W+/g, '_')}-${profile}-${Date.now()}.json`;
+    fs.writeFileSync(path.join(keep, name), JSON.stringify(lhr));
+  }
   const ms = (id: string) => Math.round(lhr.audits[id]?.numericValue ?? NaN);
   return {
     score: Math.round((lhr.categories.performance?.score ?? 0) * 100),

@@ -2,11 +2,12 @@ import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { inlineEntryCss } from './inline-entry-css';
 import { precompress } from './precompress';
+import { routePreloads } from './route-preloads';
 
 const apiTarget = process.env.API_TARGET ?? 'http://127.0.0.1:8080';
 
 export default defineConfig({
-  plugins: [react(), inlineEntryCss(), precompress()],
+  plugins: [react(), inlineEntryCss(), routePreloads(), precompress()],
   server: {
     port: 5173,
     proxy: {

@@ -26,6 +26,15 @@ beforeAll(async () => {
   fs.writeFileSync(path.join(dist, 'logo.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
   // The build's manifest (which chunks each route loads, for bench/bundle.ts) is not for clients.
   fs.mkdirSync(path.join(dist, '.vite'));
+  // Each page's own chunks, as apps/web/route-preloads.ts writes them.
+  fs.writeFileSync(
+    path.join(dist, '.vite', 'route-preloads.json'),
+    JSON.stringify({
+      '/sys/home': ['/assets/home-page-a1.js', '/assets/card-b2.js'],
+      '/': ['/assets/home-page-a1.js', '/assets/card-b2.js'],
+      '/app/expert': ['/assets/expert-list-c3.js', '"><script>alert(1)</script>'],
+    }),
+  );
   fs.writeFileSync(
     path.join(dist, '.vite', 'manifest.json'),
     '{"src/main.tsx":{"file":"assets/index-abc123.js"}}',
@@ -51,6 +60,24 @@ describe('serving the web app', () => {
       expect(res.body).toContain('app-shell');
       expect(res.headers['cache-control']).toBe('no-cache');
     }
+  });
+
+  it("names each page's own chunks as module preloads in its shell, and only its own", async () => {
+    const preloads = async (url: string) =>
+      [
+        ...(await ctx.app.inject(url)).body.matchAll(
+          /<link rel="modulepreload" crossorigin href="([^"]+)">/g,
+        ),
+      ].map((m) => m[1]);
+    expect(await preloads('/sys/home')).toEqual(['/assets/home-page-a1.js', '/assets/card-b2.js']);
+    expect(await preloads('/sys/home/')).toEqual(['/assets/home-page-a1.js', '/assets/card-b2.js']);
+    expect(await preloads('/')).toEqual(['/assets/home-page-a1.js', '/assets/card-b2.js']);
+    // Only asset file names are written into the page.
+    expect(await preloads('/app/expert?keyword=a')).toEqual(['/assets/expert-list-c3.js']);
+    expect((await ctx.app.inject('/app/expert')).body).not.toContain('alert(1)');
+    // A page the build did not map gets the plain shell.
+    expect(await preloads('/expert/paper/list')).toEqual([]);
+    expect((await ctx.app.inject('/expert/paper/list')).body).toContain('app-shell');
   });
 
   it('serves built assets with long-lived caching', async () => {

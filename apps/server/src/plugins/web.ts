@@ -20,6 +20,37 @@ export interface ShareOptions {
 
 const INT4_MAX = 2_147_483_647;
 
+/** Written by the web build (apps/web/route-preloads.ts): each page's own chunks by path. */
+const ROUTE_PRELOADS_FILE = path.join('.vite', 'route-preloads.json');
+
+/**
+ * The app shell of each page path with that page's own chunks named as module preloads, so the
+ * browser fetches them beside the entry instead of after it has run. Paths the build did not
+ * map (and builds without the map) get the plain shell.
+ */
+function shellsWithPreloads(webDist: string, shellText: string): Map<string, string> {
+  const shells = new Map<string, string>();
+  let map: Record<string, unknown>;
+  try {
+    map = JSON.parse(fs.readFileSync(path.join(webDist, ROUTE_PRELOADS_FILE), 'utf8')) as Record<
+      string,
+      unknown
+    >;
+  } catch {
+    return shells;
+  }
+  if (!shellText.includes('</head>')) return shells;
+  for (const [pagePath, files] of Object.entries(map)) {
+    if (!Array.isArray(files)) continue;
+    const links = files
+      .filter((f): f is string => typeof f === 'string' && /^\/assets\/[\w.-]+\.js$/.test(f))
+      .map((f) => `<link rel="modulepreload" crossorigin href="${f}">`)
+      .join('');
+    if (links) shells.set(pagePath, shellText.replace('</head>', `${links}</head>`));
+  }
+  return shells;
+}
+
 /** The `id` of a detail page's query string when it is a plain positive integer. */
 function idOf(req: FastifyRequest): number | null {
   const query = req.url.split('?')[1];
@@ -69,10 +100,12 @@ export async function registerWeb(
   }
 
   const shellText = shell?.toString('utf8') ?? '';
+  const routeShells = built ? shellsWithPreloads(webDist, shellText) : new Map<string, string>();
   // no-cache: the shell names the current asset files, and a card follows its object's edits.
-  const sendShell = (reply: FastifyReply, card: ShareCard | null = null) => {
+  const sendShell = (reply: FastifyReply, pathname: string, card: ShareCard | null = null) => {
     if (!shell) return reply.code(503).type('text/html; charset=utf-8').send(NOT_BUILT);
-    const body = card ? withShareCard(shellText, card, share.siteName) : shell;
+    const page = routeShells.get(pathname.replace(/(.)\/$/, '$1'));
+    const body = card ? withShareCard(page ?? shellText, card, share.siteName) : (page ?? shell);
     return reply.header('Cache-Control', 'no-cache').type('text/html; charset=utf-8').send(body);
   };
 
@@ -91,7 +124,7 @@ export async function registerWeb(
   }
 
   // The static plugin refuses directory paths, so the root is answered here.
-  app.get('/', { schema: { hide: true } }, (_req, reply) => sendShell(reply));
+  app.get('/', { schema: { hide: true } }, (_req, reply) => sendShell(reply, '/'));
 
   app.setNotFoundHandler((req, reply) => {
     const url = req.url.split('?')[0] ?? '/';
@@ -104,6 +137,6 @@ export async function registerWeb(
         .code(404)
         .send({ status: 404, data: null, message: isApi ? messages.apiNotFound : messages.notFound });
     }
-    return cardFor(req, url).then((card) => sendShell(reply, card));
+    return cardFor(req, url).then((card) => sendShell(reply, url, card));
   });
 }
