@@ -257,6 +257,47 @@ describe(`taking a scale on ${testDbKind}`, () => {
     }
   });
 
+  it('the name search finds the name given in the test, else the account’s, and the title; totals exact', async () => {
+    type Row = { id: number; title: string };
+    const search = async (keyword: string) => {
+      const r = await api(
+        'GET',
+        `/api/expert/assessments?pageSize=100&keyword=${encodeURIComponent(keyword)}`,
+        t.auditor,
+      );
+      expect(r.status, r.body.message).toBe(200);
+      const page = r.body.data as { list: Row[]; total: number };
+      expect(page.total).toBe(page.list.length);
+      return page.list.map((a) => a.id);
+    };
+    const accountName = (await api('GET', '/api/userinfo/info', t.user2)).body.data.name as string;
+    // Given a name of their own in the test: found by it, not by the account's name.
+    const aliased = (await api('POST', '/api/assessment/start', t.user2, { scaleId: scaleIds.GAD7 })).body
+      .data.id as number;
+    await api('POST', `/api/assessment/${aliased}/consent`, t.user2, { accepted: true });
+    const info = await api('POST', `/api/assessment/${aliased}/basic-info`, t.user2, {
+      ...basicInfo,
+      name: '欧阳化名',
+    });
+    expect(info.status, info.body.message).toBe(200);
+    // No name given yet: found by the account's name.
+    const unnamed = (await api('POST', '/api/assessment/start', t.user2, { scaleId: scaleIds.WHO5 })).body
+      .data.id as number;
+
+    expect(await search('欧阳化名')).toEqual([aliased]);
+    expect(await search('阳化')).toEqual([aliased]);
+    const byAccount = await search(accountName);
+    expect(byAccount).toContain(unnamed);
+    expect(byAccount).not.toContain(aliased);
+    // The title (the scale's name), whoever took it.
+    const gad7Title = (await api('GET', `/api/assessment/${aliased}`, t.user2)).body.data.title as string;
+    const byTitle = await search(gad7Title);
+    expect(byTitle).toContain(aliased);
+    expect(byTitle).not.toContain(unnamed);
+    // LIKE's own characters are plain text.
+    expect(await search('%')).toEqual([]);
+  });
+
   it('keeps everyone else out with 404', async () => {
     for (const url of [`/api/assessment/${id}`, `/api/assessment/${id}/result`]) {
       expect((await api('GET', url, t.user2)).status).toBe(404);

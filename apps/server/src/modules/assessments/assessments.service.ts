@@ -551,7 +551,7 @@ export function createAssessmentsService({ db, clock, scales, plans, warnings, a
         q.keyword ? repo.nameOrTitleContains(q.keyword) : undefined,
       );
       const [{ rows, total }, submittedCount] = await Promise.all([
-        repo.page(db, where, q, !!q.keyword),
+        repo.page(db, where, q),
         repo.count(db, and(mine, eq(assessments.status, 'submitted'))),
       ]);
       return { list: await present(rows), total, pageNum: q.pageNum, pageSize: q.pageSize, submittedCount };

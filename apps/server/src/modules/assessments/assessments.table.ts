@@ -60,6 +60,9 @@ export const assessments = pgTable(
     index('assessments_activity_user')
       .on(t.activityId, t.userId)
       .where(sql`${t.activityId} is not null`),
+    // The name and title search of the expert's and auditor's lists (`nameOrTitleContains`).
+    index('assessments_title_trgm').using('gin', t.title.op('gin_trgm_ops')),
+    index('assessments_given_name_trgm').using('gin', sql`(${t.basicInfo}->>'name') gin_trgm_ops`),
   ],
 );
 

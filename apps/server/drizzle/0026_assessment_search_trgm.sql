@@ -1,0 +1,2 @@
+CREATE INDEX "assessments_title_trgm" ON "assessments" USING gin ("title" gin_trgm_ops);--> statement-breakpoint
+CREATE INDEX "assessments_given_name_trgm" ON "assessments" USING gin (("basic_info"->>'name') gin_trgm_ops);
