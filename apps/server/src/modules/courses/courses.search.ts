@@ -12,8 +12,8 @@ export const courseSearch = rankedSearch({
   label: '课程',
   order: 40,
   fields: [
-    { text: courses.title, weight: 3 },
-    { text: users.name, weight: 2 },
+    { text: courses.title, weight: 3, short: true },
+    { text: users.name, weight: 2, short: true },
     { text: courses.intro, weight: 1 },
   ],
   visible: () => isPublic,

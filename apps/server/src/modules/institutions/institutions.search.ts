@@ -8,8 +8,8 @@ export const institutionSearch = rankedSearch({
   label: '机构',
   order: 60,
   fields: [
-    { text: institutions.name, weight: 3 },
-    { text: institutions.city, weight: 1 },
+    { text: institutions.name, weight: 3, short: true },
+    { text: institutions.city, weight: 1, short: true },
     { text: institutions.intro, weight: 1 },
   ],
   rows: (db, score) => db.select({ i: institutions, score }).from(institutions).$dynamic(),

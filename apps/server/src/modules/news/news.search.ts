@@ -14,7 +14,7 @@ export function newsSearch(clock: Clock = systemClock): SearchProvider {
     label: '资讯',
     order: 70,
     fields: [
-      { text: newsArticles.title, weight: 3 },
+      { text: newsArticles.title, weight: 3, short: true },
       { text: newsArticles.summary, weight: 1 },
       { text: newsArticles.bodyText, weight: 0.5 },
     ],

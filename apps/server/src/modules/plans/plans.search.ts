@@ -9,7 +9,7 @@ export const planSearch = rankedSearch({
   label: '测评方案',
   order: 20,
   fields: [
-    { text: plans.title, weight: 3 },
+    { text: plans.title, weight: 3, short: true },
     { text: plans.intro, weight: 1 },
   ],
   visible: () => eq(plans.published, true),
@@ -33,7 +33,7 @@ export const activitySearch = rankedSearch({
   label: '测评活动',
   order: 30,
   fields: [
-    { text: activities.title, weight: 3 },
+    { text: activities.title, weight: 3, short: true },
     { text: activities.intro, weight: 1 },
   ],
   rows: (db, score) => db.select({ a: activities, score }).from(activities).$dynamic(),

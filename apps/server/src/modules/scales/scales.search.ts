@@ -10,9 +10,9 @@ export const scaleSearch = rankedSearch({
   label: '量表',
   order: 10,
   fields: [
-    { text: scales.name, weight: 3 },
-    { text: scales.shortName, weight: 2 },
-    { text: scales.category, weight: 1 },
+    { text: scales.name, weight: 3, short: true },
+    { text: scales.shortName, weight: 2, short: true },
+    { text: scales.category, weight: 1, short: true },
     { text: scales.intro, weight: 1 },
   ],
   visible: () => isPublic,

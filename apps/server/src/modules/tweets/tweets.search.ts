@@ -11,7 +11,7 @@ export const tweetSearch = rankedSearch({
   order: 80,
   fields: [
     { text: tweets.content, weight: 1.5 },
-    { text: users.name, weight: 1 },
+    { text: users.name, weight: 1, short: true },
   ],
   visible: () => visibleTweets(false),
   rows: (db, score) =>
