@@ -1,4 +1,4 @@
-import { and, count, desc, eq, ilike, inArray, or, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, ilike, inArray, like, or, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { likeEscape } from '../../lib/sql';
 import { institutions } from '../institutions';
@@ -22,7 +22,8 @@ function listWhere(f: UserListFilter): SQL | undefined {
     // match no telephone's start, and leaving that side out lets the name's index answer alone.
     filters.push(
       /^\d+$/.test(f.keyword)
-        ? or(ilike(users.name, `%${k}%`), ilike(users.telephone, `${k}%`))!
+        ? // Digits have no case: `like` lets the prefix index (varchar_pattern_ops) answer.
+          or(ilike(users.name, `%${k}%`), like(users.telephone, `${k}%`))!
         : ilike(users.name, `%${k}%`),
     );
   }
