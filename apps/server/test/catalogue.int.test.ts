@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestContext, testDbKind, type TestContext } from './context';
 import { rowsOf } from '../src/db/rows';
-import { call, dataOf, DEMO, login } from './helpers';
+import { call, dataOf, DEMO, login, take } from './helpers';
 
 // The public catalogue lists are served from memory between the writes that change them
 // (lib/catalogue-cache.ts, triggers in migration 0018_catalogue_notify). Here with the cache on,
@@ -93,6 +93,30 @@ describe(`catalogue cache (${testDbKind})`, () => {
       const list = (await get('/api/scale/list?pageSize=50')).list as { id: number; name: string }[];
       expect(list.find((s) => s.id === target.id)!.name).toBe(`${target.name}（静默）`);
     });
+  });
+
+  it("holds a scale's page with the list: a submitted assessment of it or its going offline shows at once", async () => {
+    const list = (await get('/api/scale/list?pageSize=50')).list as { id: number; code: string }[];
+    const gad7 = list.find((x) => x.code === 'GAD7')!.id;
+    const before = (await get(`/api/scale/detail/${gad7}`)) as { takenCount: number; name: string };
+    expect(ctx.app.deps.services.catalogue.sizes().scales).toBeGreaterThanOrEqual(2);
+    // A change no trigger announces is not seen: the page came from memory.
+    await silently(sql`update scales set name = '静默改名' where id = ${gad7}`);
+    expect(((await get(`/api/scale/detail/${gad7}`)) as { name: string }).name).toBe(before.name);
+    await silently(sql`update scales set name = ${before.name} where id = ${gad7}`);
+
+    const token = await login(app, DEMO.user);
+    await take(app, token, { scaleId: gad7 }, () => 1);
+    await eventually(async () => {
+      expect(((await get(`/api/scale/detail/${gad7}`)) as { takenCount: number }).takenCount).toBe(
+        before.takenCount + 1,
+      );
+    });
+    await ctx.database.db.execute(sql`update scales set status = 'offline' where id = ${gad7}`);
+    await eventually(async () => {
+      expect((await call(app, 'GET', `/api/scale/detail/${gad7}`)).status).toBe(404);
+    });
+    await ctx.database.db.execute(sql`update scales set status = 'published' where id = ${gad7}`);
   });
 
   it('follows writes to plans, activities, courses and news', async () => {
