@@ -28,8 +28,8 @@ const ROUTE_PRELOADS_FILE = path.join('.vite', 'route-preloads.json');
  * browser fetches them beside the entry instead of after it has run. Paths the build did not
  * map (and builds without the map) get the plain shell.
  */
-function shellsWithPreloads(webDist: string, shellText: string): Map<string, string> {
-  const shells = new Map<string, string>();
+function shellsWithPreloads(webDist: string, shellText: string): Map<string, Buffer> {
+  const shells = new Map<string, Buffer>();
   let map: Record<string, unknown>;
   try {
     map = JSON.parse(fs.readFileSync(path.join(webDist, ROUTE_PRELOADS_FILE), 'utf8')) as Record<
@@ -46,7 +46,8 @@ function shellsWithPreloads(webDist: string, shellText: string): Map<string, str
       .filter((f): f is string => typeof f === 'string' && /^\/assets\/[\w.-]+\.js$/.test(f))
       .map((f) => `<link rel="modulepreload" crossorigin href="${f}">`)
       .join('');
-    if (links) shells.set(pagePath, shellText.replace('</head>', `${links}</head>`));
+    // Encoded once, like the plain shell: a request only picks its page's bytes.
+    if (links) shells.set(pagePath, Buffer.from(shellText.replace('</head>', `${links}</head>`)));
   }
   return shells;
 }
@@ -100,12 +101,14 @@ export async function registerWeb(
   }
 
   const shellText = shell?.toString('utf8') ?? '';
-  const routeShells = built ? shellsWithPreloads(webDist, shellText) : new Map<string, string>();
+  const routeShells = built ? shellsWithPreloads(webDist, shellText) : new Map<string, Buffer>();
   // no-cache: the shell names the current asset files, and a card follows its object's edits.
   const sendShell = (reply: FastifyReply, pathname: string, card: ShareCard | null = null) => {
     if (!shell) return reply.code(503).type('text/html; charset=utf-8').send(NOT_BUILT);
     const page = routeShells.get(pathname.replace(/(.)\/$/, '$1'));
-    const body = card ? withShareCard(page ?? shellText, card, share.siteName) : (page ?? shell);
+    const body = card
+      ? withShareCard(page?.toString('utf8') ?? shellText, card, share.siteName)
+      : (page ?? shell);
     return reply.header('Cache-Control', 'no-cache').type('text/html; charset=utf-8').send(body);
   };
 
