@@ -4,7 +4,8 @@
  * as production runs it on the demo data, driving Debian's Chromium; then the first-visit
  * bundle table (bench/bundle.ts). Issue 18's goal: >= 95 desktop and >= 85 mobile.
  * Usage: npm run build && npm run bench:web   (BENCH_WEB_RUNS=3 takes the median of three;
- * BENCH_WEB_JSON=<dir> keeps every Lighthouse report as JSON)
+ * BENCH_WEB_JSON=<dir> keeps every Lighthouse report as JSON; BENCH_WEB_ONLY=website,mobile
+ * audits only the pages and profiles whose name or address contains one of the words)
  */
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -137,9 +138,15 @@ async function main() {
       { name: '心理咨询 /app/expert', url: `${server.base}/app/expert`, signedIn: false },
       { name: '答题 /test/question', url: question.url, signedIn: true },
     ];
+    const only = (process.env.BENCH_WEB_ONLY ?? '').split(',').filter(Boolean);
+    const profiles = (['desktop', 'mobile'] as const).filter(
+      (pr) => !only.some((w) => w === 'desktop' || w === 'mobile') || only.includes(pr),
+    );
+    const words = only.filter((w) => w !== 'desktop' && w !== 'mobile');
     const rows: string[][] = [];
     for (const p of pages) {
-      for (const profile of ['desktop', 'mobile'] as const) {
+      if (words.length && !words.some((w) => p.name.includes(w) || p.url.includes(w))) continue;
+      for (const profile of profiles) {
         const results: Result[] = [];
         for (let i = 0; i < runs; i++) results.push(await audit(chrome.port, p.url, profile, p.signedIn));
         const pick = (k: keyof Result) => median(results.map((r) => r[k]));

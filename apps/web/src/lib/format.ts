@@ -1,11 +1,9 @@
 import { formatFen, UPLOAD_PATH } from '@psy/contracts/constants';
 export { formatDuration } from '@psy/contracts/constants';
 import dayjs, { type Dayjs } from 'dayjs';
-import timezone from 'dayjs/plugin/timezone';
 import utc from 'dayjs/plugin/utc';
 
 dayjs.extend(utc);
-dayjs.extend(timezone);
 
 /**
  * Money and time as people read them, one copy each for every page (the server's twin is
@@ -13,13 +11,19 @@ dayjs.extend(timezone);
  * in Beijing time, whatever zone the browser is in: the zone experts work in and slots are
  * published in (brief section 4).
  */
-export const BUSINESS_TZ = 'Asia/Shanghai';
+/**
+ * Beijing time (Asia/Shanghai) is UTC+8 all year (no daylight saving since 1991), as the server's twin has it:
+ * a fixed offset, not dayjs's timezone plugin, which asks Intl for every date it formats (on a
+ * phone's CPU that was ~0.1 s of the assessment centre's first render, docs/performance.md).
+ */
+const BUSINESS_OFFSET_MINUTES = 8 * 60;
 
 /** Money in fen -> ¥9.90. */
 export const yuan = (amountFen: number): string => `¥${formatFen(amountFen)}`;
 
 /** An instant seen on a Beijing clock. */
-export const shanghai = (at: string | Date | Dayjs = new Date()): Dayjs => dayjs(at).tz(BUSINESS_TZ);
+export const shanghai = (at: string | Date | Dayjs = new Date()): Dayjs =>
+  dayjs(at).utcOffset(BUSINESS_OFFSET_MINUTES);
 
 /** ISO 8601 -> 2024-05-01 in Beijing time (documents, report dates). */
 export const formatDate = (iso: string): string => shanghai(iso).format('YYYY-MM-DD');
@@ -40,7 +44,7 @@ export const dayKey = (at: string | Dayjs): string => shanghai(at).format('YYYY-
 
 /** A Beijing wall-clock date and time as ISO 8601 with its +08:00 offset, as the API expects. */
 export function shanghaiIso(date: string, time: string): string {
-  return dayjs.tz(`${date}T${time}:00`, BUSINESS_TZ).format();
+  return shanghai(`${date}T${time}:00+08:00`).format();
 }
 
 /**
@@ -53,7 +57,7 @@ export const pickerValue = (at: string | Date | Dayjs = new Date()): Dayjs =>
 
 /** A picker's value (a Beijing wall-clock time, see `pickerValue`) as an ISO 8601 instant. */
 export const fromPicker = (picked: Dayjs): string =>
-  dayjs.tz(picked.format('YYYY-MM-DDTHH:mm:ss.SSS'), BUSINESS_TZ).toISOString();
+  dayjs(`${picked.format('YYYY-MM-DDTHH:mm:ss.SSS')}+08:00`).toISOString();
 
 /** Whole minutes and seconds left, e.g. 14:05, for hold countdowns. */
 export function mmss(ms: number): string {

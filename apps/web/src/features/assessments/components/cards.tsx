@@ -1,6 +1,6 @@
 import { ClockCircleOutlined, FileTextOutlined, TeamOutlined } from '@ant-design/icons';
 import type { ActivitySummary, PlanSummary, ScaleSummary } from '@psy/contracts';
-import { Flex, Tag, Typography } from 'antd';
+import { Flex, Tag } from 'antd';
 import { LinkCard } from '../../../components/link-card';
 import { formatDateTime } from '../../../lib/format';
 import { reportPriceText } from './format';
@@ -49,9 +49,7 @@ export function ScaleCard({ scale }: { scale: ScaleSummary }) {
           {scale.shortName}
         </span>
         <div style={{ minWidth: 0 }}>
-          <Typography.Text strong className={styles.cardTitle} ellipsis>
-            {scale.name}
-          </Typography.Text>
+          <strong className={`${styles.cardTitle} text-ellipsis`}>{scale.name}</strong>
           <div>
             <Tag variant="filled" style={{ marginTop: 4 }}>
               {scale.category}
@@ -59,9 +57,7 @@ export function ScaleCard({ scale }: { scale: ScaleSummary }) {
           </div>
         </div>
       </Flex>
-      <Typography.Paragraph type="secondary" ellipsis={{ rows: 2 }} className={styles.intro}>
-        {scale.intro}
-      </Typography.Paragraph>
+      <p className={`${styles.intro} text-secondary text-clamp-2`}>{scale.intro}</p>
       <Facts items={scale.itemCount} minutes={scale.estimatedMinutes} taken={scale.takenCount} />
       <PriceLine priceFen={scale.priceFen} />
     </LinkCard>
@@ -76,9 +72,7 @@ export function PlanCard({ plan }: { plan: PlanSummary }) {
       body={{ padding: 18 }}
       className={styles.card}
     >
-      <Typography.Text strong className={styles.cardTitle}>
-        {plan.title}
-      </Typography.Text>
+      <strong className={styles.cardTitle}>{plan.title}</strong>
       <Flex gap={4} wrap style={{ margin: '8px 0 4px' }}>
         {plan.scales.map((s) => (
           <Tag key={s.id} color="blue" variant="filled" style={{ marginInlineEnd: 0 }}>
@@ -86,9 +80,7 @@ export function PlanCard({ plan }: { plan: PlanSummary }) {
           </Tag>
         ))}
       </Flex>
-      <Typography.Paragraph type="secondary" ellipsis={{ rows: 2 }} className={styles.intro}>
-        {plan.intro}
-      </Typography.Paragraph>
+      <p className={`${styles.intro} text-secondary text-clamp-2`}>{plan.intro}</p>
       <Facts
         items={plan.itemCount}
         minutes={plan.estimatedMinutes}
@@ -116,16 +108,12 @@ export function ActivityCard({ activity }: { activity: ActivitySummary }) {
       className={styles.card}
     >
       <Flex justify="space-between" gap={8} align="flex-start">
-        <Typography.Text strong className={styles.cardTitle}>
-          {activity.title}
-        </Typography.Text>
+        <strong className={styles.cardTitle}>{activity.title}</strong>
         <Tag color={phase.color} style={{ marginInlineEnd: 0, flex: 'none' }}>
           {phase.text}
         </Tag>
       </Flex>
-      <Typography.Paragraph type="secondary" ellipsis={{ rows: 2 }} className={styles.intro}>
-        {activity.intro}
-      </Typography.Paragraph>
+      <p className={`${styles.intro} text-secondary text-clamp-2`}>{activity.intro}</p>
       <div className={styles.activityMeta}>
         <div>
           测评内容：{activity.target.kind === 'plan' ? '方案' : '量表'} · {activity.target.name}

@@ -32,9 +32,7 @@ export function ExpertCard({
             <Typography.Title level={5} style={{ margin: 0 }}>
               {expert.name}
             </Typography.Title>
-            <Typography.Text type="secondary" ellipsis style={{ display: 'block' }}>
-              {expert.title}
-            </Typography.Text>
+            <div className="text-secondary text-ellipsis">{expert.title}</div>
             <div className={styles.meta}>
               <ExpertRating rating={expert.rating} count={expert.ratingCount} />
               <span>从业 {expert.yearsOfPractice} 年</span>
@@ -49,9 +47,7 @@ export function ExpertCard({
           ))}
         </div>
         {!compact && !hideInstitution && expert.institution && (
-          <Typography.Text type="secondary" ellipsis>
-            {expert.institution.name}
-          </Typography.Text>
+          <div className="text-secondary text-ellipsis">{expert.institution.name}</div>
         )}
         {/* Compact cards (four abreast) put the modes under the price, so they line up whatever fits. */}
         <Flex
@@ -64,7 +60,7 @@ export function ExpertCard({
         >
           <div>
             <span className={styles.price}>{yuan(expert.priceFen)}</span>
-            <Typography.Text type="secondary"> / 次 · {expert.sessionMinutes} 分钟</Typography.Text>
+            <span className="text-secondary"> / 次 · {expert.sessionMinutes} 分钟</span>
           </div>
           <span>
             {expert.modes.map((m) => (
