@@ -55,6 +55,10 @@ export const bookings = pgTable(
     index().on(t.userId, t.startsAt),
     index().on(t.expertId, t.startsAt),
     index('bookings_status_start').on(t.status, t.startsAt),
+    // A slot's bookings of every status (an expert's calendar shows completed and no-show ones
+    // too): the partial unique index below covers only the active ones, so without this the
+    // calendar read every booking of the platform (我的时段 at 200,000 bookings: 30 ms -> < 1).
+    index('bookings_slot_id').on(t.slotId),
     uniqueIndex('bookings_one_active_per_slot')
       .on(t.slotId)
       .where(sql`status in ('pending_payment', 'confirmed')`),
