@@ -89,5 +89,21 @@ describe(`warning escalation on ${testDbKind}`, () => {
     const [f] = await ctx.database.db.select().from(warnings).where(eq(warnings.id, followed));
     expect(f!.escalatedAt).toBeNull();
     expect(await escalationNotes(t.auditor, followed)).toHaveLength(0);
+
+    // 超时未处理 lists the escalated warning while it is open, and not once it is closed.
+    const overdue = async () => {
+      const r = await api('GET', '/api/expert/warnings?pageNum=1&pageSize=10&escalated=true', t.auditor);
+      expect(r.status, r.body.message).toBe(200);
+      return r.body.data as { total: number; list: { id: number }[] };
+    };
+    const open = await overdue();
+    expect(open.list.map((w) => w.id)).toEqual([ignored]);
+    expect(open.total).toBe(1);
+    const closed = await api('POST', `/api/expert/warnings/${ignored}/progress`, t.auditor, {
+      status: 'closed',
+      note: '已联系本人及家属，情况稳定，转入常规随访',
+    });
+    expect(closed.status, closed.body.message).toBe(200);
+    expect(await overdue()).toMatchObject({ total: 0, list: [] });
   });
 });

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, inArray, isNull, lte, ne, or, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, isNull, lte, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { users } from '../users';
 import { warningProgress, warnings } from './warnings.table';
@@ -27,7 +27,9 @@ export const warningsRepository = {
       f.status ? eq(warnings.status, f.status) : undefined,
       f.level ? eq(warnings.level, f.level) : undefined,
       f.escalated === true
-        ? and(sql`${warnings.escalatedAt} is not null`, ne(warnings.status, 'closed'))
+        ? // Written as the partial index warnings_overdue has it (a literal, not a parameter),
+          // so that the planner can match the index to it.
+          sql`(${warnings.escalatedAt} is not null and ${warnings.status} <> 'closed')`
         : undefined,
       f.escalated === false ? isNull(warnings.escalatedAt) : undefined,
     );

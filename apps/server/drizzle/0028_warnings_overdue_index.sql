@@ -1,0 +1,1 @@
+CREATE INDEX "warnings_overdue" ON "warnings" USING btree ("level","id") WHERE "warnings"."escalated_at" is not null and "warnings"."status" <> 'closed';
