@@ -1,10 +1,13 @@
 import type { Plugin, Rollup } from 'vite';
+import { firstScreens } from './src/lib/first-screens';
 
 type OutputBundle = Rollup.OutputBundle;
 type OutputChunk = Rollup.OutputChunk;
 
 /** Where the build writes the map, beside Vite's manifest (the server serves no dot path). */
 export const ROUTE_PRELOADS_FILE = '.vite/route-preloads.json';
+/** Each page path's static first screen (src/lib/first-screens.ts), for the server's shells. */
+export const FIRST_SCREENS_FILE = '.vite/first-screens.json';
 
 /** Files that declare pages: the router, its list of features' pages, each feature's routes.tsx. */
 const ROUTE_FILE = /\/src\/(app\/router|app\/feature-routes|features\/[^/]+\/routes)\.tsx?$/;
@@ -57,6 +60,7 @@ export function declaredPages(code: string) {
  * page's own code while the entry is still arriving, instead of after the entry has run and
  * the router has asked for the page (docs/performance.md, Lighthouse). Pages are read from
  * the route declarations; redirects (`/` → `/app` → `/sys/home`) get their target's chunks.
+ * It also writes the pages' static first screens (src/lib/first-screens.ts) for the server.
  */
 export function routePreloads(): Plugin {
   const pages = new Map<string, string>(); // path -> resolved module id
@@ -108,6 +112,7 @@ export function routePreloads(): Plugin {
         if (files) map[from] = files;
       }
       this.emitFile({ type: 'asset', fileName: ROUTE_PRELOADS_FILE, source: JSON.stringify(map) });
+      this.emitFile({ type: 'asset', fileName: FIRST_SCREENS_FILE, source: JSON.stringify(firstScreens()) });
     },
   };
 }

@@ -43,7 +43,11 @@ export function useBrowser() {
   });
   return {
     base: () => inject('baseUrl'),
-    async newPage(viewport = { width: 1366, height: 900 }): Promise<Page> {
+    /** A page in a fresh context; `javaScriptEnabled: false` shows what the HTML alone paints. */
+    async newPage(
+      viewport = { width: 1366, height: 900 },
+      options: { javaScriptEnabled?: boolean } = {},
+    ): Promise<Page> {
       if (!browser) throw new Error('no browser');
       // Reduced motion (the app then turns antd's animations off): a click in a menu or a list that
       // is still sliding in can land beside its target on a loaded machine.
@@ -52,6 +56,7 @@ export function useBrowser() {
         locale: 'zh-CN',
         reducedMotion: 'reduce',
         baseURL: inject('baseUrl'),
+        javaScriptEnabled: options.javaScriptEnabled ?? true,
       });
       contexts.push(context);
       const page = await context.newPage();

@@ -19,7 +19,7 @@ beforeAll(async () => {
     [
       '<!doctype html><html lang="zh-CN"><head><meta charset="UTF-8" />',
       '<meta name="description" content="generic-description" />',
-      '<title>app-shell</title></head><body><div id="root"></div></body></html>',
+      '<title>app-shell</title></head><body><div id="root"><div class="boot-header"></div><!--first-screen--></div></body></html>',
     ].join('\n'),
   );
   fs.writeFileSync(path.join(dist, 'assets', 'index-abc123.js'), 'console.log("app")');
@@ -33,6 +33,14 @@ beforeAll(async () => {
       '/sys/home': ['/assets/home-page-a1.js', '/assets/card-b2.js'],
       '/': ['/assets/home-page-a1.js', '/assets/card-b2.js'],
       '/app/expert': ['/assets/expert-list-c3.js', '"><script>alert(1)</script>'],
+    }),
+  );
+  // Static first screens, as apps/web/src/lib/first-screens.ts gives them to the build.
+  fs.writeFileSync(
+    path.join(dist, '.vite', 'first-screens.json'),
+    JSON.stringify({
+      '/app/website': '<section data-first-screen><h2>测评中心</h2></section>',
+      '/app/news': 42,
     }),
   );
   fs.writeFileSync(
@@ -78,6 +86,18 @@ describe('serving the web app', () => {
     // A page the build did not map gets the plain shell.
     expect(await preloads('/expert/paper/list')).toEqual([]);
     expect((await ctx.app.inject('/expert/paper/list')).body).toContain('app-shell');
+  });
+
+  it("puts a page's static first screen after the static header, on its own path only", async () => {
+    const root = async (url: string) =>
+      /<div id="root">(.*)<\/div><\/body>/.exec((await ctx.app.inject(url)).body)?.[1];
+    expect(await root('/app/website')).toBe(
+      '<div class="boot-header"></div><section data-first-screen><h2>测评中心</h2></section>',
+    );
+    expect(await root('/app/website?keyword=焦虑')).toContain('<h2>测评中心</h2>');
+    // Other pages keep the mark (a comment, painted as nothing); a value that is not markup is ignored.
+    for (const url of ['/sys/home', '/app/expert', '/app/news', '/expert/paper/list'])
+      expect(await root(url), url).toBe('<div class="boot-header"></div><!--first-screen-->');
   });
 
   it('serves built assets with long-lived caching', async () => {
@@ -196,7 +216,7 @@ describe(`share metadata in the served page on ${testDbKind}`, () => {
     expect(metaOf(html, 'og:image')).toEqual([`/SysAdmin/file/upload/${cover}`]);
     expect(metaOf(html, 'og:type')).toEqual(['article']);
     // The rest of the shell is untouched, and serving the page counts no reading.
-    expect(html).toContain('<div id="root"></div>');
+    expect(html).toContain('<div id="root"><div class="boot-header"></div><!--first-screen--></div>');
     expect(html).not.toContain('generic-description');
     expect((await views()).find((a: { id: number }) => a.id === id).views).toBe(before);
   });

@@ -22,32 +22,42 @@ const INT4_MAX = 2_147_483_647;
 
 /** Written by the web build (apps/web/route-preloads.ts): each page's own chunks by path. */
 const ROUTE_PRELOADS_FILE = path.join('.vite', 'route-preloads.json');
+/** Written by the same build (apps/web/src/lib/first-screens.ts): static first screens by path. */
+const FIRST_SCREENS_FILE = path.join('.vite', 'first-screens.json');
+/** Where index.html takes a page's first screen: inside #root, after the static header. */
+const FIRST_SCREEN_MARK = '<!--first-screen-->';
+
+function readMap(webDist: string, file: string): Record<string, unknown> {
+  try {
+    const map: unknown = JSON.parse(fs.readFileSync(path.join(webDist, file), 'utf8'));
+    return map && typeof map === 'object' ? (map as Record<string, unknown>) : {};
+  } catch {
+    return {};
+  }
+}
 
 /**
  * The app shell of each page path with that page's own chunks named as module preloads, so the
- * browser fetches them beside the entry instead of after it has run. Paths the build did not
- * map (and builds without the map) get the plain shell.
+ * browser fetches them beside the entry instead of after it has run, and with the page's static
+ * first screen (its heading, painted before any script runs) where the build made one. Paths
+ * the build did not map (and builds without the maps) get the plain shell.
  */
-function shellsWithPreloads(webDist: string, shellText: string): Map<string, Buffer> {
+function shellsByPath(webDist: string, shellText: string): Map<string, Buffer> {
   const shells = new Map<string, Buffer>();
-  let map: Record<string, unknown>;
-  try {
-    map = JSON.parse(fs.readFileSync(path.join(webDist, ROUTE_PRELOADS_FILE), 'utf8')) as Record<
-      string,
-      unknown
-    >;
-  } catch {
-    return shells;
-  }
   if (!shellText.includes('</head>')) return shells;
-  for (const [pagePath, files] of Object.entries(map)) {
-    if (!Array.isArray(files)) continue;
-    const links = files
+  const preloads = readMap(webDist, ROUTE_PRELOADS_FILE);
+  const screens = readMap(webDist, FIRST_SCREENS_FILE);
+  for (const pagePath of new Set([...Object.keys(preloads), ...Object.keys(screens)])) {
+    const files = preloads[pagePath];
+    const links = (Array.isArray(files) ? files : [])
       .filter((f): f is string => typeof f === 'string' && /^\/assets\/[\w.-]+\.js$/.test(f))
       .map((f) => `<link rel="modulepreload" crossorigin href="${f}">`)
       .join('');
+    const screen = screens[pagePath];
+    let text = links ? shellText.replace('</head>', `${links}</head>`) : shellText;
+    if (typeof screen === 'string') text = text.replace(FIRST_SCREEN_MARK, screen);
     // Encoded once, like the plain shell: a request only picks its page's bytes.
-    if (links) shells.set(pagePath, Buffer.from(shellText.replace('</head>', `${links}</head>`)));
+    if (text !== shellText) shells.set(pagePath, Buffer.from(text));
   }
   return shells;
 }
@@ -101,7 +111,7 @@ export async function registerWeb(
   }
 
   const shellText = shell?.toString('utf8') ?? '';
-  const routeShells = built ? shellsWithPreloads(webDist, shellText) : new Map<string, Buffer>();
+  const routeShells = built ? shellsByPath(webDist, shellText) : new Map<string, Buffer>();
   // no-cache: the shell names the current asset files, and a card follows its object's edits.
   const sendShell = (reply: FastifyReply, pathname: string, card: ShareCard | null = null) => {
     if (!shell) return reply.code(503).type('text/html; charset=utf-8').send(NOT_BUILT);

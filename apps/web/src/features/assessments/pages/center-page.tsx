@@ -2,12 +2,18 @@ import { LockOutlined, SafetyCertificateOutlined, ThunderboltOutlined } from '@a
 import { Col, Empty, Flex, Grid, Input, Row, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
+import { CENTER_HERO } from '../../../lib/first-screens';
 import { useActivityList, usePlanList, useScaleCategories, useScaleList } from '../api/catalog';
 import { ActivityCard, PlanCard, ScaleCard } from '../components/cards';
 import { CardGridSkeleton, LoadError, SectionHead } from '../components/states';
 import styles from '../components/assessments.module.css';
 
 const SCALE_PREVIEW = 8;
+const promiseIcons = [
+  <SafetyCertificateOutlined key="s" />,
+  <LockOutlined key="l" />,
+  <ThunderboltOutlined key="t" />,
+];
 
 /** 测评中心 (/app/website): search, scales by category, plans and activities. */
 export function Component() {
@@ -31,33 +37,25 @@ export function Component() {
       <section className={styles.hero}>
         <div className={styles.heroInner}>
           <Typography.Title level={2} className={styles.heroTitle}>
-            测评中心
+            {CENTER_HERO.title}
           </Typography.Title>
-          <Typography.Paragraph className={styles.heroText}>
-            选用国际通用的专业量表，花几分钟了解自己最近的情绪与身心状态。测评免费，结果即时可见。
-          </Typography.Paragraph>
+          <Typography.Paragraph className={styles.heroText}>{CENTER_HERO.text}</Typography.Paragraph>
           <Input.Search
             className={styles.heroSearch}
             size="large"
-            placeholder="搜索量表，如：抑郁、焦虑、PHQ-9"
+            placeholder={CENTER_HERO.searchPlaceholder}
             enterButton="搜索"
             allowClear
             onSearch={search}
             aria-label="搜索量表"
           />
           <div className={styles.promises}>
-            <span>
-              <SafetyCertificateOutlined />
-              权威量表，标准计分
-            </span>
-            <span>
-              <LockOutlined />
-              作答严格保密
-            </span>
-            <span>
-              <ThunderboltOutlined />
-              随时中断，下次继续
-            </span>
+            {CENTER_HERO.promises.map((promise, i) => (
+              <span key={promise}>
+                {promiseIcons[i]}
+                {promise}
+              </span>
+            ))}
           </div>
         </div>
       </section>

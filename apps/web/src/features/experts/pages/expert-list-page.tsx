@@ -4,6 +4,7 @@ import { Pager } from '../../../components/pager';
 import { useExperts, type ExpertFilters } from '../api/expert-list';
 import { ExpertCard } from '../components/expert-card';
 import { ExpertFilterBar } from '../components/expert-filter-bar';
+import { EXPERTS_HEAD } from '../../../lib/first-screens';
 import styles from '../components/experts.module.css';
 import { LoadFailed } from '../../../components/page-states';
 
@@ -33,11 +34,9 @@ export function Component() {
       <div className={styles.sectionHead}>
         <div>
           <Typography.Title level={3} style={{ margin: 0 }}>
-            心理咨询
+            {EXPERTS_HEAD.title}
           </Typography.Title>
-          <Typography.Text type="secondary">
-            持证专业咨询师，线上线下皆可预约，付款前可随时取消
-          </Typography.Text>
+          <Typography.Text type="secondary">{EXPERTS_HEAD.text}</Typography.Text>
         </div>
       </div>
       <ExpertFilterBar value={filters} onChange={change} />

@@ -1,0 +1,62 @@
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { hasBrowser, useBrowser } from '../src/browser';
+
+// The pages a visitor opens first come with their heading in the HTML (apps/web/src/lib/
+// first-screens.ts), painted before any script runs. React then replaces it: the same words
+// must sit in the same boxes, or the page would jump, and a phone's largest paint would wait
+// for the scripts again.
+
+const PAGES = [
+  { path: '/app/website', heading: '测评中心', text: /^选用国际通用的专业量表/ },
+  { path: '/app/expert', heading: '心理咨询', text: /^持证专业咨询师/ },
+];
+const WIDTHS = [390, 1280];
+
+type Box = { x: number; y: number; width: number; height: number };
+
+async function boxes(page: Page, heading: string, text: RegExp): Promise<Box[]> {
+  const h = page.getByRole('heading', { name: heading, exact: true });
+  const t = page.getByText(text);
+  await h.waitFor();
+  return [(await h.boundingBox())!, (await t.boundingBox())!];
+}
+
+describe.skipIf(!hasBrowser())('first screens painted before the scripts', () => {
+  const browser = useBrowser();
+
+  for (const { path, heading, text } of PAGES) {
+    it(`${path}: the HTML alone shows the heading where the page shows it, at ${WIDTHS.join(' and ')} px`, async () => {
+      for (const width of WIDTHS) {
+        const viewport = { width, height: 900 };
+        const plain = await browser.newPage(viewport, { javaScriptEnabled: false });
+        await plain.goto(path);
+        expect(await plain.locator('[data-first-screen]').count()).toBe(1);
+        const before = await boxes(plain, heading, text);
+
+        const page = await browser.newPage(viewport);
+        await page.goto(path);
+        // The app has rendered: the static copy is gone and the page's own parts are there.
+        await page.locator('main').getByRole('button').first().waitFor();
+        expect(await page.locator('[data-first-screen]').count()).toBe(0);
+        const after = await boxes(page, heading, text);
+
+        for (const [i, box] of before.entries()) {
+          const label = `${path} @${width}px, ${i === 0 ? 'heading' : 'text'}`;
+          for (const k of ['x', 'y', 'width', 'height'] as const) {
+            expect(
+              Math.abs(box[k] - after[i]![k]),
+              `${label} ${k}: ${box[k]} vs ${after[i]![k]}`,
+            ).toBeLessThanOrEqual(1);
+          }
+        }
+      }
+    });
+  }
+
+  it('other pages get no first screen of another page', async () => {
+    const plain = await browser.newPage({ width: 390, height: 900 }, { javaScriptEnabled: false });
+    await plain.goto('/test/list');
+    expect(await plain.locator('[data-first-screen]').count()).toBe(0);
+  });
+});
