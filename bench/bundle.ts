@@ -45,7 +45,8 @@ const rows = closure.map((file) => {
 rows.sort((a, b) => b.gzip - a.gzip);
 const sum = (k: 'raw' | 'gzip' | 'br') => rows.reduce((s, r) => s + r[k], 0);
 const kb = (n: number) => (n / 1024).toFixed(1);
-const preloads = (html.match(/rel="modulepreload"/g) ?? []).length;
+// Named inert (`data-modulepreload`) and made preloads after the first paint (apps/web/paint-first.ts).
+const preloads = (html.match(/<link data-modulepreload /g) ?? []).length - 1;
 
 console.log(`\nFirst visit of any page: ${closure.length} scripts (entry + ${preloads} modulepreloads)\n`);
 console.log('| chunk | raw KB | gzip KB | brotli KB |');

@@ -1,5 +1,5 @@
 import type { Plugin, Rollup } from 'vite';
-import { firstScreens } from './src/lib/first-screens';
+import { BANNER, BANNER_MARK, firstScreens } from './src/lib/first-screens';
 
 type OutputBundle = Rollup.OutputBundle;
 type OutputChunk = Rollup.OutputChunk;
@@ -112,7 +112,8 @@ export function routePreloads(): Plugin {
         if (files) map[from] = files;
       }
       this.emitFile({ type: 'asset', fileName: ROUTE_PRELOADS_FILE, source: JSON.stringify(map) });
-      this.emitFile({ type: 'asset', fileName: FIRST_SCREENS_FILE, source: JSON.stringify(firstScreens()) });
+      const screens = { screens: firstScreens(), banner: { mark: BANNER_MARK, html: BANNER } };
+      this.emitFile({ type: 'asset', fileName: FIRST_SCREENS_FILE, source: JSON.stringify(screens) });
     },
   };
 }

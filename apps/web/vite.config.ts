@@ -1,13 +1,14 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { inlineEntryCss } from './inline-entry-css';
+import { paintFirst } from './paint-first';
 import { precompress } from './precompress';
 import { routePreloads } from './route-preloads';
 
 const apiTarget = process.env.API_TARGET ?? 'http://127.0.0.1:8080';
 
 export default defineConfig({
-  plugins: [react(), inlineEntryCss(), routePreloads(), precompress()],
+  plugins: [react(), inlineEntryCss(), paintFirst(), routePreloads(), precompress()],
   server: {
     port: 5173,
     proxy: {

@@ -302,6 +302,7 @@ export async function buildApp({
       '/course/detail': (id) => services.courses.shareCard(id),
       '/experts/detail': (id) => services.experts.shareCard(id),
     },
+    firstBanner: async () => (await services.banners.shown())[0] ?? null,
   });
   app.addHook('onSend', async (_req, reply, payload) => {
     reply.header('X-Content-Type-Options', 'nosniff');

@@ -2,7 +2,9 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
+import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { banners } from '../src/modules/banners/banners.table';
 import { createTestContext, testDbKind, type TestContext } from './context';
 import { uploadContentImage } from './content';
 import { call, DEMO, login } from './helpers';
@@ -39,8 +41,12 @@ beforeAll(async () => {
   fs.writeFileSync(
     path.join(dist, '.vite', 'first-screens.json'),
     JSON.stringify({
-      '/app/website': '<section data-first-screen><h2>测评中心</h2></section>',
-      '/app/news': 42,
+      screens: {
+        '/app/website': '<section data-first-screen><h2>测评中心</h2></section>',
+        '/sys/home': '<section data-first-screen>home</section><!--first-banner-->',
+        '/app/news': 42,
+      },
+      banner: { mark: '<!--first-banner-->', html: '<img src="{src}" alt="{title}">' },
     }),
   );
   fs.writeFileSync(
@@ -72,11 +78,9 @@ describe('serving the web app', () => {
 
   it("names each page's own chunks as module preloads in its shell, and only its own", async () => {
     const preloads = async (url: string) =>
-      [
-        ...(await ctx.app.inject(url)).body.matchAll(
-          /<link rel="modulepreload" crossorigin href="([^"]+)">/g,
-        ),
-      ].map((m) => m[1]);
+      [...(await ctx.app.inject(url)).body.matchAll(/<link data-modulepreload href="([^"]+)">/g)].map(
+        (m) => m[1],
+      );
     expect(await preloads('/sys/home')).toEqual(['/assets/home-page-a1.js', '/assets/card-b2.js']);
     expect(await preloads('/sys/home/')).toEqual(['/assets/home-page-a1.js', '/assets/card-b2.js']);
     expect(await preloads('/')).toEqual(['/assets/home-page-a1.js', '/assets/card-b2.js']);
@@ -96,8 +100,41 @@ describe('serving the web app', () => {
     );
     expect(await root('/app/website?keyword=焦虑')).toContain('<h2>测评中心</h2>');
     // Other pages keep the mark (a comment, painted as nothing); a value that is not markup is ignored.
-    for (const url of ['/sys/home', '/app/expert', '/app/news', '/expert/paper/list'])
+    for (const url of ['/', '/app/expert', '/app/news', '/expert/paper/list'])
       expect(await root(url), url).toBe('<div class="boot-header"></div><!--first-screen-->');
+  });
+
+  it("paints the home carousel's first banner with the home page's first screen, as it is now", async () => {
+    const root = async () =>
+      /<div id="root">(.*)<\/div><\/body>/.exec((await ctx.app.inject('/sys/home')).body)?.[1];
+    const shown = (await call(ctx.app, 'GET', '/api/banner/list')).body.data as {
+      id: number;
+      image: string;
+      title: string;
+    }[];
+    expect(shown.length).toBeGreaterThan(0);
+    expect(await root()).toBe(
+      `<div class="boot-header"></div><section data-first-screen>home</section><img src="/SysAdmin/file/upload/${shown[0]!.image}" alt="${shown[0]!.title}">`,
+    );
+    // The picture is asked for first, ahead of the scripts.
+    const preload = `<head><link rel="preload" as="image" fetchpriority="high" href="/SysAdmin/file/upload/${shown[0]!.image}">`;
+    expect((await ctx.app.inject('/sys/home')).body).toContain(preload);
+    // A change shows on the next page load; with no banner shown, nothing is painted.
+    const db = ctx.database.db;
+    const enabled = await db.select({ id: banners.id }).from(banners).where(eq(banners.enabled, true));
+    await db.update(banners).set({ enabled: false });
+    expect(await root()).toBe('<div class="boot-header"></div><section data-first-screen>home</section>');
+    expect((await ctx.app.inject('/sys/home')).body).not.toContain('rel="preload" as="image"');
+    await db
+      .update(banners)
+      .set({ enabled: true })
+      .where(
+        inArray(
+          banners.id,
+          enabled.map((b) => b.id),
+        ),
+      );
+    expect(await root()).toContain(`/SysAdmin/file/upload/${shown[0]!.image}`);
   });
 
   it('serves built assets with long-lived caching', async () => {

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
-import { API_PREFIX, messages } from '@psy/contracts';
+import { API_PREFIX, messages, UPLOAD_PATH } from '@psy/contracts';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { withShareCard, type ShareCard } from '../lib/share-card';
 
@@ -16,7 +16,12 @@ export interface ShareOptions {
   siteName: string;
   /** Detail pages (`/news/detail?id=`) whose served HTML carries their object's card. */
   cards: Record<string, ShareCardLoader>;
+  /** The home carousel's first banner, painted with the home page's first screen. */
+  firstBanner?: () => Promise<{ image: string; title: string } | null>;
 }
+
+const escapeHtml = (s: string) =>
+  s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
 const INT4_MAX = 2_147_483_647;
 
@@ -27,7 +32,7 @@ const FIRST_SCREENS_FILE = path.join('.vite', 'first-screens.json');
 /** Where index.html takes a page's first screen: inside #root, after the static header. */
 const FIRST_SCREEN_MARK = '<!--first-screen-->';
 
-function readMap(webDist: string, file: string): Record<string, unknown> {
+function readJson(webDist: string, file: string): Record<string, unknown> {
   try {
     const map: unknown = JSON.parse(fs.readFileSync(path.join(webDist, file), 'utf8'));
     return map && typeof map === 'object' ? (map as Record<string, unknown>) : {};
@@ -36,22 +41,38 @@ function readMap(webDist: string, file: string): Record<string, unknown> {
   }
 }
 
+/** The first banner's markup (apps/web/src/lib/first-screens.ts: where, and how it is painted). */
+interface BannerSlot {
+  mark: string;
+  html: string;
+}
+
+function bannerSlotOf(file: Record<string, unknown>): BannerSlot | null {
+  const b = file.banner as Partial<BannerSlot> | undefined;
+  return typeof b?.mark === 'string' && typeof b.html === 'string' && b.mark.startsWith('<!--')
+    ? { mark: b.mark, html: b.html }
+    : null;
+}
+
 /**
  * The app shell of each page path with that page's own chunks named as module preloads, so the
- * browser fetches them beside the entry instead of after it has run, and with the page's static
+ * browser fetches them beside the entry instead of after it has run (from the page's first
+ * paint on, as the entry's own: apps/web/paint-first.ts), and with the page's static
  * first screen (its heading, painted before any script runs) where the build made one. Paths
  * the build did not map (and builds without the maps) get the plain shell.
  */
 function shellsByPath(webDist: string, shellText: string): Map<string, Buffer> {
   const shells = new Map<string, Buffer>();
   if (!shellText.includes('</head>')) return shells;
-  const preloads = readMap(webDist, ROUTE_PRELOADS_FILE);
-  const screens = readMap(webDist, FIRST_SCREENS_FILE);
+  const preloads = readJson(webDist, ROUTE_PRELOADS_FILE);
+  const screens = (readJson(webDist, FIRST_SCREENS_FILE).screens ?? {}) as Record<string, unknown>;
   for (const pagePath of new Set([...Object.keys(preloads), ...Object.keys(screens)])) {
     const files = preloads[pagePath];
     const links = (Array.isArray(files) ? files : [])
       .filter((f): f is string => typeof f === 'string' && /^\/assets\/[\w.-]+\.js$/.test(f))
-      .map((f) => `<link rel="modulepreload" crossorigin href="${f}">`)
+      // Inert until the page's first paint: its start script makes them module preloads then
+      // (apps/web/paint-first.ts).
+      .map((f) => `<link data-modulepreload href="${f}">`)
       .join('');
     const screen = screens[pagePath];
     let text = links ? shellText.replace('</head>', `${links}</head>`) : shellText;
@@ -112,13 +133,49 @@ export async function registerWeb(
 
   const shellText = shell?.toString('utf8') ?? '';
   const routeShells = built ? shellsByPath(webDist, shellText) : new Map<string, Buffer>();
+  const bannerSlot = built ? bannerSlotOf(readJson(webDist, FIRST_SCREENS_FILE)) : null;
+  // Shells that show the first banner: filled per request (an auditor's edit shows at once).
+  const bannerShells = new Map(
+    [...routeShells]
+      .map(([p, b]) => [p, b.toString('utf8')] as const)
+      .filter(([, text]) => bannerSlot && text.includes(bannerSlot.mark)),
+  );
+
+  /** The shell with the first banner painted in it, or without it when there is none. */
+  async function withBanner(req: FastifyRequest, text: string): Promise<string> {
+    let banner: { image: string; title: string } | null = null;
+    try {
+      banner = (await share.firstBanner?.()) ?? null;
+    } catch (err) {
+      // The page still works without it: the app loads the carousel itself.
+      req.log.error({ err }, 'first banner failed');
+    }
+    if (!banner) return text.replace(bannerSlot!.mark, '');
+    const src = escapeHtml(`${UPLOAD_PATH}${encodeURIComponent(banner.image)}`);
+    return text
+      .replace('<head>', `<head><link rel="preload" as="image" fetchpriority="high" href="${src}">`)
+      .replace(
+        bannerSlot!.mark,
+        bannerSlot!.html.replace('{src}', src).replace('{title}', escapeHtml(banner.title)),
+      );
+  }
+
   // no-cache: the shell names the current asset files, and a card follows its object's edits.
-  const sendShell = (reply: FastifyReply, pathname: string, card: ShareCard | null = null) => {
+  const sendShell = async (
+    req: FastifyRequest,
+    reply: FastifyReply,
+    pathname: string,
+    card: ShareCard | null = null,
+  ) => {
     if (!shell) return reply.code(503).type('text/html; charset=utf-8').send(NOT_BUILT);
-    const page = routeShells.get(pathname.replace(/(.)\/$/, '$1'));
+    const key = pathname.replace(/(.)\/$/, '$1');
+    const page = routeShells.get(key);
+    const bannerShell = bannerShells.get(key);
     const body = card
       ? withShareCard(page?.toString('utf8') ?? shellText, card, share.siteName)
-      : (page ?? shell);
+      : bannerShell !== undefined
+        ? await withBanner(req, bannerShell)
+        : (page ?? shell);
     return reply.header('Cache-Control', 'no-cache').type('text/html; charset=utf-8').send(body);
   };
 
@@ -137,7 +194,7 @@ export async function registerWeb(
   }
 
   // The static plugin refuses directory paths, so the root is answered here.
-  app.get('/', { schema: { hide: true } }, (_req, reply) => sendShell(reply, '/'));
+  app.get('/', { schema: { hide: true } }, (req, reply) => sendShell(req, reply, '/'));
 
   app.setNotFoundHandler((req, reply) => {
     const url = req.url.split('?')[0] ?? '/';
@@ -150,6 +207,6 @@ export async function registerWeb(
         .code(404)
         .send({ status: 404, data: null, message: isApi ? messages.apiNotFound : messages.notFound });
     }
-    return cardFor(req, url).then((card) => sendShell(reply, url, card));
+    return cardFor(req, url).then((card) => sendShell(req, reply, url, card));
   });
 }

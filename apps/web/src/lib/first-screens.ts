@@ -11,6 +11,13 @@
  * `dist/.vite/first-screens.json` (`route-preloads.ts`) for the server.
  */
 
+/** 首页's hero (`features/home/components/hero.tsx`); the figures come with the app. */
+export const HOME_HERO = {
+  title: '关注心理健康，从了解自己开始',
+  text: '专业量表测评、系统心理课程、持证专家一对一咨询，陪你走过每一段情绪起伏。',
+  stats: ['合作机构', '入驻专家', '服务用户'],
+} as const;
+
 /** 测评中心's hero (`features/assessments/pages/center-page.tsx`). */
 export const CENTER_HERO = {
   title: '测评中心',
@@ -48,13 +55,36 @@ const STYLE = `<style>
 .fs-promises span:before{content:'';display:inline-block;width:13px;height:13px;margin-right:6px}
 .fs-section-head{display:flex;align-items:baseline;justify-content:space-between;flex-wrap:wrap;margin-bottom:16px;gap:4px 12px}
 .fs-secondary{color:rgba(0,0,0,.45)}
-@media (max-width:576px){.fs-hero-inner{padding:28px 12px 24px}}
+.fs-home{background:linear-gradient(120deg,#0e8f8f 0%,#13a8a8 45%,#4096ff 100%);color:#fff}
+.fs-home-inner{max-width:1200px;margin:0 auto;padding:56px 16px 48px;box-sizing:border-box}
+.fs-h1{margin:.67em 0 12px;font-size:38px;line-height:1.2105263157894737;font-weight:600;color:#fff}
+.fs-home-text{color:rgba(255,255,255,.9);font-size:16px;max-width:640px;margin:0 0 1em}
+.fs-stats{display:flex;gap:48px;margin:32px 0 0;flex-wrap:wrap}
+.fs-stats dt{font-size:13px;opacity:.85}
+.fs-stats dd{margin:4px 0 0;font-size:30px;font-weight:600}
+.fs-banner{margin:24px 0;border-radius:12px;overflow:hidden;height:300px;background:#e6fffb;position:relative}
+.fs-banner img{width:100%;height:100%;object-fit:cover;display:block}
+.fs-banner span{position:absolute;left:0;right:0;bottom:0;padding:40px 24px 28px;color:#fff;font-size:22px;font-weight:600;background:linear-gradient(transparent,rgba(0,0,0,.45))}
+@media (max-width:576px){.fs-hero-inner{padding:28px 12px 24px}.fs-home-inner{padding:36px 16px 32px}.fs-stats{gap:28px}.fs-banner{height:160px}.fs-banner span{font-size:16px;padding:24px 16px 22px}}
 </style>`;
 
 const escape = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 
 const page = (content: string) =>
   `${STYLE}<div class="app-root fs-layout" data-first-screen><main class="fs-main">${content}</main></div>`;
+
+/**
+ * Where the server puts the first banner of the home carousel, which only it knows: it replaces
+ * this mark with `BANNER` filled in (or with nothing when no banner is shown).
+ */
+export const BANNER_MARK = '<!--first-banner-->';
+/**
+ * The carousel's first slide as it is painted (home.module.css); `{src}` and `{title}` escaped
+ * by the server, which also names the picture first in the page's head (a high-priority preload:
+ * otherwise it waits behind the page's scripts for one of the browser's six connections).
+ */
+export const BANNER =
+  '<section class="fs-banner"><img src="{src}" alt="" fetchpriority="high"><span>{title}</span></section>';
 
 /** Each page path with its static first screen (style and markup). */
 export function firstScreens(): Record<string, string> {
@@ -75,5 +105,13 @@ export function firstScreens(): Record<string, string> {
       `<span class="fs-secondary">${escape(e.text)}</span>` +
       `</div></div></div>`,
   );
-  return { '/app/website': center, '/app/expert': experts };
+  const home = page(
+    `<section class="fs-home"><div class="fs-home-inner">` +
+      `<h1 class="fs-h1">${escape(HOME_HERO.title)}</h1>` +
+      `<div class="fs-home-text">${escape(HOME_HERO.text)}</div>` +
+      `<dl class="fs-stats">${HOME_HERO.stats.map((s) => `<div><dt>${escape(s)}</dt><dd>—</dd></div>`).join('')}</dl>` +
+      `</div></section><div class="page-container">${BANNER_MARK}</div>`,
+  );
+  // `/` goes to the home page (app/router.tsx).
+  return { '/sys/home': home, '/': home, '/app/website': center, '/app/expert': experts };
 }
