@@ -3,9 +3,9 @@ import type { Plugin } from 'vite';
 /**
  * The script a shell starts with: after the browser's first frame, it turns the page's
  * `<link data-modulepreload href>` (inert until then) into module preloads, all fetched at
- * once, and imports the entry. Exported for the server's tests.
+ * once, and imports the entry.
  */
-export const startAfterFirstPaint = (entry: string) =>
+const startAfterFirstPaint = (entry: string) =>
   `<script type="module">const start=()=>{for(const l of document.querySelectorAll('link[data-modulepreload]')){` +
   `const p=document.createElement('link');p.rel='modulepreload';p.crossOrigin='';p.href=l.getAttribute('href');` +
   `document.head.append(p)}import(${JSON.stringify(entry)})};` +

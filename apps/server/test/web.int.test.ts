@@ -116,11 +116,16 @@ describe('serving the web app', () => {
     expect(await root()).toBe(
       `<div class="boot-header"></div><section data-first-screen>home</section><img src="/SysAdmin/file/upload/${shown[0]!.image}" alt="${shown[0]!.title}">`,
     );
+    // A title is text in the page, whatever it holds.
+    const db = ctx.database.db;
+    const [first] = await db.select().from(banners).where(eq(banners.id, shown[0]!.id));
+    await db.update(banners).set({ title: `<b>特惠</b> $& $' 名额` }).where(eq(banners.id, first!.id));
+    expect(await root()).toContain(`alt="&lt;b&gt;特惠&lt;/b&gt; $&amp; $&#39; 名额">`);
+    await db.update(banners).set({ title: first!.title }).where(eq(banners.id, first!.id));
     // The picture is asked for first, ahead of the scripts.
     const preload = `<head><link rel="preload" as="image" fetchpriority="high" href="/SysAdmin/file/upload/${shown[0]!.image}">`;
     expect((await ctx.app.inject('/sys/home')).body).toContain(preload);
     // A change shows on the next page load; with no banner shown, nothing is painted.
-    const db = ctx.database.db;
     const enabled = await db.select({ id: banners.id }).from(banners).where(eq(banners.enabled, true));
     await db.update(banners).set({ enabled: false });
     expect(await root()).toBe('<div class="boot-header"></div><section data-first-screen>home</section>');

@@ -3,7 +3,7 @@ import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import { API_PREFIX, messages, UPLOAD_PATH } from '@psy/contracts';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { withShareCard, type ShareCard } from '../lib/share-card';
+import { escapeHtml, withShareCard, type ShareCard } from '../lib/share-card';
 
 const NOT_BUILT = `<!doctype html><html lang="zh-CN"><meta charset="utf-8"><title>网页尚未构建</title>
 <body style="font-family:sans-serif;padding:40px"><h1>网页尚未构建</h1>
@@ -19,9 +19,6 @@ export interface ShareOptions {
   /** The home carousel's first banner, painted with the home page's first screen. */
   firstBanner?: () => Promise<{ image: string; title: string } | null>;
 }
-
-const escapeHtml = (s: string) =>
-  s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
 const INT4_MAX = 2_147_483_647;
 
@@ -152,12 +149,13 @@ export async function registerWeb(
     }
     if (!banner) return text.replace(bannerSlot!.mark, '');
     const src = escapeHtml(`${UPLOAD_PATH}${encodeURIComponent(banner.image)}`);
+    // Replaced by functions: a title's `$&` or `$'` is text, not a replacement pattern.
+    const slide = bannerSlot!.html
+      .replace('{src}', () => src)
+      .replace('{title}', () => escapeHtml(banner.title));
     return text
-      .replace('<head>', `<head><link rel="preload" as="image" fetchpriority="high" href="${src}">`)
-      .replace(
-        bannerSlot!.mark,
-        bannerSlot!.html.replace('{src}', src).replace('{title}', escapeHtml(banner.title)),
-      );
+      .replace('<head>', () => `<head><link rel="preload" as="image" fetchpriority="high" href="${src}">`)
+      .replace(bannerSlot!.mark, () => slide);
   }
 
   // no-cache: the shell names the current asset files, and a card follows its object's edits.
