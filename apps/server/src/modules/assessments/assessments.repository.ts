@@ -5,8 +5,8 @@ import { assignedTo, hasAssignment } from '../assignments';
 import { scaleVersions } from '../scales';
 import { likeEscape } from '../../lib/sql';
 import { users } from '../users';
-import { assessmentParts, assessments } from './assessments.table';
-import { pageWhere, rowsById } from '../../db/rows';
+import { assessmentCounts, assessmentParts, assessments } from './assessments.table';
+import { pageWhere, rowsById, type CountSelect } from '../../db/rows';
 
 export type AssessmentRow = typeof assessments.$inferSelect;
 export type PartRow = typeof assessmentParts.$inferSelect;
@@ -199,7 +199,16 @@ export const assessmentsRepository = {
    * assessments alone: every assessment has its person, and the join would change no count,
    * only make it slower.
    */
-  async page(tx: DbOrTx, where: SQL | undefined, p: { pageNum: number; pageSize: number }) {
+  async page(
+    tx: DbOrTx,
+    where: SQL | undefined,
+    p: { pageNum: number; pageSize: number },
+    /** The total when it is already known (the platform's, from `totals`), instead of counting. */
+    known?: PromiseLike<number>,
+  ) {
+    const counted: CountSelect = known
+      ? { where: () => Promise.resolve(known).then((n) => [{ n }]) }
+      : tx.select({ n: count() }).from(assessments).$dynamic();
     return pageWhere(
       p,
       where,
@@ -209,8 +218,15 @@ export const assessmentsRepository = {
         .from(assessments)
         .innerJoin(users, eq(users.id, assessments.userId))
         .$dynamic(),
-      tx.select({ n: count() }).from(assessments).$dynamic(),
+      counted,
     );
+  },
+
+  /** How many assessments the whole platform has in each status (kept by triggers, 0029). */
+  async totals(tx: DbOrTx): Promise<Record<'in_progress' | 'submitted', number>> {
+    const rows = await tx.select().from(assessmentCounts);
+    const n = (status: 'in_progress' | 'submitted') => rows.find((r) => r.status === status)?.n ?? 0;
+    return { in_progress: n('in_progress'), submitted: n('submitted') };
   },
 
   async count(tx: DbOrTx, where: SQL | undefined): Promise<number> {

@@ -550,9 +550,17 @@ export function createAssessmentsService({ db, clock, scales, plans, warnings, a
         q.level ? repo.maxWarningLevelIs(q.level) : undefined,
         q.keyword ? repo.nameOrTitleContains(q.keyword) : undefined,
       );
+      // The whole platform's totals are kept by the writes; counting a million rows is not.
+      const totals = scope === undefined ? repo.totals(db) : undefined;
+      const known =
+        totals && !q.userId && !q.level && !q.keyword
+          ? totals.then((t) => (q.status ? t[q.status] : t.in_progress + t.submitted))
+          : undefined;
       const [{ rows, total }, submittedCount] = await Promise.all([
-        repo.page(db, where, q),
-        repo.count(db, and(mine, eq(assessments.status, 'submitted'))),
+        repo.page(db, where, q, known),
+        totals
+          ? totals.then((t) => t.submitted)
+          : repo.count(db, and(mine, eq(assessments.status, 'submitted'))),
       ]);
       return { list: await present(rows), total, pageNum: q.pageNum, pageSize: q.pageSize, submittedCount };
     },

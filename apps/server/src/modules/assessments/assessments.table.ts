@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
   boolean,
   index,
   integer,
@@ -65,6 +66,17 @@ export const assessments = pgTable(
     index('assessments_given_name_trgm').using('gin', sql`(${t.basicInfo}->>'name') gin_trgm_ops`),
   ],
 );
+
+/**
+ * How many assessments there are in each status, kept by statement triggers on `assessments`
+ * (migration 0029: inserts, status changes, deletes and truncation, in the writing
+ * transaction), so the whole platform's totals are one small read instead of a count over every
+ * assessment. Never written by the application.
+ */
+export const assessmentCounts = pgTable('assessment_counts', {
+  status: assessmentStatusEnum().primaryKey(),
+  n: bigint({ mode: 'number' }).notNull(),
+});
 
 /** One scale inside an assessment, with the version it is scored with and the answers so far. */
 export const assessmentParts = pgTable(
