@@ -192,7 +192,7 @@ export function createServices({
   // Content images are checked to exist before an article, tweet or banner may show them.
   const uploads = createUploadsService({ storage });
   const news = createNewsService({ db, clock, uploads, catalogue });
-  const tweets = createTweetsService({ db, review, uploads });
+  const tweets = createTweetsService({ db, review, uploads, catalogue });
   const banners = createBannersService({ db, uploads });
   search.register(scaleSearch);
   search.register(courseSearch);

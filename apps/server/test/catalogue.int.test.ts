@@ -167,4 +167,63 @@ describe(`catalogue cache (${testDbKind})`, () => {
     // the lists another test is counting.
     await silently(sql`update scales set status = 'published' where id = ${gad7}`);
   });
+  it('holds the tweet feeds: approving, liking, withdrawing and the author’s title show at once', async () => {
+    const [expert, auditor, user] = await Promise.all([
+      login(app, DEMO.expert),
+      login(app, DEMO.auditor),
+      login(app, DEMO.user),
+    ]);
+    type TweetCard = { id: number; content: string; likeCount: number; author: { title: string | null } };
+    const feed = async (token?: string) =>
+      dataOf(
+        await call(app, 'GET', token ? '/api/tweet/feed?pageSize=50' : '/api/tweet/list?pageSize=50', {
+          token,
+        }),
+      ).list as TweetCard[];
+    const visitorBefore = await feed();
+    await feed(user);
+    expect(ctx.app.deps.services.catalogue.sizes().tweets).toBe(2);
+    // From memory: a change no trigger announces is not seen (put back the same way).
+    const shown = visitorBefore[0]!;
+    await silently(sql`update tweets set content = '静默改动' where id = ${shown.id}`);
+    expect((await feed()).find((c) => c.id === shown.id)!.content).toBe(shown.content);
+    await silently(sql`update tweets set content = ${shown.content} where id = ${shown.id}`);
+
+    const made = await call(app, 'POST', '/api/expert/tweets', {
+      token: expert,
+      body: { content: '缓存中的动态' },
+    });
+    const id = made.body.data.id as number;
+    await call(app, 'POST', `/api/expert/tweets/${id}/submit`, { token: expert });
+    const approved = await call(app, 'POST', `/api/audit/tweets/${id}/review`, {
+      token: auditor,
+      body: { approve: true },
+    });
+    expect(approved.status, approved.body.message).toBe(200);
+    await eventually(async () => {
+      expect((await feed()).map((c) => c.id)).toEqual([id, ...visitorBefore.map((c) => c.id)]);
+      expect((await feed(user)).find((c) => c.id === id)).toMatchObject({ likeCount: 0 });
+    });
+
+    expect((await call(app, 'POST', `/api/tweet/${id}/like`, { token: user })).status).toBe(200);
+    await eventually(async () => {
+      expect((await feed()).find((c) => c.id === id)!.likeCount).toBe(1);
+      expect((await feed(user)).find((c) => c.id === id)!.likeCount).toBe(1);
+    });
+
+    await ctx.database.db.execute(
+      sql`update expert_profiles set title = '主任咨询师' where user_id = (select expert_id from tweets where id = ${id})`,
+    );
+    await eventually(async () => {
+      expect((await feed()).find((c) => c.id === id)!.author.title).toBe('主任咨询师');
+    });
+
+    expect((await call(app, 'POST', `/api/expert/tweets/${id}/withdraw`, { token: expert })).status).toBe(
+      200,
+    );
+    await eventually(async () => {
+      expect((await feed()).map((c) => c.id)).not.toContain(id);
+      expect((await feed(user)).map((c) => c.id)).not.toContain(id);
+    });
+  });
 });

@@ -15,6 +15,7 @@ import type {
 import { tweetBody, tweetStatuses } from '@psy/contracts';
 import type { Db, DbOrTx } from '../../db/client';
 import type { Actor } from '../../lib/actor';
+import type { CatalogueCache } from '../../lib/catalogue-cache';
 import { AppError, notFound } from '../../lib/errors';
 import type { ReviewService } from '../review';
 import type { Storage } from '../uploads';
@@ -34,6 +35,8 @@ export interface TweetsServiceDeps {
   db: Db;
   review: ReviewService;
   uploads: Pick<Storage, 'exists'>;
+  /** The feeds are held in memory between the writes that change them (topic `tweets`). */
+  catalogue: Pick<CatalogueCache, 'get'>;
 }
 
 const missing = () => notFound('动态不存在');
@@ -54,7 +57,7 @@ const titleOf = (content: string) => (content.length > 30 ? `${content.slice(0, 
  * 专家动态: experts write short posts with pictures; an auditor approves each before it is
  * published (the shared review workflow, kind `tweet`); signed-in accounts like them once.
  */
-export function createTweetsService({ db, review, uploads }: TweetsServiceDeps) {
+export function createTweetsService({ db, review, uploads, catalogue }: TweetsServiceDeps) {
   const workflow = review.createReviewWorkflow<TweetWithAuthor>({
     kind: 'tweet',
     async load(tx, id, reviewer) {
@@ -149,9 +152,13 @@ export function createTweetsService({ db, review, uploads }: TweetsServiceDeps) 
 
   return {
     // ---- everyone ----
-    async feed(actor: Actor | null, q: TweetFeedQuery): Promise<Page<TweetCard>> {
-      const { rows, total } = await repo.feed(db, q, actor !== null);
-      return { list: rows.map(toCard), total, pageNum: q.pageNum, pageSize: q.pageSize };
+    /** One answer for all visitors and one for all signed-in accounts (who also see members-only posts). */
+    feed(actor: Actor | null, q: TweetFeedQuery): Promise<Page<TweetCard>> {
+      const signedIn = actor !== null;
+      return catalogue.get('tweets', JSON.stringify([signedIn, q]), async () => {
+        const { rows, total } = await repo.feed(db, q, signedIn);
+        return { list: rows.map(toCard), total, pageNum: q.pageNum, pageSize: q.pageSize };
+      });
     },
 
     /** One published tweet the caller may read (a search hit opened on the expert's page). */
@@ -162,9 +169,11 @@ export function createTweetsService({ db, review, uploads }: TweetsServiceDeps) 
     },
 
     /** The newest public tweets (home page). */
-    async latest(limit: number): Promise<TweetCard[]> {
-      const { rows } = await repo.feed(db, { pageNum: 1, pageSize: limit }, false);
-      return rows.map(toCard);
+    latest(limit: number): Promise<TweetCard[]> {
+      return catalogue.get('tweets', `latest:${limit}`, async () => {
+        const { rows } = await repo.feed(db, { pageNum: 1, pageSize: limit }, false);
+        return rows.map(toCard);
+      });
     },
 
     liked: (actor: Actor, ids: number[]): Promise<number[]> => repo.likedOf(db, actor.userId, ids),
