@@ -105,7 +105,7 @@ export function createServices({
     cacheMs: config.session.cacheMs,
   });
   const sms = createSmsService({ db, clock, secret, provider: smsProvider });
-  const search = createSearchService({ db });
+  const search = createSearchService({ db, catalogue });
   search.register(expertSearch);
   search.register(institutionSearch);
   const notifications = createNotificationsService({ db, clock, hub });

@@ -226,4 +226,33 @@ describe(`catalogue cache (${testDbKind})`, () => {
       expect((await feed(user)).map((c) => c.id)).not.toContain(id);
     });
   });
+  it('holds search answers until any catalogue changes', async () => {
+    type Result = {
+      counts: { kind: string; total: number }[];
+      list: { kind: string; id: number; title: string }[];
+    };
+    const search = async (code: string) =>
+      dataOf(await call(app, 'GET', `/api/search?code=${encodeURIComponent(code)}&kind=news`)) as Result;
+    const news = (await get('/api/news/list?pageSize=50')).list as { id: number; title: string }[];
+    const article = news[0]!;
+    const before = await search('缓存检索词');
+    expect(before.list).toEqual([]);
+    expect(ctx.app.deps.services.catalogue.sizes().search).toBe(1);
+
+    // From memory: an unannounced change is not found.
+    await silently(sql`update news_articles set title = '缓存检索词（静默）' where id = ${article.id}`);
+    expect((await search('缓存检索词')).list).toEqual([]);
+
+    // A change to a course (another topic) drops the search too; the article is found now.
+    await ctx.database.db.execute(
+      sql`update courses set title = title || '' where id = (select min(id) from courses)`,
+    );
+    await eventually(async () => {
+      expect((await search('缓存检索词')).list.map((h) => h.id)).toEqual([article.id]);
+    });
+    await ctx.database.db.execute(
+      sql`update news_articles set title = ${article.title} where id = ${article.id}`,
+    );
+    await eventually(async () => expect((await search('缓存检索词')).list).toEqual([]));
+  });
 });

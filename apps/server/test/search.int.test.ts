@@ -108,6 +108,15 @@ describe(`search across the platform on ${testDbKind}`, () => {
     expect(newsHits.at(-1)!.summary).toContain('焦虑');
   });
 
+  it('matches Latin letters in either case (Chinese and digits are matched as they are)', async () => {
+    const ids = async (code: string) =>
+      (await search(q(code, '&kind=scale&pageSize=50'))).list.map((h) => [h.title, h.score]);
+    const upper = await ids('PHQ-9');
+    expect(upper.length).toBeGreaterThan(0);
+    expect(await ids('phq-9')).toEqual(upper);
+    expect(await ids('Phq-9')).toEqual(upper);
+  });
+
   it('never returns drafts, scheduled articles or tweets not yet approved', async () => {
     for (const code of [
       '焦虑草稿不该出现',

@@ -52,6 +52,16 @@ describe('catalogue cache', () => {
     expect(experts.calls).toBe(3);
     expect(scales.calls).toBe(1);
 
+    // The search reads every topic: any notice drops it, and its own drops nothing else.
+    const search = counter(() => 'hits');
+    await cache.get('search', '焦虑', search.load);
+    await cache.get('search', '焦虑', search.load);
+    expect(search.calls).toBe(1);
+    ch.notify('news');
+    expect(cache.sizes()).toMatchObject({ search: 0, experts: 1, scales: 1 });
+    await cache.get('search', '焦虑', search.load);
+    expect(search.calls).toBe(2);
+
     // A notice it does not know drops everything rather than risk a stale list.
     ch.notify('something-new');
     expect(cache.sizes()).toMatchObject({ experts: 0, scales: 0 });

@@ -1,5 +1,5 @@
 /**
- * The public catalogue lists (experts, scales, plans, courses, news, tweets) held in memory between the
+ * The public catalogue lists (experts, scales, plans, courses, news, tweets) and search held in memory between the
  * writes that change them. Every visitor opens these lists first, and each answer costs several
  * correlated subqueries (next free slot, taker counts, ratings); on PGlite every query waits its
  * turn in one thread, so they were the slowest routes of the product (docs/performance.md).
@@ -15,7 +15,12 @@
  *
  * Until `start` has its listener, and with a ttl of 0, nothing is cached.
  */
-export const catalogueTopics = ['experts', 'scales', 'plans', 'courses', 'news', 'tweets'] as const;
+export const catalogueTopics = ['experts', 'scales', 'plans', 'courses', 'news', 'tweets', 'search'] as const;
+/**
+ * The platform search reads every other topic's tables, so a notice of any topic drops its
+ * answers too (it has no trigger of its own).
+ */
+const DEPENDS_ON_ALL: CatalogueTopic = 'search';
 export type CatalogueTopic = (typeof catalogueTopics)[number];
 
 /**
@@ -63,7 +68,10 @@ export function createCatalogueCache({
   let listening = false;
   let unlisten: (() => Promise<void>) | null = null;
 
-  const invalidate = (topic: CatalogueTopic) => topics.get(topic)!.clear();
+  const invalidate = (topic: CatalogueTopic) => {
+    topics.get(topic)!.clear();
+    topics.get(DEPENDS_ON_ALL)!.clear();
+  };
 
   return {
     get<T>(topic: CatalogueTopic, key: string, load: () => Promise<T>): Promise<T> {
