@@ -255,4 +255,21 @@ describe(`catalogue cache (${testDbKind})`, () => {
     );
     await eventually(async () => expect((await search('缓存检索词')).list).toEqual([]));
   });
+  it('holds a report’s recommended experts with the list: a profile change shows at once', async () => {
+    const { experts } = ctx.app.deps.services;
+    const matched = await experts.matching(['焦虑抑郁', '情绪管理'], 3);
+    expect(matched.length).toBeGreaterThan(0);
+    const first = matched[0]!;
+    await silently(sql`update users set name = '静默改名' where id = ${first.id}`);
+    expect((await experts.matching(['焦虑抑郁', '情绪管理'], 3))[0]).toEqual(first);
+    await silently(sql`update users set name = ${first.name} where id = ${first.id}`);
+
+    // A profile write: the recommendation is made again from the rows.
+    await ctx.database.db.execute(
+      sql`update expert_profiles set title = '资深督导' where user_id = ${first.id}`,
+    );
+    await eventually(async () => {
+      expect((await experts.matching(['焦虑抑郁', '情绪管理'], 3))[0]!.title).toBe('资深督导');
+    });
+  });
 });

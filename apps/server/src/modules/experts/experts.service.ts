@@ -62,6 +62,19 @@ const profileFields = [
 
 /** Experts' public profiles: what clients browse and book by. Their times: the availability module. */
 export function createExpertsService({ db, clock, institutions, freeSlots, catalogue }: ExpertsServiceDeps) {
+  async function rankMatching(tags: string[], limit: number): Promise<ExpertCard[]> {
+    const rows = await repo.matching(db, tags, MATCH_POOL, clock());
+    const rank = (r: CardRow) => {
+      const hits = tags.map((t, i) => (r.profile.specialties.includes(t) ? i : -1)).filter((i) => i >= 0);
+      return { first: Math.min(...hits), count: hits.length };
+    };
+    return rows
+      .map((r, order) => ({ r, order, ...rank(r) }))
+      .sort((a, b) => a.first - b.first || b.count - a.count || a.order - b.order)
+      .slice(0, limit)
+      .map(({ r }) => toCard(r));
+  }
+
   return {
     list: (q: ExpertListQuery): Promise<Page<ExpertCard>> =>
       catalogue.get('experts', JSON.stringify(q), async () => {
@@ -74,19 +87,14 @@ export function createExpertsService({ db, clock, institutions, freeSlots, catal
     /**
      * Experts who work on any of these specialty tags (a report's next steps), best fit first:
      * the tags come in order of importance, so whoever covers the earliest tag leads, then
-     * whoever covers more of them, then the better rated.
+     * whoever covers more of them, then the better rated. Held with the expert list (a report's
+     * tags come from its scales' guides, so a few sets of tags serve every report; ranking by
+     * rating reads every matching expert's feedback).
      */
-    async matching(tags: string[], limit: number): Promise<ExpertCard[]> {
-      const rows = await repo.matching(db, tags, MATCH_POOL, clock());
-      const rank = (r: CardRow) => {
-        const hits = tags.map((t, i) => (r.profile.specialties.includes(t) ? i : -1)).filter((i) => i >= 0);
-        return { first: Math.min(...hits), count: hits.length };
-      };
-      return rows
-        .map((r, order) => ({ r, order, ...rank(r) }))
-        .sort((a, b) => a.first - b.first || b.count - a.count || a.order - b.order)
-        .slice(0, limit)
-        .map(({ r }) => toCard(r));
+    matching(tags: string[], limit: number): Promise<ExpertCard[]> {
+      return catalogue.get('experts', JSON.stringify(['matching', tags, limit]), () =>
+        rankMatching(tags, limit),
+      );
     },
 
     async detail(id: number): Promise<ExpertDetail> {
