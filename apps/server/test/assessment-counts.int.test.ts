@@ -1,4 +1,4 @@
-import { count, inArray, sql } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rowsOf } from '../src/db/rows';
 import { assessmentCounts, assessments } from '../src/modules/assessments/assessments.table';
@@ -22,44 +22,66 @@ afterAll(() => ctx.close());
 
 type Status = 'in_progress' | 'submitted';
 
-/** The counts as kept, and as counted from the rows. */
-async function keptAndCounted() {
-  const db = ctx.database.db;
-  const kept = await db.select().from(assessmentCounts);
-  const rows = await db
-    .select({ status: assessments.status, n: count() })
-    .from(assessments)
-    .groupBy(assessments.status);
-  const of = (list: { status: Status; n: number }[], s: Status) =>
-    Number(list.find((r) => r.status === s)?.n ?? 0);
-  return {
-    kept: { in_progress: of(kept, 'in_progress'), submitted: of(kept, 'submitted') },
-    counted: { in_progress: of(rows, 'in_progress'), submitted: of(rows, 'submitted') },
-  };
+/** Every assessment's highest warning level and status, counted from the warnings themselves. */
+async function countedFromRows() {
+  return rowsOf<{ status: Status; level: number; n: number }>(
+    await ctx.database.db.execute(sql`
+      select a.status, coalesce((select max(w.level) from warnings w where w.assessment_id = a.id), 0)::int as level,
+        count(*)::int as n
+      from assessments a group by 1, 2`),
+  );
 }
 
-/** What the auditor's list says: its total, and with each status filter, and 已提交. */
-async function auditorTotals() {
-  const get = async (query: string) => {
-    const r = await call(ctx.app, 'GET', `/api/expert/assessments?pageSize=10${query}`, { token: t.auditor });
-    expect(r.status, r.body.message).toBe(200);
-    return r.body.data as { total: number; submittedCount: number; list: unknown[] };
-  };
-  const [all, open, done] = await Promise.all([
-    get(''),
-    get('&status=in_progress'),
-    get('&status=submitted'),
-  ]);
-  expect(all.submittedCount).toBe(done.total);
-  return { all: all.total, in_progress: open.total, submitted: done.total, firstPage: all.list.length };
-}
-
+/**
+ * Checks the kept counts against the rows (by status and highest warning level), each
+ * assessment's level against its warnings, and what the auditor's list shows for every filter;
+ * answers the totals by status.
+ */
 async function expectInStep() {
-  const { kept, counted } = await keptAndCounted();
-  expect(kept).toEqual(counted);
-  const shown = await auditorTotals();
-  expect(shown).toMatchObject({ ...counted, all: counted.in_progress + counted.submitted });
-  return counted;
+  const db = ctx.database.db;
+  const counted = await countedFromRows();
+  const key = (r: { status: string; level: number }) => `${r.status}/${r.level}`;
+  const kept = (await db.select().from(assessmentCounts)).filter((r) => r.n !== 0);
+  expect(
+    Object.fromEntries(kept.map((r) => [key({ status: r.status, level: r.warningLevel }), r.n])),
+  ).toEqual(Object.fromEntries(counted.map((r) => [key(r), r.n])));
+  const [wrong] = rowsOf<{ n: number }>(
+    await db.execute(sql`select count(*)::int as n from assessments a
+      where a.max_warning_level is distinct from (select max(w.level) from warnings w where w.assessment_id = a.id)`),
+  );
+  expect(wrong!.n).toBe(0);
+
+  const sum = (f: (r: { status: Status; level: number }) => boolean) =>
+    counted.filter(f).reduce((n, r) => n + r.n, 0);
+  const get = async (query: string) => {
+    const r = await call(ctx.app, 'GET', `/api/expert/assessments?pageSize=100${query}`, {
+      token: t.auditor,
+    });
+    expect(r.status, r.body.message).toBe(200);
+    return r.body.data as {
+      total: number;
+      submittedCount: number;
+      list: { maxWarningLevel: number | null }[];
+    };
+  };
+  const all = await get('');
+  expect(all.total).toBe(sum(() => true));
+  expect(all.submittedCount).toBe(sum((r) => r.status === 'submitted'));
+  for (const status of ['in_progress', 'submitted'] as const)
+    expect((await get(`&status=${status}`)).total).toBe(sum((r) => r.status === status));
+  for (const level of ['1', '2', '3', 'none'] as const) {
+    const want = level === 'none' ? 0 : Number(level);
+    const page = await get(`&level=${level}`);
+    expect(page.total).toBe(sum((r) => r.level === want));
+    expect(page.list.every((a) => (a.maxWarningLevel ?? 0) === want)).toBe(true);
+    expect((await get(`&level=${level}&status=submitted`)).total).toBe(
+      sum((r) => r.level === want && r.status === 'submitted'),
+    );
+  }
+  return {
+    in_progress: sum((r) => r.status === 'in_progress'),
+    submitted: sum((r) => r.status === 'submitted'),
+  };
 }
 
 describe(`the platform's assessment totals on ${testDbKind}`, () => {
@@ -134,5 +156,31 @@ describe(`the platform's assessment totals on ${testDbKind}`, () => {
     expect(await expectInStep()).toEqual({ in_progress: 0, submitted: 0 });
     await take(ctx.app, t.user, { scaleId: scaleIds.WHO5! }, () => 1);
     expect(await expectInStep()).toEqual({ in_progress: 0, submitted: 1 });
+  });
+
+  it('follow each assessment’s highest warning as warnings are raised, changed and deleted', async () => {
+    const db = ctx.database.db;
+    // Item 9 of PHQ-9 above zero raises a level-3 warning through the product's own path.
+    const raised = await take(ctx.app, t.user, { scaleId: scaleIds.PHQ9! }, () => 2);
+    await expectInStep();
+    const [a] = await db.select().from(assessments).where(eq(assessments.id, raised));
+    expect(a!.maxWarningLevel).toBe(3);
+
+    const [other] = await db
+      .select({ id: assessments.id, userId: assessments.userId })
+      .from(assessments)
+      .where(sql`max_warning_level is null and status = 'submitted'`)
+      .limit(1);
+    const [w] = rowsOf<{ id: number }>(
+      await db.execute(sql`insert into warnings (assessment_id, user_id, level, reason, scale_name)
+        values (${other!.id}, ${other!.userId}, 1, '测试', '测试量表') returning id`),
+    );
+    await expectInStep();
+    await db.execute(sql`update warnings set level = 2 where id = ${w!.id}`);
+    await expectInStep();
+    await db.execute(sql`delete from warnings where id = ${w!.id}`);
+    await expectInStep();
+    await db.execute(sql`truncate warnings cascade`);
+    await expectInStep();
   });
 });

@@ -553,13 +553,13 @@ export function createAssessmentsService({ db, clock, scales, plans, warnings, a
       // The whole platform's totals are kept by the writes; counting a million rows is not.
       const totals = scope === undefined ? repo.totals(db) : undefined;
       const known =
-        totals && !q.userId && !q.level && !q.keyword
-          ? totals.then((t) => (q.status ? t[q.status] : t.in_progress + t.submitted))
+        totals && !q.userId && !q.keyword
+          ? totals.then((count) => count({ status: q.status, level: q.level }))
           : undefined;
       const [{ rows, total }, submittedCount] = await Promise.all([
         repo.page(db, where, q, known),
         totals
-          ? totals.then((t) => t.submitted)
+          ? totals.then((count) => count({ status: 'submitted' }))
           : repo.count(db, and(mine, eq(assessments.status, 'submitted'))),
       ]);
       return { list: await present(rows), total, pageNum: q.pageNum, pageSize: q.pageSize, submittedCount };

@@ -7,6 +7,8 @@ import {
   jsonb,
   pgEnum,
   pgTable,
+  primaryKey,
+  smallint,
   text,
   timestamp,
   uniqueIndex,
@@ -44,6 +46,11 @@ export const assessments = pgTable(
     startedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     submittedAt: timestamp({ withTimezone: true }),
     durationSeconds: integer(),
+    /**
+     * The highest level of its warnings (none: null), kept by triggers on `warnings` (migration
+     * 0031): the experts' and auditors' level filter and its counts read it, not the warnings.
+     */
+    maxWarningLevel: smallint(),
     ...timestamps,
   },
   (t) => [
@@ -61,6 +68,10 @@ export const assessments = pgTable(
     index('assessments_activity_user')
       .on(t.activityId, t.userId)
       .where(sql`${t.activityId} is not null`),
+    // The level filter of the experts' and auditors' lists, in their order (3 % of assessments).
+    index('assessments_warning_level')
+      .on(t.maxWarningLevel, t.startedAt, t.id)
+      .where(sql`${t.maxWarningLevel} is not null`),
     // The name and title search of the expert's and auditor's lists (`nameOrTitleContains`).
     index('assessments_title_trgm').using('gin', t.title.op('gin_trgm_ops')),
     index('assessments_given_name_trgm').using('gin', sql`(${t.basicInfo}->>'name') gin_trgm_ops`),
@@ -68,15 +79,20 @@ export const assessments = pgTable(
 );
 
 /**
- * How many assessments there are in each status, kept by statement triggers on `assessments`
- * (migration 0029: inserts, status changes, deletes and truncation, in the writing
- * transaction), so the whole platform's totals are one small read instead of a count over every
- * assessment. Never written by the application.
+ * How many assessments there are in each status and highest warning level (0: none), kept by
+ * statement triggers on `assessments` (migrations 0029 and 0031: inserts, changes of status or
+ * level, deletes and truncation, in the writing transaction), so the whole platform's totals are
+ * one small read instead of a count over every assessment. Never written by the application.
  */
-export const assessmentCounts = pgTable('assessment_counts', {
-  status: assessmentStatusEnum().primaryKey(),
-  n: bigint({ mode: 'number' }).notNull(),
-});
+export const assessmentCounts = pgTable(
+  'assessment_counts',
+  {
+    status: assessmentStatusEnum().notNull(),
+    warningLevel: smallint().notNull().default(0),
+    n: bigint({ mode: 'number' }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.status, t.warningLevel] })],
+);
 
 /** One scale inside an assessment, with the version it is scored with and the answers so far. */
 export const assessmentParts = pgTable(
