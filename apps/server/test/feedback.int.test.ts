@@ -307,6 +307,7 @@ describe(`handling feedback on ${testDbKind}: open -> handled, the reply and the
     expect(open.list[0].subject.link).toMatch(/^\/expert\//);
     const courseOnly = await listOf('expert', '?kind=course');
     expect(courseOnly.counts).toEqual({ open: 1, handled: 0 });
+    expect(courseOnly.total).toBe(1);
     const other = await listOf('other');
     expect(other.list.every((f: { expert: { id: number } }) => f.expert.id === id.other)).toBe(true);
     // A user is no expert; the auditors' list is the auditors'.

@@ -29,3 +29,4 @@ export * from '../modules/courses/courses.table';
 export * from '../modules/statistics/statistics.table';
 export * from '../modules/org/org.table';
 export * from '../modules/campaigns/campaigns.table';
+export * from './row-counts.table';

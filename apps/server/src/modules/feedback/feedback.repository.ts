@@ -3,6 +3,7 @@ import { and, count, desc, eq, sql, type AnyColumn, type SQL } from 'drizzle-orm
 import { alias } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client';
 import { countFrom, countsBy, pageWhere, rowsById } from '../../db/rows';
+import { rowCountsOf } from '../../db/row-counts';
 import { users } from '../users';
 import { feedback } from './feedback.table';
 
@@ -69,16 +70,23 @@ export const feedbackRepository = {
       pageNum: number;
       pageSize: number;
     },
+    /** The total when the caller counts it anyway (by state), instead of counting again. */
+    known?: Promise<number>,
   ) {
     const where = and(
       scopeWhere(s),
       q.status ? eq(feedback.status, q.status) : undefined,
       q.kind ? eq(feedback.kind, q.kind) : undefined,
     );
-    return pageWhere(q, where, newestFirst, named(tx), countFrom(tx, feedback));
+    return pageWhere(
+      q,
+      where,
+      newestFirst,
+      named(tx),
+      known ? { where: () => known.then((n) => [{ n }]) } : countFrom(tx, feedback),
+    );
   },
 
-  /** How many of the scope's feedback (of one kind, when given) are in each state. */
   /** Open feedback addressed to the expert, the oldest first; how many, and how many rate 1–2. */
   async openFor(tx: DbOrTx, expertId: number, limit: number) {
     const where = and(eq(feedback.expertId, expertId), eq(feedback.status, 'open'));
@@ -100,11 +108,23 @@ export const feedbackRepository = {
       .limit(limit);
   },
 
+  /**
+   * How many of the scope's feedback (of one kind, when given) are in each state. All of the
+   * platform's from the counts its writes keep (`row_counts`, key `status/kind`, migration 0032).
+   */
   async countByStatus(
     tx: DbOrTx,
     s: FeedbackScope,
     kind?: FeedbackKind,
   ): Promise<Map<FeedbackStatus, number>> {
+    if (s.kind === 'all') {
+      const by = new Map<FeedbackStatus, number>();
+      for (const [key, n] of await rowCountsOf(tx, 'feedback')) {
+        const [status, k] = key.split('/') as [FeedbackStatus, FeedbackKind];
+        if (!kind || k === kind) by.set(status, (by.get(status) ?? 0) + n);
+      }
+      return by;
+    }
     return countsBy(
       tx,
       feedback,

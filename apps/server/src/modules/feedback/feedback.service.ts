@@ -146,8 +146,9 @@ export function createFeedbackService(deps: FeedbackServiceDeps) {
     scope: FeedbackScope,
     q: FeedbackListQuery & { pageNum: number; pageSize: number },
     view: FeedbackView,
+    known?: Promise<number>,
   ) {
-    const { rows, total } = await repo.page(db, scope, q);
+    const { rows, total } = await repo.page(db, scope, q, known);
     return { list: rows.map((r) => toItem(r, view)), total, pageNum: q.pageNum, pageSize: q.pageSize };
   }
 
@@ -156,10 +157,12 @@ export function createFeedbackService(deps: FeedbackServiceDeps) {
     q: FeedbackListQuery & { pageNum: number; pageSize: number },
     view: FeedbackView,
   ): Promise<FeedbackPage> {
-    const [page, byStatus] = await Promise.all([
-      pageOf(scope, q, view),
-      repo.countByStatus(db, scope, q.kind),
-    ]);
+    // The page's total is one of the counts by state (or their sum): counted once, not twice.
+    const counted = repo.countByStatus(db, scope, q.kind);
+    const total = counted.then((by) =>
+      q.status ? (by.get(q.status) ?? 0) : [...by.values()].reduce((n, c) => n + c, 0),
+    );
+    const [page, byStatus] = await Promise.all([pageOf(scope, q, view, total), counted]);
     return {
       ...page,
       counts: Object.fromEntries(

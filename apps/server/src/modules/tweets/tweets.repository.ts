@@ -1,6 +1,7 @@
 import type { TweetStatus } from '@psy/contracts';
 import { and, count, desc, eq, inArray, sql, sum, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
+import { rowCountsOf } from '../../db/row-counts';
 import { countFrom, pageWhere } from '../../db/rows';
 import { expertTitleOf } from '../experts';
 import { users } from '../users';
@@ -40,19 +41,23 @@ export const visibleTweets = (signedIn: boolean): SQL =>
 const authored = (tx: DbOrTx) =>
   tx.select(withAuthor).from(tweets).innerJoin(users, eq(users.id, tweets.expertId)).$dynamic();
 
-/** A page of tweets with their authors, `by` then newest id first, and how many match. */
+/**
+ * A page of tweets with their authors, `by` then newest id first, and how many match (`known`
+ * when the caller has it already).
+ */
 async function authoredPage(
   db: DbOrTx,
   where: SQL | undefined,
   by: SQL,
   p: { pageNum: number; pageSize: number },
+  known?: Promise<number>,
 ): Promise<{ rows: TweetWithAuthor[]; total: number }> {
   const { rows, total } = await pageWhere(
     p,
     where,
     [by, desc(tweets.id)],
     authored(db),
-    countFrom(db, tweets),
+    known ? { where: () => known.then((n) => [{ n }]) } : countFrom(db, tweets),
   );
   return { rows: rows.map(toRow), total };
 }
@@ -91,12 +96,18 @@ export const tweetsRepository = {
   async page(
     db: DbOrTx,
     q: { expertId?: number; statuses: TweetStatus[]; pageNum: number; pageSize: number },
+    known?: Promise<number>,
   ) {
     const where = and(
       q.expertId ? eq(tweets.expertId, q.expertId) : undefined,
       inArray(tweets.status, q.statuses),
     );
-    return authoredPage(db, where, desc(tweets.updatedAt), q);
+    return authoredPage(db, where, desc(tweets.updatedAt), q, known);
+  },
+
+  /** How many tweets the platform has in each state, kept by the writes (row_counts, 0032). */
+  async platformCounts(db: DbOrTx): Promise<Map<TweetStatus, number>> {
+    return (await rowCountsOf(db, 'tweets')) as Map<TweetStatus, number>;
   },
 
   /** How many tweets per status (of one expert, or of all), and their published likes. */

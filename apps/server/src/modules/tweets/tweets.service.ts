@@ -268,9 +268,15 @@ export function createTweetsService({ db, review, uploads, catalogue }: TweetsSe
     // ---- auditors ----
     async reviewList(actor: Actor, q: ReviewTweetsQuery): Promise<ReviewTweetsPage> {
       if (!canReviewTweet(actor)) throw new AppError('FORBIDDEN');
-      const [{ rows, total }, counts] = await Promise.all([
-        repo.page(db, { statuses: [q.status], pageNum: q.pageNum, pageSize: q.pageSize }),
-        repo.counts(db),
+      // The platform's counts by state are kept by the writes (row_counts): not counted here.
+      const counts = repo.platformCounts(db);
+      const [{ rows, total }, byStatus] = await Promise.all([
+        repo.page(
+          db,
+          { statuses: [q.status], pageNum: q.pageNum, pageSize: q.pageSize },
+          counts.then((by) => by.get(q.status) ?? 0),
+        ),
+        counts,
       ]);
       return {
         list: await forReview(rows),
@@ -278,9 +284,9 @@ export function createTweetsService({ db, review, uploads, catalogue }: TweetsSe
         pageNum: q.pageNum,
         pageSize: q.pageSize,
         counts: {
-          pending: counts.byStatus.get('pending') ?? 0,
-          published: counts.byStatus.get('published') ?? 0,
-          rejected: counts.byStatus.get('rejected') ?? 0,
+          pending: byStatus.get('pending') ?? 0,
+          published: byStatus.get('published') ?? 0,
+          rejected: byStatus.get('rejected') ?? 0,
         },
       };
     },

@@ -1,0 +1,122 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { rowCountsOf } from '../src/db/row-counts';
+import { rowsOf } from '../src/db/rows';
+import { createTestContext, testDbKind, type TestContext } from './context';
+import { call, loginCast } from './helpers';
+
+// 反馈管理 and 动态审核 show the whole platform's counts by state from counts the writes keep
+// (row_counts, migration 0032's triggers), not from counting every row: these must never drift
+// from the rows, whatever writes them.
+
+let ctx: TestContext;
+const t = {} as Record<'expert' | 'auditor', string>;
+
+beforeAll(async () => {
+  ctx = await createTestContext({ seed: true });
+  Object.assign(t, await loginCast(ctx.app, ['expert', 'auditor']));
+});
+afterAll(() => ctx.close());
+
+const db = () => ctx.database.db;
+
+/** The rows counted by the key each table's triggers keep. */
+async function counted(table: 'feedback' | 'tweets'): Promise<Map<string, number>> {
+  const key = table === 'feedback' ? sql`status::text || '/' || kind::text` : sql`status::text`;
+  const rows = rowsOf<{ key: string; n: number }>(
+    await db().execute(
+      sql`select ${key} as key, count(*)::int as n from ${sql.identifier(table)} group by 1`,
+    ),
+  );
+  return new Map(rows.map((r) => [r.key, r.n]));
+}
+
+/** The kept counts without the keys that went back to 0. */
+async function kept(table: 'feedback' | 'tweets'): Promise<Map<string, number>> {
+  return new Map([...(await rowCountsOf(db(), table))].filter(([, n]) => n !== 0));
+}
+
+async function expectInStep() {
+  for (const table of ['feedback', 'tweets'] as const)
+    expect(await kept(table)).toEqual(await counted(table));
+
+  // What the auditors see: every state's count, and each state's page total.
+  const feedback = await counted('feedback');
+  const byStatus = (status: string, kind?: string) =>
+    [...feedback]
+      .filter(([k]) => k.startsWith(`${status}/`) && (!kind || k.endsWith(`/${kind}`)))
+      .reduce((n, [, c]) => n + c, 0);
+  for (const q of ['', '&kind=booking', '&status=handled', '&status=open&kind=course']) {
+    const r = await call(ctx.app, 'GET', `/api/audit/feedback?pageSize=10${q}`, { token: t.auditor });
+    expect(r.status, r.body.message).toBe(200);
+    const kind = /kind=(\w+)/.exec(q)?.[1];
+    const status = /status=(\w+)/.exec(q)?.[1];
+    expect(r.body.data.counts).toEqual({ open: byStatus('open', kind), handled: byStatus('handled', kind) });
+    expect(r.body.data.total).toBe(
+      status ? byStatus(status, kind) : byStatus('open', kind) + byStatus('handled', kind),
+    );
+  }
+  const tweets = await counted('tweets');
+  for (const status of ['pending', 'published', 'rejected']) {
+    const r = await call(ctx.app, 'GET', `/api/audit/tweets?pageSize=10&status=${status}`, {
+      token: t.auditor,
+    });
+    expect(r.status, r.body.message).toBe(200);
+    expect(r.body.data.total).toBe(tweets.get(status) ?? 0);
+    expect(r.body.data.counts).toEqual({
+      pending: tweets.get('pending') ?? 0,
+      published: tweets.get('published') ?? 0,
+      rejected: tweets.get('rejected') ?? 0,
+    });
+  }
+}
+
+describe(`counts kept by the writes on ${testDbKind}`, () => {
+  it('start from the seed’s rows and follow a tweet through review by the API', async () => {
+    await expectInStep();
+    const made = await call(ctx.app, 'POST', '/api/expert/tweets', {
+      token: t.expert,
+      body: { content: '计数测试' },
+    });
+    const id = made.body.data.id as number;
+    await call(ctx.app, 'POST', `/api/expert/tweets/${id}/submit`, { token: t.expert });
+    await expectInStep();
+    const reviewed = await call(ctx.app, 'POST', `/api/audit/tweets/${id}/review`, {
+      token: t.auditor,
+      body: { approve: true },
+    });
+    expect(reviewed.status, reviewed.body.message).toBe(200);
+    await expectInStep();
+  });
+
+  it('follow many-row statements, state changes, deletes, a rollback and truncation', async () => {
+    // Copies of every feedback in one statement, half of them handled in another, then deleted.
+    const copies = rowsOf<{ id: number }>(
+      await db().execute(sql`
+        insert into feedback (kind, object_id, user_id, expert_id, subject_title, rating, content)
+        select kind, object_id + 1000000, user_id, expert_id, subject_title, rating, '计数测试'
+        from feedback returning id`),
+    ).map((r) => r.id);
+    expect(copies.length).toBeGreaterThan(0);
+    await expectInStep();
+    await db().execute(
+      sql`update feedback set status = 'handled', handled_at = now() where content = '计数测试' and id % 2 = 0`,
+    );
+    await expectInStep();
+    await expect(
+      db().transaction(async (tx) => {
+        await tx.execute(sql`update feedback set status = 'open', handled_at = null`);
+        await tx.execute(sql`delete from tweets`);
+        throw new Error('rolled back');
+      }),
+    ).rejects.toThrow('rolled back');
+    await expectInStep();
+    await db().execute(sql`delete from feedback where content = '计数测试'`);
+    await expectInStep();
+
+    await db().execute(sql`truncate feedback, tweets cascade`);
+    expect(await kept('feedback')).toEqual(new Map());
+    expect(await kept('tweets')).toEqual(new Map());
+    await expectInStep();
+  });
+});
