@@ -1,4 +1,6 @@
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { rowsOf } from '../src/db/rows';
 import { createTestContext, testClock, testDbKind, type TestContext } from './context';
 import { uploadContentImage } from './content';
 import { call, dataOf, DEMO, login } from './helpers';
@@ -18,6 +20,30 @@ afterAll(() => ctx.close());
 
 const api = (method: 'GET' | 'POST' | 'PUT', url: string, token?: string, body?: unknown) =>
   call(ctx.app, method, url, { token, body });
+
+/**
+ * 资讯管理's counts by status and each status's total, against the rows read with the test's
+ * clock (定时 is a published article whose time is ahead).
+ */
+async function expectAdminCountsOfRows() {
+  const at = time.clock().toISOString();
+  const rows = rowsOf<{ status: string; n: number }>(
+    await ctx.database.db.execute(sql`
+      select case when state = 'published' and publish_at > ${at}::timestamptz then 'scheduled' else state::text end as status,
+        count(*)::int as n
+      from news_articles group by 1`),
+  );
+  const statuses = ['draft', 'scheduled', 'published', 'offline'] as const;
+  const want = Object.fromEntries(statuses.map((s) => [s, rows.find((r) => r.status === s)?.n ?? 0]));
+  const all = (await api('GET', '/api/audit/news?pageSize=1', t.auditor)).body.data;
+  expect(all.counts).toEqual(want);
+  expect(all.total).toBe(rows.reduce((n, r) => n + r.n, 0));
+  for (const s of statuses)
+    expect((await api('GET', `/api/audit/news?pageSize=1&status=${s}`, t.auditor)).body.data.total).toBe(
+      want[s],
+    );
+  return want;
+}
 
 const article = (over: Record<string, unknown> = {}) => ({
   title: '认识焦虑：它从哪里来',
@@ -176,8 +202,14 @@ describe(`news: lifecycle on ${testDbKind}`, () => {
     expect(staff.status, staff.body.message).toBe(200);
     expect(staff.body.data.counts.scheduled).toBe(staff.body.data.total);
     expect(staff.body.data.list.map((x: { title: string }) => x.title)).toContain('定时发布的通知');
+    const ahead = await expectAdminCountsOfRows();
+    expect(ahead.scheduled).toBeGreaterThan(0);
 
     time.advance(60 * 60_000);
+    // Its time has come: counted as published now, with no write in between.
+    const due = await expectAdminCountsOfRows();
+    expect(due.scheduled).toBe(ahead.scheduled! - 1);
+    expect(due.published).toBe(ahead.published! + 1);
     expect(await publicTitles('&category=event')).toContain('定时发布的通知');
     expect((await api('GET', `/api/news/detail/${a.id}`)).status).toBe(200);
     expect(

@@ -20,9 +20,16 @@ afterAll(() => ctx.close());
 
 const db = () => ctx.database.db;
 
+type Counted = 'feedback' | 'tweets' | 'news_articles';
+
 /** The rows counted by the key each table's triggers keep. */
-async function counted(table: 'feedback' | 'tweets'): Promise<Map<string, number>> {
-  const key = table === 'feedback' ? sql`status::text || '/' || kind::text` : sql`status::text`;
+async function counted(table: Counted): Promise<Map<string, number>> {
+  const key =
+    table === 'feedback'
+      ? sql`status::text || '/' || kind::text`
+      : table === 'tweets'
+        ? sql`status::text`
+        : sql`state::text`;
   const rows = rowsOf<{ key: string; n: number }>(
     await db().execute(
       sql`select ${key} as key, count(*)::int as n from ${sql.identifier(table)} group by 1`,
@@ -32,12 +39,12 @@ async function counted(table: 'feedback' | 'tweets'): Promise<Map<string, number
 }
 
 /** The kept counts without the keys that went back to 0. */
-async function kept(table: 'feedback' | 'tweets'): Promise<Map<string, number>> {
+async function kept(table: Counted): Promise<Map<string, number>> {
   return new Map([...(await rowCountsOf(db(), table))].filter(([, n]) => n !== 0));
 }
 
 async function expectInStep() {
-  for (const table of ['feedback', 'tweets'] as const)
+  for (const table of ['feedback', 'tweets', 'news_articles'] as const)
     expect(await kept(table)).toEqual(await counted(table));
 
   // What the auditors see: every state's count, and each state's page total.
@@ -103,10 +110,13 @@ describe(`counts kept by the writes on ${testDbKind}`, () => {
       sql`update feedback set status = 'handled', handled_at = now() where content = '计数测试' and id % 2 = 0`,
     );
     await expectInStep();
+    await db().execute(sql`update news_articles set state = 'offline' where id % 2 = 0`);
+    await expectInStep();
     await expect(
       db().transaction(async (tx) => {
         await tx.execute(sql`update feedback set status = 'open', handled_at = null`);
         await tx.execute(sql`delete from tweets`);
+        await tx.execute(sql`update news_articles set state = 'offline'`);
         throw new Error('rolled back');
       }),
     ).rejects.toThrow('rolled back');
@@ -114,9 +124,10 @@ describe(`counts kept by the writes on ${testDbKind}`, () => {
     await db().execute(sql`delete from feedback where content = '计数测试'`);
     await expectInStep();
 
-    await db().execute(sql`truncate feedback, tweets cascade`);
+    await db().execute(sql`truncate feedback, tweets, news_articles cascade`);
     expect(await kept('feedback')).toEqual(new Map());
     expect(await kept('tweets')).toEqual(new Map());
+    expect(await kept('news_articles')).toEqual(new Map());
     await expectInStep();
   });
 });

@@ -1,6 +1,7 @@
 import type { NewsAdminQuery, NewsCategory, NewsStatus } from '@psy/contracts';
 import { and, asc, count, desc, eq, gt, ilike, lt, lte, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
+import { rowCountsOf } from '../../db/row-counts';
 import { countFrom, pageWhere } from '../../db/rows';
 import { likeEscape } from '../../lib/sql';
 import { users } from '../users';
@@ -24,6 +25,21 @@ function statusIs(status: NewsStatus, now: Date): SQL {
     default:
       return eq(newsArticles.state, status);
   }
+}
+
+/** Every article by status, from the counts the writes keep and the clock. */
+async function keptCounts(db: DbOrTx, now: Date): Promise<{ status: NewsStatus; n: number }[]> {
+  const [kept, [ahead]] = await Promise.all([
+    rowCountsOf(db, 'news_articles'),
+    db.select({ n: count() }).from(newsArticles).where(statusIs('scheduled', now)),
+  ]);
+  const scheduled = Number(ahead?.n ?? 0);
+  return [
+    { status: 'draft', n: kept.get('draft') ?? 0 },
+    { status: 'scheduled', n: scheduled },
+    { status: 'published', n: (kept.get('published') ?? 0) - scheduled },
+    { status: 'offline', n: kept.get('offline') ?? 0 },
+  ];
 }
 
 const withAuthor = { a: newsArticles, author: users.name };
@@ -76,22 +92,28 @@ export const newsRepository = {
     const status = sql<NewsStatus>`case
       when ${newsArticles.state} = 'published' and ${newsArticles.publishAt} > ${now.toISOString()}::timestamptz then 'scheduled'
       else ${newsArticles.state}::text end`;
-    const [{ rows, total }, counts] = await Promise.all([
-      pageWhere(
-        q,
-        where,
-        [desc(newsArticles.updatedAt), desc(newsArticles.id)],
-        authored(db),
-        countFrom(db, newsArticles),
-      ),
-      db
-        .select({ status, n: count() })
-        .from(newsArticles)
-        .where(and(...filters))
-        // By position: the expression's time parameter would not match a repeated one.
-        .groupBy(sql`1`),
+    // Unfiltered, the counts by state are kept by the writes (row_counts, 0033) and only the
+    // articles still ahead of their time are counted; filtered, they are counted here. The
+    // page's total is one of them (or their sum), not a count of its own.
+    const counted: Promise<{ status: NewsStatus; n: number }[]> = filters.some(Boolean)
+      ? db
+          .select({ status, n: count() })
+          .from(newsArticles)
+          .where(and(...filters))
+          // By position: the expression's time parameter would not match a repeated one.
+          .groupBy(sql`1`)
+          .then((rows) => rows)
+      : keptCounts(db, now);
+    const total = counted.then((counts) =>
+      counts.filter((c) => !q.status || c.status === q.status).reduce((n, c) => n + Number(c.n), 0),
+    );
+    const [{ rows }, counts] = await Promise.all([
+      pageWhere(q, where, [desc(newsArticles.updatedAt), desc(newsArticles.id)], authored(db), {
+        where: () => total.then((n) => [{ n }]),
+      }),
+      counted,
     ]);
-    return { rows: rows.map(toRow), total, counts };
+    return { rows: rows.map(toRow), total: await total, counts };
   },
 
   /** The newer (prev) and older (next) public article, in publish order. */

@@ -33,6 +33,8 @@ export const newsArticles = pgTable(
     // The public list: published and due, newest first.
     index('news_public_idx').on(t.state, t.publishAt.desc(), t.id.desc()),
     index('news_category_idx').on(t.category, t.state, t.publishAt.desc()),
+    // 资讯管理: every article, the latest change first (a page read from the index's end).
+    index('news_updated_idx').on(t.updatedAt, t.id),
     // Search: ILIKE '%关键词%' on the title and text.
     index('news_title_trgm').using('gin', t.title.op('gin_trgm_ops')),
     index('news_text_trgm').using('gin', t.bodyText.op('gin_trgm_ops')),

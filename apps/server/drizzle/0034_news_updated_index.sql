@@ -1,0 +1,1 @@
+CREATE INDEX "news_updated_idx" ON "news_articles" USING btree ("updated_at","id");
