@@ -36,35 +36,27 @@ BEGIN
 END
 $$;
 --> statement-breakpoint
+-- Starts keeping a table's counts by `key` (an expression over its rows): its four triggers,
+-- and the counts of the rows it has now (the table locked against writes meanwhile). A new
+-- counted table is one call in a migration.
+CREATE FUNCTION row_counts_track(tbl text, key text) RETURNS void LANGUAGE plpgsql AS $$
+BEGIN
+  EXECUTE format('CREATE TRIGGER %I AFTER INSERT ON %I REFERENCING NEW TABLE AS new_rows
+    FOR EACH STATEMENT EXECUTE FUNCTION row_counts_add(%L)', tbl || '_count_insert', tbl, key);
+  EXECUTE format('CREATE TRIGGER %I AFTER UPDATE ON %I REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows
+    FOR EACH STATEMENT EXECUTE FUNCTION row_counts_add(%L)', tbl || '_count_update', tbl, key);
+  EXECUTE format('CREATE TRIGGER %I AFTER DELETE ON %I REFERENCING OLD TABLE AS old_rows
+    FOR EACH STATEMENT EXECUTE FUNCTION row_counts_add(%L)', tbl || '_count_delete', tbl, key);
+  EXECUTE format('CREATE TRIGGER %I AFTER TRUNCATE ON %I
+    FOR EACH STATEMENT EXECUTE FUNCTION row_counts_clear()', tbl || '_count_truncate', tbl);
+  EXECUTE format('LOCK TABLE %I IN SHARE ROW EXCLUSIVE MODE', tbl);
+  EXECUTE format('INSERT INTO row_counts (table_name, key, n) SELECT %L, %s, count(*) FROM %I GROUP BY 2',
+    tbl, key, tbl);
+END
+$$;
+--> statement-breakpoint
 -- 反馈管理: all feedback by state and kind.
-CREATE TRIGGER feedback_count_insert AFTER INSERT ON feedback REFERENCING NEW TABLE AS new_rows
-  FOR EACH STATEMENT EXECUTE FUNCTION row_counts_add($$status::text || '/' || kind::text$$);
---> statement-breakpoint
-CREATE TRIGGER feedback_count_update AFTER UPDATE ON feedback REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows
-  FOR EACH STATEMENT EXECUTE FUNCTION row_counts_add($$status::text || '/' || kind::text$$);
---> statement-breakpoint
-CREATE TRIGGER feedback_count_delete AFTER DELETE ON feedback REFERENCING OLD TABLE AS old_rows
-  FOR EACH STATEMENT EXECUTE FUNCTION row_counts_add($$status::text || '/' || kind::text$$);
---> statement-breakpoint
-CREATE TRIGGER feedback_count_truncate AFTER TRUNCATE ON feedback
-  FOR EACH STATEMENT EXECUTE FUNCTION row_counts_clear();
+SELECT row_counts_track('feedback', $$status::text || '/' || kind::text$$);
 --> statement-breakpoint
 -- 动态审核: all tweets by state.
-CREATE TRIGGER tweets_count_insert AFTER INSERT ON tweets REFERENCING NEW TABLE AS new_rows
-  FOR EACH STATEMENT EXECUTE FUNCTION row_counts_add('status::text');
---> statement-breakpoint
-CREATE TRIGGER tweets_count_update AFTER UPDATE ON tweets REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows
-  FOR EACH STATEMENT EXECUTE FUNCTION row_counts_add('status::text');
---> statement-breakpoint
-CREATE TRIGGER tweets_count_delete AFTER DELETE ON tweets REFERENCING OLD TABLE AS old_rows
-  FOR EACH STATEMENT EXECUTE FUNCTION row_counts_add('status::text');
---> statement-breakpoint
-CREATE TRIGGER tweets_count_truncate AFTER TRUNCATE ON tweets
-  FOR EACH STATEMENT EXECUTE FUNCTION row_counts_clear();
---> statement-breakpoint
-LOCK TABLE feedback, tweets IN SHARE ROW EXCLUSIVE MODE;
---> statement-breakpoint
-INSERT INTO row_counts (table_name, key, n)
-  SELECT 'feedback', status::text || '/' || kind::text, count(*) FROM feedback GROUP BY 2
-  UNION ALL
-  SELECT 'tweets', status::text, count(*) FROM tweets GROUP BY 2;
+SELECT row_counts_track('tweets', 'status::text');

@@ -41,6 +41,11 @@ export interface CountSelect {
   where(where: SQL | undefined): PromiseLike<{ n: number }[]>;
 }
 
+/** A total already known (kept by the writes, or counted by state anyway), for `pageWhere`. */
+export const knownCount = (total: PromiseLike<number>): CountSelect => ({
+  where: () => Promise.resolve(total).then((n) => [{ n }]),
+});
+
 /** `select count(*) from table` as a dynamic select, for `pageWhere`. */
 export const countFrom = (tx: DbOrTx, table: PgTable): CountSelect =>
   tx.select({ n: count() }).from(table).$dynamic();

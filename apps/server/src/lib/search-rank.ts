@@ -30,6 +30,9 @@ export function keywordFilter(keyword: string, fields: RankedField[]): SQL {
   )})`;
 }
 
+/** No letter of the keyword has an upper and a lower case. */
+const caseless = (keyword: string) => keyword.toLowerCase() === keyword.toUpperCase();
+
 /**
  * `LIKE` for a keyword with no letter that has a case (Chinese, digits), `ILIKE` otherwise. Both
  * find the same rows for such a keyword, but `ILIKE` folds the case of every character of the
@@ -37,7 +40,7 @@ export function keywordFilter(keyword: string, fields: RankedField[]): SQL {
  * articles: 50 ms against 14 ms); the trigram indexes serve both.
  */
 export function likeFor(keyword: string): SQL {
-  return keyword.toLowerCase() === keyword.toUpperCase() ? sql.raw('like') : sql.raw('ilike');
+  return caseless(keyword) ? sql.raw('like') : sql.raw('ilike');
 }
 
 /**
@@ -50,10 +53,9 @@ export function likeFor(keyword: string): SQL {
 export function relevance(keyword: string, fields: RankedField[]): SQL<number> {
   const escaped = likeEscape(keyword);
   const like = likeFor(keyword);
-  const caseless = keyword.toLowerCase() === keyword.toUpperCase();
   const parts = fields.map((f) => {
     const t = sql`coalesce(${f.text}, '')`;
-    const same = caseless ? sql`${t} = ${keyword}` : sql`lower(${t}) = ${keyword.toLowerCase()}`;
+    const same = caseless(keyword) ? sql`${t} = ${keyword}` : sql`lower(${t}) = ${keyword.toLowerCase()}`;
     return sql`${f.weight}::float8 * (case
       when ${same} then 1.0
       when ${t} ${like} ${`${escaped}%`} then 0.8

@@ -6,20 +6,20 @@ import { scaleVersions } from '../scales';
 import { likeEscape } from '../../lib/sql';
 import { users } from '../users';
 import { assessmentCounts, assessmentParts, assessments } from './assessments.table';
-import { pageWhere, rowsById, type CountSelect } from '../../db/rows';
+import { knownCount, pageWhere, rowsById } from '../../db/rows';
 
 export type AssessmentRow = typeof assessments.$inferSelect;
 export type PartRow = typeof assessmentParts.$inferSelect;
 
 const e = alias(users, 'e');
 
-/** Queries of assessments and their parts only. */
 /** The whole platform's count of assessments in a status and of a highest warning level. */
 export type PlatformTotals = (filter?: {
   status?: 'in_progress' | 'submitted';
   level?: '1' | '2' | '3' | 'none';
 }) => number;
 
+/** Queries of assessments and their parts only. */
 export const assessmentsRepository = {
   ...rowsById(assessments),
 
@@ -211,9 +211,7 @@ export const assessmentsRepository = {
     /** The total when it is already known (the platform's, from `totals`), instead of counting. */
     known?: PromiseLike<number>,
   ) {
-    const counted: CountSelect = known
-      ? { where: () => Promise.resolve(known).then((n) => [{ n }]) }
-      : tx.select({ n: count() }).from(assessments).$dynamic();
+    const counted = known ? knownCount(known) : tx.select({ n: count() }).from(assessments).$dynamic();
     return pageWhere(
       p,
       where,

@@ -2,7 +2,7 @@ import type { FeedbackKind, FeedbackStatus } from '@psy/contracts';
 import { and, count, desc, eq, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client';
-import { countFrom, countsBy, pageWhere, rowsById } from '../../db/rows';
+import { countFrom, countsBy, knownCount, pageWhere, rowsById } from '../../db/rows';
 import { rowCountsOf } from '../../db/row-counts';
 import { users } from '../users';
 import { feedback } from './feedback.table';
@@ -78,13 +78,7 @@ export const feedbackRepository = {
       q.status ? eq(feedback.status, q.status) : undefined,
       q.kind ? eq(feedback.kind, q.kind) : undefined,
     );
-    return pageWhere(
-      q,
-      where,
-      newestFirst,
-      named(tx),
-      known ? { where: () => known.then((n) => [{ n }]) } : countFrom(tx, feedback),
-    );
+    return pageWhere(q, where, newestFirst, named(tx), known ? knownCount(known) : countFrom(tx, feedback));
   },
 
   /** Open feedback addressed to the expert, the oldest first; how many, and how many rate 1–2. */

@@ -2,7 +2,7 @@ import type { NewsAdminQuery, NewsCategory, NewsStatus } from '@psy/contracts';
 import { and, asc, count, desc, eq, gt, ilike, lt, lte, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { rowCountsOf } from '../../db/row-counts';
-import { countFrom, pageWhere } from '../../db/rows';
+import { countFrom, knownCount, pageWhere } from '../../db/rows';
 import { likeEscape } from '../../lib/sql';
 import { users } from '../users';
 import { newsArticles } from './news.table';
@@ -102,15 +102,19 @@ export const newsRepository = {
           .where(and(...filters))
           // By position: the expression's time parameter would not match a repeated one.
           .groupBy(sql`1`)
-          .then((rows) => rows)
+          .execute()
       : keptCounts(db, now);
     const total = counted.then((counts) =>
-      counts.filter((c) => !q.status || c.status === q.status).reduce((n, c) => n + Number(c.n), 0),
+      counts.filter((c) => !q.status || c.status === q.status).reduce((n, c) => n + c.n, 0),
     );
     const [{ rows }, counts] = await Promise.all([
-      pageWhere(q, where, [desc(newsArticles.updatedAt), desc(newsArticles.id)], authored(db), {
-        where: () => total.then((n) => [{ n }]),
-      }),
+      pageWhere(
+        q,
+        where,
+        [desc(newsArticles.updatedAt), desc(newsArticles.id)],
+        authored(db),
+        knownCount(total),
+      ),
       counted,
     ]);
     return { rows: rows.map(toRow), total: await total, counts };

@@ -2,7 +2,7 @@ import type { TweetStatus } from '@psy/contracts';
 import { and, count, desc, eq, inArray, sql, sum, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { rowCountsOf } from '../../db/row-counts';
-import { countFrom, pageWhere } from '../../db/rows';
+import { countFrom, knownCount, pageWhere } from '../../db/rows';
 import { expertTitleOf } from '../experts';
 import { users } from '../users';
 import { tweetLikes, tweets } from './tweets.table';
@@ -57,7 +57,7 @@ async function authoredPage(
     where,
     [by, desc(tweets.id)],
     authored(db),
-    known ? { where: () => known.then((n) => [{ n }]) } : countFrom(db, tweets),
+    known ? knownCount(known) : countFrom(db, tweets),
   );
   return { rows: rows.map(toRow), total };
 }
