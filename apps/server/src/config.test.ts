@@ -25,6 +25,11 @@ describe('loadConfig', () => {
     expect(c.dataDir).toBe('/tmp/x');
     expect(c.databaseUrl).toBe('postgres://u@h:5432/db');
     expect(c.redisUrl).toBeUndefined();
+    expect(c.databasePreparedStatements).toBe(true);
+    expect(loadConfig({ DATABASE_PREPARED_STATEMENTS: 'false' }).databasePreparedStatements).toBe(false);
+    expect(() => loadConfig({ DATABASE_PREPARED_STATEMENTS: 'sometimes' })).toThrow(
+      /DATABASE_PREPARED_STATEMENTS/,
+    );
   });
 
   it('names every bad variable in one error', () => {

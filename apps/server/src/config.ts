@@ -26,6 +26,7 @@ const envSchema = z.object({
     .string()
     .regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://')
     .optional(),
+  DATABASE_PREPARED_STATEMENTS: bool.default(true),
   REDIS_URL: z
     .string()
     .regex(/^rediss?:\/\//, 'must start with redis:// or rediss://')
@@ -129,6 +130,8 @@ export interface Config {
   /** Absolute PGlite data directory, or 'memory://' for throw-away databases. */
   dataDir: string;
   databaseUrl: string | undefined;
+  /** Run repeated queries as named statements on PostgreSQL; off behind PgBouncer in transaction mode. */
+  databasePreparedStatements: boolean;
   redisUrl: string | undefined;
   /** Namespace of this deployment's Redis channels and keys. */
   redisPrefix: string;
@@ -229,6 +232,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     port: e.PORT,
     dataDir: resolve(e.DATA_DIR),
     databaseUrl: e.DATABASE_URL,
+    databasePreparedStatements: e.DATABASE_PREPARED_STATEMENTS,
     redisUrl: e.REDIS_URL,
     redisPrefix: e.REDIS_PREFIX,
     logLevel: e.LOG_LEVEL,

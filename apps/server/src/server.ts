@@ -24,7 +24,11 @@ async function main(): Promise<void> {
 
   let database: Database;
   try {
-    database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+    database = await openDatabase({
+      databaseUrl: config.databaseUrl,
+      dataDir: config.dataDir,
+      preparedStatements: config.databasePreparedStatements,
+    });
   } catch (err) {
     console.error(
       `\n无法打开数据库 / cannot open the database (${describeDatabase(config)}):\n  ${(err as Error).message}\n`,

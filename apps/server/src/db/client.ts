@@ -39,6 +39,60 @@ export interface OpenOptions {
   loadDataDir?: Blob | File;
   /** Connections in the PostgreSQL pool. */
   poolSize?: number;
+  /**
+   * Named (prepared) statements on PostgreSQL (default true): off only behind a pooler that
+   * hands a session's statements to other clients (PgBouncer in transaction mode).
+   */
+  preparedStatements?: boolean;
+}
+
+/** Distinct query texts kept as named statements on each connection (the rest run unnamed). */
+export const PREPARED_STATEMENTS_MAX = 1000;
+
+type Sql = postgres.Sql;
+
+/**
+ * The PostgreSQL client with Drizzle's parameterised queries run as named statements.
+ *
+ * Drizzle asks postgres-js for an unnamed statement unless a query is `.prepare()`d by name,
+ * and postgres-js sends an unnamed query with parameters in two round trips (parse and
+ * describe, then bind and execute) and PostgreSQL parses and plans it every time. A named
+ * statement is parsed and described once per connection and then costs one round trip, with
+ * its plan cached (PostgreSQL still plans per call while a generic plan would cost more).
+ * Connections hold at most `max` texts (the first ones seen: the app's
+ * queries are a fixed set, but a list of ids makes one text per length); the rest stay
+ * unnamed. Transactions and savepoints get the same treatment.
+ */
+export function withPreparedStatements(
+  client: Sql,
+  max = PREPARED_STATEMENTS_MAX,
+  texts = new Set<string>(),
+): Sql {
+  const named = (text: string) => {
+    if (texts.has(text)) return true;
+    if (texts.size >= max) return false;
+    texts.add(text);
+    return true;
+  };
+  const scoped =
+    (method: 'begin' | 'savepoint') =>
+    (...args: unknown[]) => {
+      const body = args.pop() as (tx: Sql) => unknown;
+      const run = (client as unknown as Record<string, (...a: unknown[]) => unknown>)[method]!;
+      return run(...args, (tx: Sql) => body(withPreparedStatements(tx, max, texts)));
+    };
+  return new Proxy(client, {
+    get(target, key, receiver) {
+      if (key === 'unsafe')
+        return (text: string, params: unknown[] = [], options: Record<string, unknown> = {}) =>
+          target.unsafe(text, params as never, {
+            ...options,
+            prepare: params.length > 0 && named(text),
+          });
+      if (key === 'begin' || key === 'savepoint') return scoped(key);
+      return Reflect.get(target, key, receiver) as unknown;
+    },
+  });
 }
 
 export async function openDatabase(opts: OpenOptions): Promise<Database> {
@@ -48,7 +102,10 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
       onnotice: () => {},
       // Times travel as ISO strings with offset; keep timestamptz as JS Dates.
     });
-    const db = drizzlePostgres(client, { schema, casing: 'snake_case' }) as unknown as Db;
+    const db = drizzlePostgres(opts.preparedStatements === false ? client : withPreparedStatements(client), {
+      schema,
+      casing: 'snake_case',
+    }) as unknown as Db;
     await db.execute(sql`select 1`);
     return {
       db,
