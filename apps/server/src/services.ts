@@ -109,7 +109,7 @@ export function createServices({
   search.register(expertSearch);
   search.register(institutionSearch);
   const notifications = createNotificationsService({ db, clock, hub });
-  const institutions = createInstitutionsService({ db });
+  const institutions = createInstitutionsService({ db, catalogue });
   const users = createUsersService({ db, storage, audit, institutions });
   // Experts show their free slots; publishing slots needs an expert profile: each asks the other.
   const availability = createAvailabilityService({
@@ -193,7 +193,7 @@ export function createServices({
   const uploads = createUploadsService({ storage });
   const news = createNewsService({ db, clock, uploads, catalogue });
   const tweets = createTweetsService({ db, review, uploads, catalogue });
-  const banners = createBannersService({ db, uploads });
+  const banners = createBannersService({ db, uploads, catalogue });
   search.register(scaleSearch);
   search.register(courseSearch);
   search.register(planSearch);

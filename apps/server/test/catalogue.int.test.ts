@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestContext, testDbKind, type TestContext } from './context';
 import { rowsOf } from '../src/db/rows';
-import { call, dataOf, DEMO, login, take } from './helpers';
+import { call, dataOf, DEMO, login, take, ZHANG_XIAOYU } from './helpers';
 
 // The public catalogue lists are served from memory between the writes that change them
 // (lib/catalogue-cache.ts, triggers in migration 0018_catalogue_notify). Here with the cache on,
@@ -167,6 +167,85 @@ describe(`catalogue cache (${testDbKind})`, () => {
     // the lists another test is counting.
     await silently(sql`update scales set status = 'published' where id = ${gad7}`);
   });
+  it("holds a plan's page with the list: a submitted assessment of it or its going offline shows at once", async () => {
+    // The free student survey (an earlier test renamed it), with its college and student number.
+    const plans = (await get('/api/plan/list')) as { id: number; priceFen: number }[];
+    const plan = plans.find((p) => p.priceFen === 0)!.id;
+    const before = (await get(`/api/plan/detail/${plan}`)) as { takenCount: number; title: string };
+    await silently(sql`update plans set title = '静默改名' where id = ${plan}`);
+    expect(((await get(`/api/plan/detail/${plan}`)) as { title: string }).title).toBe(before.title);
+    await silently(sql`update plans set title = ${before.title} where id = ${plan}`);
+
+    const token = await login(app, DEMO.user);
+    await take(app, token, { planId: plan }, () => 1, {
+      info: { ...ZHANG_XIAOYU, extra: { college: '文学院', studentNo: '2026001' } },
+    });
+    await eventually(async () => {
+      expect(((await get(`/api/plan/detail/${plan}`)) as { takenCount: number }).takenCount).toBe(
+        before.takenCount + 1,
+      );
+    });
+    await ctx.database.db.execute(sql`update plans set published = false where id = ${plan}`);
+    await eventually(async () => {
+      expect((await call(app, 'GET', `/api/plan/detail/${plan}`)).status).toBe(404);
+    });
+    await silently(sql`update plans set published = true where id = ${plan}`);
+  });
+
+  it('holds the institution list: an institution added or renamed shows at once', async () => {
+    type Institution = { id: number; name: string };
+    const before = (await get('/api/department/list')) as Institution[];
+    expect(before.length).toBeGreaterThan(0);
+    await silently(sql`update institutions set name = '静默改名' where id = ${before[0]!.id}`);
+    expect(((await get('/api/department/list')) as Institution[])[0]!.name).toBe(before[0]!.name);
+    await silently(sql`update institutions set name = ${before[0]!.name} where id = ${before[0]!.id}`);
+
+    await ctx.database.db.execute(
+      sql`insert into institutions (name, city, address, intro) values ('缓存测试心理中心', '杭州', '西湖区', '测试')`,
+    );
+    await eventually(async () => {
+      const after = (await get('/api/department/list')) as Institution[];
+      expect(after.map((i) => i.name)).toEqual([...before.map((i) => i.name), '缓存测试心理中心']);
+    });
+    const added = ((await get('/api/department/list')) as Institution[]).at(-1)!;
+    await ctx.database.db.execute(
+      sql`update institutions set name = '缓存测试心理中心（更名）' where id = ${added.id}`,
+    );
+    await eventually(async () => {
+      expect(((await get('/api/department/list')) as Institution[]).at(-1)!.name).toBe(
+        '缓存测试心理中心（更名）',
+      );
+    });
+  });
+
+  it('holds the home carousel (which the home page’s shell paints): an auditor’s change shows at once', async () => {
+    type Shown = { id: number; title: string; image: string; link: string | null; position: number };
+    const shown = (await get('/api/banner/list')) as Shown[];
+    expect(shown.length).toBeGreaterThan(0);
+    const first = shown[0]!;
+    await silently(sql`update banners set title = '静默改名' where id = ${first.id}`);
+    expect(((await get('/api/banner/list')) as Shown[])[0]!.title).toBe(first.title);
+    await silently(sql`update banners set title = ${first.title} where id = ${first.id}`);
+
+    const auditor = await login(app, DEMO.auditor);
+    const { id: _id, ...body } = first;
+    const saved = await call(app, 'PUT', `/api/audit/banners/${first.id}`, {
+      token: auditor,
+      body: { ...body, title: '冬季心理健康讲座', enabled: true },
+    });
+    expect(saved.status, saved.body.message).toBe(200);
+    await eventually(async () => {
+      expect(((await get('/api/banner/list')) as Shown[])[0]!.title).toBe('冬季心理健康讲座');
+    });
+    await call(app, 'PUT', `/api/audit/banners/${first.id}`, {
+      token: auditor,
+      body: { ...body, enabled: true },
+    });
+    await eventually(async () => {
+      expect(((await get('/api/banner/list')) as Shown[])[0]!.title).toBe(first.title);
+    });
+  });
+
   it('holds the tweet feeds: approving, liking, withdrawing and the author’s title show at once', async () => {
     const [expert, auditor, user] = await Promise.all([
       login(app, DEMO.expert),

@@ -15,7 +15,17 @@
  *
  * Until `start` has its listener, and with a ttl of 0, nothing is cached.
  */
-export const catalogueTopics = ['experts', 'scales', 'plans', 'courses', 'news', 'tweets', 'search'] as const;
+export const catalogueTopics = [
+  'experts',
+  'institutions',
+  'scales',
+  'plans',
+  'courses',
+  'news',
+  'tweets',
+  'banners',
+  'search',
+] as const;
 /**
  * The platform search reads every other topic's tables, so a notice of any topic drops its
  * answers too (it has no trigger of its own).

@@ -3,6 +3,7 @@ import { bannerBody } from '@psy/contracts';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import type { Actor } from '../../lib/actor';
+import type { CatalogueCache } from '../../lib/catalogue-cache';
 import { AppError, notFound } from '../../lib/errors';
 import type { Storage } from '../uploads';
 import { canAddBanner, canManageBanners } from './banners.policy';
@@ -18,7 +19,15 @@ const toBanner = (b: BannerRow): Banner => ({
 });
 
 /** The home carousel: auditors add, order, switch off and remove banners. */
-export function createBannersService({ db, uploads }: { db: Db; uploads: Pick<Storage, 'exists'> }) {
+export function createBannersService({
+  db,
+  uploads,
+  catalogue,
+}: {
+  db: Db;
+  uploads: Pick<Storage, 'exists'>;
+  catalogue: CatalogueCache;
+}) {
   function staffOnly(actor: Actor) {
     if (!canManageBanners(actor)) throw new AppError('FORBIDDEN');
   }
@@ -28,10 +37,9 @@ export function createBannersService({ db, uploads }: { db: Db; uploads: Pick<St
     return b;
   }
   return {
-    /** What the home page shows. */
-    async shown(): Promise<Banner[]> {
-      return (await repo.list(db, true)).map(toBanner);
-    },
+    /** What the home page shows (and its shell paints first): held in memory (topic `banners`). */
+    shown: (): Promise<Banner[]> =>
+      catalogue.get('banners', 'shown', async () => (await repo.list(db, true)).map(toBanner)),
 
     async all(actor: Actor): Promise<Banner[]> {
       staffOnly(actor);

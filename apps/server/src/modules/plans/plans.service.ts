@@ -62,18 +62,20 @@ export function createPlansService({
   return {
     plans: (): Promise<PlanSummary[]> =>
       catalogue.get('plans', 'plans', async () => (await planSummaries()).map(({ row: _row, ...p }) => p)),
-    async plan(id: number): Promise<PlanDetail> {
-      const [p] = await planSummaries([id]);
-      if (!p) throw notFound('测评方案不存在');
-      const { row, ...summary } = p;
-      return {
-        ...summary,
-        guidance: row.guidance,
-        consentText: row.consentText,
-        formFields: row.formFields,
-        requiresApproval: row.requiresApproval,
-      };
-    },
+    /** A published plan's page, held with the list (its taken count counts every assessment of it). */
+    plan: (id: number): Promise<PlanDetail> =>
+      catalogue.get('plans', `detail:${id}`, async () => {
+        const [p] = await planSummaries([id]);
+        if (!p) throw notFound('测评方案不存在');
+        const { row, ...summary } = p;
+        return {
+          ...summary,
+          guidance: row.guidance,
+          consentText: row.consentText,
+          formFields: row.formFields,
+          requiresApproval: row.requiresApproval,
+        };
+      }),
     activities: (): Promise<ActivitySummary[]> =>
       catalogue.get('plans', 'activities', async () => {
         // Ongoing first, then upcoming, then ended.
