@@ -3,11 +3,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rowCountsOf } from '../src/db/row-counts';
 import { rowsOf } from '../src/db/rows';
 import { createTestContext, testDbKind, type TestContext } from './context';
-import { call, loginCast } from './helpers';
+import { call, DEMO, login, loginCast, scaleIdOf, take } from './helpers';
 
-// 反馈管理 and 动态审核 show the whole platform's counts by state from counts the writes keep
-// (row_counts, migration 0032's triggers), not from counting every row: these must never drift
-// from the rows, whatever writes them.
+// 反馈管理, 动态审核, 资讯管理 and the auditors' 预警列表 show the whole platform's counts from counts
+// the writes keep (row_counts, the triggers of migrations 0032, 0033 and 0036), not from counting
+// every row: these must never drift from the rows, whatever writes them.
 
 let ctx: TestContext;
 const t = {} as Record<'expert' | 'auditor', string>;
@@ -20,7 +20,8 @@ afterAll(() => ctx.close());
 
 const db = () => ctx.database.db;
 
-type Counted = 'feedback' | 'tweets' | 'news_articles';
+type Counted = 'feedback' | 'tweets' | 'news_articles' | 'warnings';
+const tables = ['feedback', 'tweets', 'news_articles', 'warnings'] as const;
 
 /** The rows counted by the key each table's triggers keep. */
 async function counted(table: Counted): Promise<Map<string, number>> {
@@ -29,7 +30,9 @@ async function counted(table: Counted): Promise<Map<string, number>> {
       ? sql`status::text || '/' || kind::text`
       : table === 'tweets'
         ? sql`status::text`
-        : sql`state::text`;
+        : table === 'warnings'
+          ? sql`status::text || '/' || level::text || '/' || (escalated_at is not null)::text`
+          : sql`state::text`;
   const rows = rowsOf<{ key: string; n: number }>(
     await db().execute(
       sql`select ${key} as key, count(*)::int as n from ${sql.identifier(table)} group by 1`,
@@ -44,8 +47,7 @@ async function kept(table: Counted): Promise<Map<string, number>> {
 }
 
 async function expectInStep() {
-  for (const table of ['feedback', 'tweets', 'news_articles'] as const)
-    expect(await kept(table)).toEqual(await counted(table));
+  for (const table of tables) expect(await kept(table)).toEqual(await counted(table));
 
   // What the auditors see: every state's count, and each state's page total.
   const feedback = await counted('feedback');
@@ -62,6 +64,23 @@ async function expectInStep() {
     expect(r.body.data.total).toBe(
       status ? byStatus(status, kind) : byStatus('open', kind) + byStatus('handled', kind),
     );
+  }
+  // The auditors' warnings: each filter's total is the rows it shows.
+  for (const q of ['', '&status=pending', '&level=3', '&escalated=true', '&escalated=false&level=2']) {
+    const r = await call(ctx.app, 'GET', `/api/expert/warnings?pageSize=10${q}`, { token: t.auditor });
+    expect(r.status, r.body.message).toBe(200);
+    const status = /status=(\w+)/.exec(q)?.[1];
+    const level = /level=(\d)/.exec(q)?.[1];
+    const escalated = /escalated=(\w+)/.exec(q)?.[1];
+    const [row] = rowsOf<{ n: number }>(
+      await db().execute(sql`select count(*)::int as n from warnings where true
+        ${status ? sql`and status = ${status}` : sql``}
+        ${level ? sql`and level = ${Number(level)}` : sql``}
+        ${escalated === 'true' ? sql`and escalated_at is not null and status <> 'closed'` : sql``}
+        ${escalated === 'false' ? sql`and escalated_at is null` : sql``}`),
+    );
+    expect(r.body.data.total, q).toBe(row!.n);
+    expect(r.body.data.list.length).toBe(Math.min(10, row!.n));
   }
   const tweets = await counted('tweets');
   for (const status of ['pending', 'published', 'rejected']) {
@@ -112,11 +131,29 @@ describe(`counts kept by the writes on ${testDbKind}`, () => {
     await expectInStep();
     await db().execute(sql`update news_articles set state = 'offline' where id % 2 = 0`);
     await expectInStep();
+    // Warnings raised on every assessment in one statement, then escalated, closed and raised
+    // in level, many at a time.
+    const user = await login(ctx.app, DEMO.user);
+    const taken = await take(ctx.app, user, { scaleId: await scaleIdOf(ctx.app, 'GAD7') }, () => 1);
+    const raised = rowsOf<{ id: number }>(
+      await db().execute(sql`
+        insert into warnings (assessment_id, user_id, level, reason, scale_name)
+        select id, user_id, 1 + g % 3, '计数测试', '测试量表'
+        from assessments, generate_series(1, 30) g where id = ${taken} returning id`),
+    );
+    expect(raised.length).toBe(30);
+    await expectInStep();
+    await db().execute(sql`update warnings set escalated_at = now() where id % 2 = 1`);
+    await expectInStep();
+    await db().execute(sql`update warnings set status = 'closed' where id % 3 = 0`);
+    await db().execute(sql`update warnings set level = 3 where level = 2 and id % 2 = 0`);
+    await expectInStep();
     await expect(
       db().transaction(async (tx) => {
         await tx.execute(sql`update feedback set status = 'open', handled_at = null`);
         await tx.execute(sql`delete from tweets`);
         await tx.execute(sql`update news_articles set state = 'offline'`);
+        await tx.execute(sql`delete from warnings`);
         throw new Error('rolled back');
       }),
     ).rejects.toThrow('rolled back');
@@ -124,10 +161,11 @@ describe(`counts kept by the writes on ${testDbKind}`, () => {
     await db().execute(sql`delete from feedback where content = '计数测试'`);
     await expectInStep();
 
-    await db().execute(sql`truncate feedback, tweets, news_articles cascade`);
-    expect(await kept('feedback')).toEqual(new Map());
-    expect(await kept('tweets')).toEqual(new Map());
-    expect(await kept('news_articles')).toEqual(new Map());
+    await db().execute(sql`delete from warnings where id % 2 = 0`);
+    await expectInStep();
+
+    await db().execute(sql`truncate feedback, tweets, news_articles, warnings cascade`);
+    for (const table of tables) expect(await kept(table)).toEqual(new Map());
     await expectInStep();
   });
 });
