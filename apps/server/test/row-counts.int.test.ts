@@ -10,18 +10,20 @@ import { call, DEMO, login, loginCast, scaleIdOf, take } from './helpers';
 // every row: these must never drift from the rows, whatever writes them.
 
 let ctx: TestContext;
-const t = {} as Record<'expert' | 'auditor', string>;
+const t = {} as Record<'expert' | 'auditor' | 'admin', string>;
 
 beforeAll(async () => {
   ctx = await createTestContext({ seed: true });
-  Object.assign(t, await loginCast(ctx.app, ['expert', 'auditor']));
+  Object.assign(t, await loginCast(ctx.app, ['expert', 'auditor']), {
+    admin: await login(ctx.app, DEMO.admin),
+  });
 });
 afterAll(() => ctx.close());
 
 const db = () => ctx.database.db;
 
-type Counted = 'feedback' | 'tweets' | 'news_articles' | 'warnings';
-const tables = ['feedback', 'tweets', 'news_articles', 'warnings'] as const;
+type Counted = 'feedback' | 'tweets' | 'news_articles' | 'warnings' | 'users';
+const tables = ['feedback', 'tweets', 'news_articles', 'warnings', 'users'] as const;
 
 /** The rows counted by the key each table's triggers keep. */
 async function counted(table: Counted): Promise<Map<string, number>> {
@@ -32,7 +34,9 @@ async function counted(table: Counted): Promise<Map<string, number>> {
         ? sql`status::text`
         : table === 'warnings'
           ? sql`status::text || '/' || level::text || '/' || (escalated_at is not null)::text`
-          : sql`state::text`;
+          : table === 'users'
+            ? sql`role::text || '/' || coalesce(institution_id::text, '')`
+            : sql`state::text`;
   const rows = rowsOf<{ key: string; n: number }>(
     await db().execute(
       sql`select ${key} as key, count(*)::int as n from ${sql.identifier(table)} group by 1`,
@@ -81,6 +85,20 @@ async function expectInStep() {
     );
     expect(r.body.data.total, q).toBe(row!.n);
     expect(r.body.data.list.length).toBe(Math.min(10, row!.n));
+  }
+  // 用户管理: every account for the admin, the ordinary users of the expert's institution.
+  const [everyone, ownUsers] = rowsOf<{ n: number }>(
+    await db().execute(sql`select count(*)::int as n from users union all
+      select count(*)::int from users where role = 'user' and institution_id =
+        (select institution_id from users where telephone = ${DEMO.expert})`),
+  );
+  for (const [who, n] of [
+    ['admin', everyone!.n],
+    ['expert', ownUsers!.n],
+  ] as const) {
+    const r = await call(ctx.app, 'GET', '/api/userinfo/get-list?pageSize=10', { token: t[who] });
+    expect(r.status, r.body.message).toBe(200);
+    expect(r.body.data.total, who).toBe(n);
   }
   const tweets = await counted('tweets');
   for (const status of ['pending', 'published', 'rejected']) {
@@ -154,6 +172,7 @@ describe(`counts kept by the writes on ${testDbKind}`, () => {
         await tx.execute(sql`delete from tweets`);
         await tx.execute(sql`update news_articles set state = 'offline'`);
         await tx.execute(sql`delete from warnings`);
+        await tx.execute(sql`update users set institution_id = null`);
         throw new Error('rolled back');
       }),
     ).rejects.toThrow('rolled back');
@@ -163,9 +182,23 @@ describe(`counts kept by the writes on ${testDbKind}`, () => {
 
     await db().execute(sql`delete from warnings where id % 2 = 0`);
     await expectInStep();
+    // Accounts added, moved between institutions and roles, and removed, many at a time.
+    await db().execute(sql`
+      insert into users (telephone, name, institution_id)
+      select '1770000' || lpad(g::text, 4, '0'), '计数测试' || g,
+        (select institution_id from users where telephone = ${DEMO.expert} and g % 2 = 0)
+      from generate_series(1, 40) g`);
+    await expectInStep();
+    await db().execute(
+      sql`update users set institution_id = null where name like '计数测试%' and id % 3 = 0`,
+    );
+    await db().execute(sql`update users set role = 'expert' where name like '计数测试%' and id % 5 = 0`);
+    await expectInStep();
+    await db().execute(sql`delete from users where name like '计数测试%' and id % 2 = 1`);
+    await expectInStep();
 
     await db().execute(sql`truncate feedback, tweets, news_articles, warnings cascade`);
-    for (const table of tables) expect(await kept(table)).toEqual(new Map());
+    for (const table of tables.filter((x) => x !== 'users')) expect(await kept(table)).toEqual(new Map());
     await expectInStep();
   });
 });

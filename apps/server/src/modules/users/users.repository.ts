@@ -1,9 +1,10 @@
-import { and, count, desc, eq, ilike, inArray, like, or, type SQL } from 'drizzle-orm';
+import { and, desc, eq, ilike, inArray, like, or, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { likeEscape } from '../../lib/sql';
 import { institutions } from '../institutions';
 import { users } from './users.table';
-import { countFrom, pageWhere } from '../../db/rows';
+import { rowCountsOf } from '../../db/row-counts';
+import { countFrom, knownCount, pageWhere } from '../../db/rows';
 
 export type UserRow = typeof users.$inferSelect;
 export type UserWithInstitution = UserRow & { institutionName: string | null };
@@ -40,6 +41,21 @@ export async function accountRefOf(tx: DbOrTx, id: number) {
     .from(users)
     .where(eq(users.id, id));
   return u;
+}
+
+/**
+ * How many accounts have `f`'s role and institution, from the counts the writes keep (row_counts
+ * by `role/institution`, migration 0037): 用户管理 without counting every account per page.
+ */
+async function keptTotal(db: DbOrTx, f: Omit<UserListFilter, 'keyword'>): Promise<number> {
+  let total = 0;
+  for (const [key, n] of await rowCountsOf(db, 'users')) {
+    const [role, institution] = key.split('/');
+    if (f.role && role !== f.role) continue;
+    if (f.institutionId !== undefined && institution !== String(f.institutionId)) continue;
+    total += n;
+  }
+  return total;
 }
 
 export const usersRepository = {
@@ -115,16 +131,10 @@ export const usersRepository = {
         .from(users)
         .leftJoin(institutions, eq(institutions.id, users.institutionId))
         .$dynamic(),
-      countFrom(db, users),
+      f.keyword ? countFrom(db, users) : knownCount(keptTotal(db, f)),
     );
   },
 
-  /** Every account, or those of one role. */
-  async count(db: DbOrTx, role?: Role): Promise<number> {
-    const [row] = await db
-      .select({ n: count() })
-      .from(users)
-      .where(role ? eq(users.role, role) : undefined);
-    return row?.n ?? 0;
-  },
+  /** Every account, or those of one role (kept counts). */
+  count: (db: DbOrTx, role?: Role): Promise<number> => keptTotal(db, { role }),
 };
