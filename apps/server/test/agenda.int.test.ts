@@ -193,9 +193,18 @@ describe(`今日待办 on ${testDbKind}`, () => {
     expect(s.items).toEqual([
       expect.objectContaining({ id: chatId, title: '张小雨', sub: '想预约下周的咨询', tag: '2 条未读' }),
     ]);
-    // Reading the chat clears it.
+    // Reading the chat clears it; the expert's own reply is not unread for them.
     await api('GET', `/api/chat/messages?chatId=${chatId}`, fresh.token);
     expect((await section(fresh.token, 'chats')).count).toBe(0);
+    const reply = await api('POST', '/api/chat/send', fresh.token, {
+      chatId,
+      messageType: '0',
+      messageContent: '好的，请选一个时段',
+    });
+    expect(reply.status, reply.body.message).toBe(200);
+    expect((await section(fresh.token, 'chats')).count).toBe(0);
+    await api('POST', '/api/chat/send', t.user, { chatId, messageType: '0', messageContent: '谢谢老师' });
+    expect(await section(fresh.token, 'chats')).toMatchObject({ count: 1, note: '共 1 条未读消息' });
   });
 
   it('cooperation invitations wait for the invited expert until answered', async () => {

@@ -6,9 +6,9 @@ export const chatAgenda = (chat: ChatService): AgendaProvider => ({
   key: 'chats',
   order: 60,
   async load(actor) {
-    const unread = (await chat.list(actor))
-      .filter((c) => c.unreadCount > 0)
-      .sort((a, b) => a.lastActivityAt.localeCompare(b.lastActivityAt));
+    const unread = (await chat.unread(actor)).sort((a, b) =>
+      a.lastActivityAt.localeCompare(b.lastActivityAt),
+    );
     return {
       count: unread.length,
       urgent: 0,

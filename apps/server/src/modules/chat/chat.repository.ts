@@ -49,7 +49,8 @@ export const chatRepository = {
    * The user's chats (or one of them) with peer, unread count, the peer's read mark and the last
    * message (with its image), in one query.
    */
-  listOf(db: DbOrTx, userId: number, onlyChatId?: number) {
+  /** The person's chats, newest activity first: one (`chatId`), or only those with unread messages. */
+  listOf(db: DbOrTx, userId: number, only: { chatId?: number | undefined; unread?: boolean } = {}) {
     const me = chatParticipants;
     const unread = sql<number>`(
       select count(*)::int from ${chatMessages} m
@@ -86,7 +87,18 @@ export const chatRepository = {
           chatImages,
           sql`${chatImages.id} = case when ${chatMessages.messageType} = 1 then ${chatMessages.content}::uuid end`,
         )
-        .where(onlyChatId ? eq(chats.id, onlyChatId) : undefined)
+        .where(
+          and(
+            only.chatId ? eq(chats.id, only.chatId) : undefined,
+            // Tested per chat before its peer, last message and image are joined.
+            only.unread
+              ? sql`exists (
+                  select 1 from ${chatMessages} m
+                  where m.chat_id = ${chats.id} and m.sender_id <> ${userId} and m.id > ${me.lastReadMessageId}
+                )`
+              : undefined,
+          ),
+        )
         .orderBy(desc(chats.lastActivityAt), desc(chats.id))
     );
   },

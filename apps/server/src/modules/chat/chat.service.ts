@@ -62,8 +62,11 @@ export function createChatService({ db, clock, hub, privateStorage, signer }: Ch
   }
 
   /** Every chat of the caller with the peer, last message and unread state, newest activity first. */
-  async function list(userId: number, onlyChatId?: number): Promise<ChatListItem[]> {
-    const rows = await repo.listOf(db, userId, onlyChatId);
+  async function list(
+    userId: number,
+    only: { chatId?: number; unread?: boolean } = {},
+  ): Promise<ChatListItem[]> {
+    const rows = await repo.listOf(db, userId, only);
     return rows.map((r) => ({
       chatId: r.chat.id,
       lastChatMessage: r.last ? toChatMessage(r.last, r.lastImage ?? undefined, signer) : null,
@@ -77,10 +80,12 @@ export function createChatService({ db, clock, hub, privateStorage, signer }: Ch
 
   return {
     list: (actor: Actor) => list(actor.userId),
+    /** The chats with messages the person has not read, newest activity first. */
+    unread: (actor: Actor) => list(actor.userId, { unread: true }),
 
     async get(actor: Actor, chatId: number): Promise<ChatListItem> {
       await ownChat(db, chatId, actor);
-      const [item] = await list(actor.userId, chatId);
+      const [item] = await list(actor.userId, { chatId });
       if (!item) throw notFound(CHAT_NOT_FOUND);
       return item;
     },
@@ -94,7 +99,7 @@ export function createChatService({ db, clock, hub, privateStorage, signer }: Ch
       if (why === 'no-expert') throw new AppError('BAD_REQUEST', '只能向专家发起在线咨询');
       const [low, high] = actor.userId < receiverId ? [actor.userId, receiverId] : [receiverId, actor.userId];
       const chatId = await db.transaction((tx) => repo.ensurePair(tx, low, high, clock()));
-      const [item] = await list(actor.userId, chatId);
+      const [item] = await list(actor.userId, { chatId });
       return item!;
     },
 
