@@ -1,24 +1,44 @@
+import { planListQuery, scaleListQuery } from '../../features/assessments/api/catalog';
 import { HotAssessments } from '../../features/assessments/components/hot-assessments';
 import { HomePlans } from '../../features/assessments/components/home-plans';
-import { FeaturedCourses } from '../../features/courses';
+import { FeaturedCourses, featuredCoursesQuery } from '../../features/courses';
+import { expertPageQuery } from '../../features/experts/api/expert-list';
 import { RecommendedExperts } from '../../features/experts/components/recommended-experts';
 import { HomeInstitutions, HomePage, type HomeSectionEntry } from '../../features/home/pages/home-page';
+import { bannersQuery } from '../../features/home/api/banners';
+import { homeOverviewQuery } from '../../features/home/api/get-overview';
+import { latestNewsQuery } from '../../features/news/api/news';
 import { LatestNews } from '../../features/news/components/latest-news';
+import { firstData } from '../../lib/first-data';
+import { queryClient } from '../../lib/query-client';
 import { TweetFeed } from '../../features/tweets/components/tweet-list';
 
 /**
  * 首页 (/sys/home): each section belongs to its own feature and loads on its own (skeleton,
  * empty state); adding a section is one entry here.
  */
+const CARDS = 4;
 const sections: HomeSectionEntry[] = [
-  { key: 'hot-assessments', node: <HotAssessments /> },
+  { key: 'hot-assessments', node: <HotAssessments count={CARDS} /> },
   { key: 'plans', node: <HomePlans /> },
-  { key: 'courses', node: <FeaturedCourses /> },
-  { key: 'experts', node: <RecommendedExperts /> },
-  { key: 'news', node: <LatestNews /> },
+  { key: 'courses', node: <FeaturedCourses count={CARDS} /> },
+  { key: 'experts', node: <RecommendedExperts count={CARDS} /> },
+  { key: 'news', node: <LatestNews count={CARDS} /> },
   { key: 'tweets', node: <TweetFeed /> },
   { key: 'institutions', node: <HomeInstitutions /> },
 ];
+
+/** The sections' lists, asked for before the page renders (lib/first-data.ts); the tweets follow. */
+export const loader = () =>
+  firstData([
+    queryClient.prefetchQuery(homeOverviewQuery),
+    queryClient.prefetchQuery(bannersQuery),
+    queryClient.prefetchQuery(scaleListQuery({ pageNum: 1, pageSize: CARDS, sort: 'popular' })),
+    queryClient.prefetchQuery(planListQuery),
+    queryClient.prefetchQuery(featuredCoursesQuery(CARDS)),
+    queryClient.prefetchQuery(expertPageQuery({ pageNum: 1, pageSize: CARDS })),
+    queryClient.prefetchQuery(latestNewsQuery(CARDS)),
+  ]);
 
 export function Component() {
   return <HomePage sections={sections} />;

@@ -2,8 +2,19 @@ import { LockOutlined, SafetyCertificateOutlined, ThunderboltOutlined } from '@a
 import { Col, Empty, Flex, Grid, Input, Row, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
+import { firstData } from '../../../lib/first-data';
 import { CENTER_HERO } from '../../../lib/first-screens';
-import { useActivityList, usePlanList, useScaleCategories, useScaleList } from '../api/catalog';
+import { queryClient } from '../../../lib/query-client';
+import {
+  activityListQuery,
+  planListQuery,
+  scaleCategoriesQuery,
+  scaleListQuery,
+  useActivityList,
+  usePlanList,
+  useScaleCategories,
+  useScaleList,
+} from '../api/catalog';
 import { ActivityCard, PlanCard, ScaleCard } from '../components/cards';
 import { CardGridSkeleton, LoadError, SectionHead } from '../components/states';
 import styles from '../components/assessments.module.css';
@@ -14,6 +25,15 @@ const promiseIcons = [
   <LockOutlined key="l" />,
   <ThunderboltOutlined key="t" />,
 ];
+
+/** The lists the page shows first, asked for before it renders (lib/first-data.ts). */
+export const loader = () =>
+  firstData([
+    queryClient.prefetchQuery(scaleCategoriesQuery),
+    queryClient.prefetchQuery(scaleListQuery({ pageNum: 1, pageSize: SCALE_PREVIEW })),
+    queryClient.prefetchQuery(planListQuery),
+    queryClient.prefetchQuery(activityListQuery),
+  ]);
 
 /** 测评中心 (/app/website): search, scales by category, plans and activities. */
 export function Component() {

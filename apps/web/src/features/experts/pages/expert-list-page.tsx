@@ -1,7 +1,15 @@
 import { Button, Card, Col, Empty, Row, Skeleton, Typography } from 'antd';
 import { useState } from 'react';
 import { Pager } from '../../../components/pager';
-import { useExperts, type ExpertFilters } from '../api/expert-list';
+import {
+  departmentListQuery,
+  expertPageQuery,
+  specialtiesQuery,
+  useExperts,
+  type ExpertFilters,
+} from '../api/expert-list';
+import { firstData } from '../../../lib/first-data';
+import { queryClient } from '../../../lib/query-client';
 import { ExpertCard } from '../components/expert-card';
 import { ExpertFilterBar } from '../components/expert-filter-bar';
 import { EXPERTS_HEAD } from '../../../lib/first-screens';
@@ -9,6 +17,14 @@ import styles from '../components/experts.module.css';
 import { LoadFailed } from '../../../components/page-states';
 
 const PAGE_SIZE = 9;
+
+/** The first page of experts and the filters' choices, asked for before the page renders (lib/first-data.ts). */
+export const loader = () =>
+  firstData([
+    queryClient.prefetchQuery(expertPageQuery({ pageNum: 1, pageSize: PAGE_SIZE })),
+    queryClient.prefetchQuery(specialtiesQuery),
+    queryClient.prefetchQuery(departmentListQuery),
+  ]);
 
 /**
  * 心理咨询 (/app/expert), kept alive: the filters live in component state rather than the

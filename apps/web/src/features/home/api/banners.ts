@@ -1,13 +1,18 @@
 import type { Banner, BannerBody } from '@psy/contracts';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api';
 import { toast } from '../../../lib/toast';
 
 const keys = { shown: ['banners'] as const, all: ['audit-banners'] as const };
 
 /** The carousel's banners (enabled, in order). */
+export const bannersQuery = queryOptions({
+  queryKey: keys.shown,
+  queryFn: () => api.get<Banner[]>('/api/banner/list'),
+});
+
 export function useBanners() {
-  return useQuery({ queryKey: keys.shown, queryFn: () => api.get<Banner[]>('/api/banner/list') });
+  return useQuery(bannersQuery);
 }
 
 export function useAllBanners() {

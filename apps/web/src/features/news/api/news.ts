@@ -38,12 +38,15 @@ export function useNewsFeed(category: NewsCategory | undefined) {
 }
 
 /** The newest articles (home page section). */
-export function useLatestNews(n: number) {
-  return useQuery({
+export const latestNewsQuery = (n: number) =>
+  queryOptions({
     queryKey: keys.latest(n),
     queryFn: ({ signal }) =>
       api.get<Page<NewsSummary>>('/api/news/list', { pageNum: 1, pageSize: n }, { signal }),
   });
+
+export function useLatestNews(n: number) {
+  return useQuery(latestNewsQuery(n));
 }
 
 export const newsDetailQuery = (id: number) =>
