@@ -7,3 +7,17 @@ export async function rowCountsOf(tx: DbOrTx, table: string): Promise<Map<string
   const rows = await tx.select().from(rowCounts).where(eq(rowCounts.tableName, table));
   return new Map(rows.map((r) => [r.key, r.n]));
 }
+
+/**
+ * How many of `table`'s rows have a key `keep` accepts (given the key split at `/`: the parts
+ * the table's trigger joins), from the kept counts: a filtered total without counting rows.
+ */
+export async function keptTotal(
+  tx: DbOrTx,
+  table: string,
+  keep: (parts: string[]) => boolean,
+): Promise<number> {
+  let total = 0;
+  for (const [key, n] of await rowCountsOf(tx, table)) if (keep(key.split('/'))) total += n;
+  return total;
+}

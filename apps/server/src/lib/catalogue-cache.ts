@@ -1,12 +1,14 @@
 /**
- * The public catalogue lists (experts, scales, plans, courses, news, tweets) and the search,
- * held in memory between the writes that change them. Every visitor opens these lists first, and each answer costs several
+ * The public catalogue lists (experts, institutions, scales, plans, courses, news, tweets, the
+ * home carousel), the public scale and plan pages and the search, held in memory between the
+ * writes that change them. Every visitor opens these lists first, and each answer costs several
  * correlated subqueries (next free slot, taker counts, ratings); on PGlite every query waits its
  * turn in one thread, so they were the slowest routes of the product (docs/performance.md).
  *
  * Freshness comes from the database, not from the services: triggers on every table a list
- * reads (migrations 0018_catalogue_notify, 0030_tweets_catalogue) NOTIFY `psy_catalogue` with
- * the list's topic when the writing transaction commits, and every server instance listening drops that topic's answers.
+ * reads (migrations 0018_catalogue_notify, 0030_tweets_catalogue and
+ * 0035_institutions_banners_catalogue) NOTIFY `psy_catalogue` with the list's topic when the
+ * writing transaction commits, and every server instance listening drops that topic's answers.
  * So a slot taken, a price changed or a scale withdrawn is never served from memory once its
  * transaction has committed and the notice has arrived (at once on PGlite, which delivers it
  * before the commit returns; a few milliseconds later on PostgreSQL, over the listening

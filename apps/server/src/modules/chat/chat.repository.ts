@@ -46,10 +46,10 @@ export const chatRepository = {
   },
 
   /**
-   * The user's chats (or one of them) with peer, unread count, the peer's read mark and the last
-   * message (with its image), in one query.
+   * The user's chats, newest activity first, with peer, unread count, the peer's read mark and the
+   * last message (with its image), in one query: all, one (`chatId`), or only those with unread
+   * messages.
    */
-  /** The person's chats, newest activity first: one (`chatId`), or only those with unread messages. */
   listOf(db: DbOrTx, userId: number, only: { chatId?: number | undefined; unread?: boolean } = {}) {
     const me = chatParticipants;
     const unread = sql<number>`(

@@ -3,7 +3,7 @@ import type { DbOrTx } from '../../db/client';
 import { likeEscape } from '../../lib/sql';
 import { institutions } from '../institutions';
 import { users } from './users.table';
-import { rowCountsOf } from '../../db/row-counts';
+import { keptTotal } from '../../db/row-counts';
 import { countFrom, knownCount, pageWhere } from '../../db/rows';
 
 export type UserRow = typeof users.$inferSelect;
@@ -47,16 +47,14 @@ export async function accountRefOf(tx: DbOrTx, id: number) {
  * How many accounts have `f`'s role and institution, from the counts the writes keep (row_counts
  * by `role/institution`, migration 0037): 用户管理 without counting every account per page.
  */
-async function keptTotal(db: DbOrTx, f: Omit<UserListFilter, 'keyword'>): Promise<number> {
-  let total = 0;
-  for (const [key, n] of await rowCountsOf(db, 'users')) {
-    const [role, institution] = key.split('/');
-    if (f.role && role !== f.role) continue;
-    if (f.institutionId !== undefined && institution !== String(f.institutionId)) continue;
-    total += n;
-  }
-  return total;
-}
+const accountsTotal = (db: DbOrTx, f: Omit<UserListFilter, 'keyword'>): Promise<number> =>
+  keptTotal(
+    db,
+    'users',
+    ([role, institution]) =>
+      (!f.role || role === f.role) &&
+      (f.institutionId === undefined || institution === String(f.institutionId)),
+  );
 
 export const usersRepository = {
   async byId(db: DbOrTx, id: number): Promise<UserRow | undefined> {
@@ -131,10 +129,10 @@ export const usersRepository = {
         .from(users)
         .leftJoin(institutions, eq(institutions.id, users.institutionId))
         .$dynamic(),
-      f.keyword ? countFrom(db, users) : knownCount(keptTotal(db, f)),
+      f.keyword ? countFrom(db, users) : knownCount(accountsTotal(db, f)),
     );
   },
 
   /** Every account, or those of one role (kept counts). */
-  count: (db: DbOrTx, role?: Role): Promise<number> => keptTotal(db, { role }),
+  count: (db: DbOrTx, role?: Role): Promise<number> => accountsTotal(db, { role }),
 };

@@ -2,7 +2,7 @@ import { and, asc, count, desc, eq, inArray, isNull, lte, or, sql } from 'drizzl
 import type { DbOrTx } from '../../db/client';
 import { users } from '../users';
 import { warningProgress, warnings } from './warnings.table';
-import { rowCountsOf } from '../../db/row-counts';
+import { keptTotal } from '../../db/row-counts';
 import { countFrom, knownCount, pageWhere, rowsById } from '../../db/rows';
 
 export type WarningRow = typeof warnings.$inferSelect;
@@ -19,17 +19,16 @@ interface WarningFilter {
  * How many of the platform's warnings match `f`, from the counts the writes keep (row_counts by
  * `status/level/escalated`, migration 0036): the auditors' list without counting every warning.
  */
-async function platformTotal(tx: DbOrTx, f: WarningFilter): Promise<number> {
-  let total = 0;
-  for (const [key, n] of await rowCountsOf(tx, 'warnings')) {
-    const [status, level, escalated] = key.split('/');
-    if (f.status && status !== f.status) continue;
-    if (f.level && Number(level) !== f.level) continue;
-    if (f.escalated === true && (escalated !== 'true' || status === 'closed')) continue;
-    if (f.escalated === false && escalated !== 'false') continue;
-    total += n;
-  }
-  return total;
+function platformTotal(tx: DbOrTx, f: WarningFilter): Promise<number> {
+  return keptTotal(
+    tx,
+    'warnings',
+    ([status, level, escalated]) =>
+      (!f.status || status === f.status) &&
+      (!f.level || Number(level) === f.level) &&
+      (f.escalated !== true || (escalated === 'true' && status !== 'closed')) &&
+      (f.escalated !== false || escalated === 'false'),
+  );
 }
 
 /** Queries of warnings and their progress records only. */

@@ -10,14 +10,15 @@ import { homeOverviewQuery } from '../../features/home/api/get-overview';
 import { latestNewsQuery } from '../../features/news/api/news';
 import { LatestNews } from '../../features/news/components/latest-news';
 import { firstData } from '../../lib/first-data';
-import { queryClient } from '../../lib/query-client';
 import { TweetFeed } from '../../features/tweets/components/tweet-list';
+
+/** Cards in each home section (the sections and their first lists use the same count). */
+const CARDS = 4;
 
 /**
  * 首页 (/sys/home): each section belongs to its own feature and loads on its own (skeleton,
  * empty state); adding a section is one entry here.
  */
-const CARDS = 4;
 const sections: HomeSectionEntry[] = [
   { key: 'hot-assessments', node: <HotAssessments count={CARDS} /> },
   { key: 'plans', node: <HomePlans /> },
@@ -31,13 +32,13 @@ const sections: HomeSectionEntry[] = [
 /** The sections' lists, asked for before the page renders (lib/first-data.ts); the tweets follow. */
 export const loader = () =>
   firstData([
-    queryClient.prefetchQuery(homeOverviewQuery),
-    queryClient.prefetchQuery(bannersQuery),
-    queryClient.prefetchQuery(scaleListQuery({ pageNum: 1, pageSize: CARDS, sort: 'popular' })),
-    queryClient.prefetchQuery(planListQuery),
-    queryClient.prefetchQuery(featuredCoursesQuery(CARDS)),
-    queryClient.prefetchQuery(expertPageQuery({ pageNum: 1, pageSize: CARDS })),
-    queryClient.prefetchQuery(latestNewsQuery(CARDS)),
+    homeOverviewQuery,
+    bannersQuery,
+    scaleListQuery({ pageNum: 1, pageSize: CARDS, sort: 'popular' }),
+    planListQuery,
+    featuredCoursesQuery(CARDS),
+    expertPageQuery({ pageNum: 1, pageSize: CARDS }),
+    latestNewsQuery(CARDS),
   ]);
 
 export function Component() {

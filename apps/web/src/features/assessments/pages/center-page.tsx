@@ -4,7 +4,6 @@ import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { firstData } from '../../../lib/first-data';
 import { CENTER_HERO } from '../../../lib/first-screens';
-import { queryClient } from '../../../lib/query-client';
 import {
   activityListQuery,
   planListQuery,
@@ -29,10 +28,10 @@ const promiseIcons = [
 /** The lists the page shows first, asked for before it renders (lib/first-data.ts). */
 export const loader = () =>
   firstData([
-    queryClient.prefetchQuery(scaleCategoriesQuery),
-    queryClient.prefetchQuery(scaleListQuery({ pageNum: 1, pageSize: SCALE_PREVIEW })),
-    queryClient.prefetchQuery(planListQuery),
-    queryClient.prefetchQuery(activityListQuery),
+    scaleCategoriesQuery,
+    scaleListQuery({ pageNum: 1, pageSize: SCALE_PREVIEW }),
+    planListQuery,
+    activityListQuery,
   ]);
 
 /** 测评中心 (/app/website): search, scales by category, plans and activities. */

@@ -9,7 +9,6 @@ import {
   type ExpertFilters,
 } from '../api/expert-list';
 import { firstData } from '../../../lib/first-data';
-import { queryClient } from '../../../lib/query-client';
 import { ExpertCard } from '../components/expert-card';
 import { ExpertFilterBar } from '../components/expert-filter-bar';
 import { EXPERTS_HEAD } from '../../../lib/first-screens';
@@ -20,11 +19,7 @@ const PAGE_SIZE = 9;
 
 /** The first page of experts and the filters' choices, asked for before the page renders (lib/first-data.ts). */
 export const loader = () =>
-  firstData([
-    queryClient.prefetchQuery(expertPageQuery({ pageNum: 1, pageSize: PAGE_SIZE })),
-    queryClient.prefetchQuery(specialtiesQuery),
-    queryClient.prefetchQuery(departmentListQuery),
-  ]);
+  firstData([expertPageQuery({ pageNum: 1, pageSize: PAGE_SIZE }), specialtiesQuery, departmentListQuery]);
 
 /**
  * 心理咨询 (/app/expert), kept alive: the filters live in component state rather than the
