@@ -183,13 +183,19 @@ export async function buildApp({
   );
   await events.start({ pollMs: config.outboxPollMs, listen: (c, f) => database.listen(c, f) });
   // The catalogue lists are cached only while this instance hears the writes that change them.
-  await services.catalogue.start((c, f) => database.listen(c, f));
+  await services.catalogue.start((c, f, l) => database.listen(c, f, l));
   // Sessions are trusted from memory only while this instance hears the writes that end them.
-  await services.sessions.start((c, f) => database.listen(c, f));
+  await services.sessions.start((c, f, l) => database.listen(c, f, l));
+  // A person's own lists too, each read after the database's barrier (lib/personal-cache.ts).
+  await services.personal.start(
+    (c, f, l) => database.listen(c, f, l),
+    () => database.barrier(),
+  );
   app.addHook('onClose', async () => {
     await events.stop();
     await services.catalogue.stop();
     await services.sessions.stop();
+    await services.personal.stop();
   });
 
   const stomp = attachStompServer(app.server, {

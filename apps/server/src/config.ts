@@ -106,6 +106,12 @@ const envSchema = z.object({
    */
   CATALOGUE_CACHE_SECONDS: z.coerce.number().int().min(0).max(60).default(5),
   /**
+   * The longest a person's own list (bookings, chats, assessments) is served from memory (0:
+   * never). Every write concerning the account drops it, on every instance, before the next
+   * read (lib/personal-cache.ts); this bounds only time passing.
+   */
+  PERSONAL_CACHE_SECONDS: z.coerce.number().int().min(0).max(60).default(5),
+  /**
    * The longest a signed-in session is trusted from memory (0: read on every request). Whatever
    * ends a session drops it at once (modules/auth/session-cache.ts); this bounds only another
    * instance's touch of last_seen_at, and an idle verdict is always checked in the database.
@@ -174,6 +180,7 @@ export interface Config {
   statsCacheMs: number;
   /** How long a public catalogue list may be served from memory while no write changes it. */
   catalogueCacheMs: number;
+  personalCacheMs: number;
   smsProvider: 'console';
   shutdownTimeoutMs: number;
   site: { name: string; copyright: string; icp: string; psb: string };
@@ -272,6 +279,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     warningEscalateMs: e.WARNING_ESCALATE_HOURS * 3_600_000,
     statsCacheMs: e.STATS_CACHE_SECONDS * 1000,
     catalogueCacheMs: e.CATALOGUE_CACHE_SECONDS * 1000,
+    personalCacheMs: e.PERSONAL_CACHE_SECONDS * 1000,
     session: {
       idleMs: e.SESSION_IDLE_MINUTES * 60_000,
       absoluteMs: e.SESSION_ABSOLUTE_DAYS * 86_400_000,

@@ -64,6 +64,7 @@ import path from 'node:path';
 import type { Storage } from './modules/uploads/storage';
 import { createUsersService } from './modules/users/users.service';
 import { createCatalogueCache } from './lib/catalogue-cache';
+import { createPersonalCache } from './lib/personal-cache';
 
 export interface ServiceDeps {
   config: Config;
@@ -95,6 +96,7 @@ export function createServices({
 }: ServiceDeps) {
   const { db } = database;
   const catalogue = createCatalogueCache({ ttlMs: config.catalogueCacheMs });
+  const personal = createPersonalCache({ ttlMs: config.personalCacheMs, now: () => clock().getTime() });
   const audit = createAuditService({ clock });
   const sessions = createSessionService({
     db,
@@ -139,13 +141,14 @@ export function createServices({
     availability,
     experts,
     rules: config.booking,
+    personal,
   });
   // Scales and report approvals are reviewed through one workflow (review_requests).
   const review = createReviewService({ db, clock, events });
   const scales = createScalesService({ db, review, catalogue });
   const plans = createPlansService({ db, clock, catalogue });
   const warnings = createWarningsService({ db, clock, events, escalateAfterMs: config.warningEscalateMs });
-  const assessments = createAssessmentsService({ db, clock, scales, plans, warnings, audit });
+  const assessments = createAssessmentsService({ db, clock, scales, plans, warnings, audit, personal });
   const assignments = createAssignmentsService({ clock });
   // Plugs itself into review (kind 'transfer'); approval moves assignments and open warnings.
   const transfers = createTransfersService({ db, clock, events, review, assessments, warnings, assignments });
@@ -218,7 +221,7 @@ export function createServices({
     campaigns,
   });
   subscribeLiveWarnings(events, hub, statistics);
-  const chat = createChatService({ db, clock, hub, privateStorage, signer });
+  const chat = createChatService({ db, clock, hub, privateStorage, signer, personal });
   // 今日待办 of the expert workbench: each domain brings its own section.
   const agenda = createAgendaService({ clock });
   agenda.register(warningsAgenda(db));
@@ -231,6 +234,7 @@ export function createServices({
   records.registerSource(feedbackRecordSource);
   return {
     catalogue,
+    personal,
     agenda,
     audit,
     notifications,

@@ -8,6 +8,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { drizzle as drizzlePostgres } from 'drizzle-orm/postgres-js';
 import postgres from 'postgres';
+import { createPgListener, type OnListening } from './listener';
 import * as schema from './schema';
 
 export type Schema = typeof schema;
@@ -24,8 +25,23 @@ export interface Database {
   url?: string;
   /** The PGlite instance when kind is pglite (tests use it to dump a template). */
   pglite?: PGlite;
-  /** LISTEN on a channel; NOTIFY reaches it (with its payload) when the notifying transaction commits. */
-  listen(channel: string, onNotify: (payload: string) => void): Promise<() => Promise<void>>;
+  /**
+   * LISTEN on a channel; NOTIFY reaches it (with its payload) when the notifying transaction
+   * commits. `onListening(false)` says notices may be missed from now on (the listening
+   * connection is lost), `onListening(true)` that they are heard again.
+   */
+  listen(
+    channel: string,
+    onNotify: (payload: string) => void,
+    onListening?: OnListening,
+  ): Promise<() => Promise<void>>;
+  /**
+   * Resolves once the notices of every transaction committed before the call have been handed
+   * to their listeners (at once on PGlite, which delivers them before the commit returns; one
+   * shared round trip on the listening connection on PostgreSQL: db/listener.ts). Rejects while
+   * notices cannot be heard.
+   */
+  barrier(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -109,16 +125,21 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
       schema,
       casing: 'snake_case',
     }) as unknown as Db;
-    await db.execute(sql`select 1`);
+    const [version] = await client<{ server_version_num: string }[]>`show server_version_num`;
+    // Older servers send waiting notices only between transactions of their own: no barrier.
+    const listener = createPgListener(opts.databaseUrl, {
+      barrier: Number(version?.server_version_num) >= 140000,
+    });
     return {
       db,
       kind: 'postgres',
       url: opts.databaseUrl,
-      async listen(channel, onNotify) {
-        const { unlisten } = await client.listen(channel, (payload) => onNotify(payload));
-        return unlisten;
+      listen: (channel, onNotify, onListening) => listener.listen(channel, onNotify, onListening),
+      barrier: () => listener.barrier(),
+      close: async () => {
+        await listener.close();
+        await client.end({ timeout: 5 });
       },
-      close: () => client.end({ timeout: 5 }),
     };
   }
   const dataDir = opts.dataDir ?? 'memory://';
@@ -138,6 +159,8 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
         if (!pglite.closed) await off();
       };
     },
+    // In the same process and thread: a notice is delivered before its commit returns.
+    barrier: () => Promise.resolve(),
     close: async () => {
       if (!pglite.closed) await pglite.close();
     },

@@ -44,11 +44,19 @@ const sharedAnswers = new WeakSet<object>();
 export function isSharedAnswer(value: unknown): value is object {
   return typeof value === 'object' && value !== null && sharedAnswers.has(value);
 }
+/** Marks an answer that will be handed out again unchanged (the personal cache's too). */
+export function shareAnswer(value: object): void {
+  sharedAnswers.add(value);
+}
 
 /** The channel the triggers notify; the payload is a topic. */
 export const CATALOGUE_CHANNEL = 'psy_catalogue';
 
-type Listen = (channel: string, onNotify: (payload: string) => void) => Promise<() => Promise<void>>;
+type Listen = (
+  channel: string,
+  onNotify: (payload: string) => void,
+  onListening?: (listening: boolean) => void,
+) => Promise<() => Promise<void>>;
 
 export interface CatalogueCache {
   /** The answer for `key` of `topic`, from memory while no write has changed it. */
@@ -110,11 +118,20 @@ export function createCatalogueCache({
 
     async start(listen) {
       if (unlisten) return;
-      unlisten = await listen(CATALOGUE_CHANNEL, (payload) => {
-        const topic = catalogueTopics.find((t) => t === payload);
-        if (topic) invalidate(topic);
-        else for (const t of catalogueTopics) invalidate(t);
-      });
+      unlisten = await listen(
+        CATALOGUE_CHANNEL,
+        (payload) => {
+          const topic = catalogueTopics.find((t) => t === payload);
+          if (topic) invalidate(topic);
+          else for (const t of catalogueTopics) invalidate(t);
+        },
+        // Notices missed while the listening connection was lost: nothing from memory until it
+        // listens again, and nothing loaded before.
+        (heard) => {
+          for (const t of catalogueTopics) invalidate(t);
+          listening = heard;
+        },
+      );
       listening = true;
     },
 

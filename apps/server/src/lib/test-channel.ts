@@ -1,16 +1,20 @@
 /** A LISTEN channel the unit tests notify by hand, as the database would at a commit. */
 export function fakeChannel() {
   let handler: ((payload: string) => void) | null = null;
+  let onListening: ((listening: boolean) => void) | undefined;
   let channel = '';
   return {
-    listen: async (c: string, fn: (payload: string) => void) => {
+    listen: async (c: string, fn: (payload: string) => void, listening?: (yes: boolean) => void) => {
       channel = c;
       handler = fn;
+      onListening = listening;
       return async () => {
         handler = null;
       };
     },
     notify: (payload: string) => handler?.(payload),
+    /** The listening connection lost (`false`) or listening again (`true`). */
+    heard: (listening: boolean) => onListening?.(listening),
     get channel() {
       return channel;
     },

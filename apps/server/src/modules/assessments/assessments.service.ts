@@ -1,3 +1,4 @@
+import type { PersonalCache } from '../../lib/personal-cache';
 import type {
   AssessmentListItem,
   AssessmentResult,
@@ -54,6 +55,8 @@ export interface AssessmentsDeps {
   warnings: WarningsService;
   /** Every professional's view of an individual's result is written to `audit_logs` (`result_view`). */
   audit?: Pick<AuditService, 'record'>;
+  /** Each person's list of their assessments, kept between the writes that change it. */
+  personal: Pick<PersonalCache, 'get'>;
 }
 
 /** One of the people an expert serves, as a picker lists them. */
@@ -64,7 +67,15 @@ export interface ServedPerson {
   lastAssessmentAt: string | null;
 }
 
-export function createAssessmentsService({ db, clock, scales, plans, warnings, audit }: AssessmentsDeps) {
+export function createAssessmentsService({
+  db,
+  clock,
+  scales,
+  plans,
+  warnings,
+  audit,
+  personal,
+}: AssessmentsDeps) {
   let reports: ReportPort | null = null;
   const reportPort = () => {
     if (!reports) throw new Error('assessments: the report port is not wired (services.ts)');
@@ -432,12 +443,13 @@ export function createAssessmentsService({ db, clock, scales, plans, warnings, a
       return resultOf(a);
     },
 
-    async mine(actor: Actor): Promise<AssessmentListItem[]> {
-      const rows = await repo.first(db, eq(assessments.userId, actor.userId), 200);
-      const [hidden, items] = await Promise.all([withheld(rows.map((r) => r.a.id)), present(rows)]);
-      // A withheld result shows in the person's own list without its bands or warning level.
-      return items.map((r) => (hidden.has(r.id) ? { ...r, summary: [], maxWarningLevel: null } : r));
-    },
+    mine: (actor: Actor): Promise<AssessmentListItem[]> =>
+      personal.get(actor.userId, 'assessments', async () => {
+        const rows = await repo.first(db, eq(assessments.userId, actor.userId), 200);
+        const [hidden, items] = await Promise.all([withheld(rows.map((r) => r.a.id)), present(rows)]);
+        // A withheld result shows in the person's own list without its bands or warning level.
+        return items.map((r) => (hidden.has(r.id) ? { ...r, summary: [], maxWarningLevel: null } : r));
+      }),
 
     // ---- for the reports domain ----
 

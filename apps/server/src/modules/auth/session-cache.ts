@@ -19,7 +19,11 @@
 /** The channel the triggers notify; the payload is an account id, or `*` for every account. */
 export const SESSION_CHANNEL = 'psy_sessions';
 
-type Listen = (channel: string, onNotify: (payload: string) => void) => Promise<() => Promise<void>>;
+type Listen = (
+  channel: string,
+  onNotify: (payload: string) => void,
+  onListening?: (listening: boolean) => void,
+) => Promise<() => Promise<void>>;
 
 export interface SessionCache<Row extends { userId: number }> {
   /** The row behind a token hash: from memory while no write has changed it, else `load`. */
@@ -117,11 +121,19 @@ export function createSessionCache<Row extends { userId: number }>({
 
     async start(listen) {
       if (unlisten) return;
-      unlisten = await listen(SESSION_CHANNEL, (payload) => {
-        const userId = Number(payload);
-        if (Number.isInteger(userId) && userId > 0) forgetUser(userId);
-        else clear();
-      });
+      unlisten = await listen(
+        SESSION_CHANNEL,
+        (payload) => {
+          const userId = Number(payload);
+          if (Number.isInteger(userId) && userId > 0) forgetUser(userId);
+          else clear();
+        },
+        // Notices missed while the listening connection was lost: every session is read again.
+        (heard) => {
+          clear();
+          listening = heard;
+        },
+      );
       listening = true;
     },
 

@@ -1,3 +1,4 @@
+import type { PersonalCache } from '../../lib/personal-cache';
 import type { Booking, BookingStatus, CreateBookingBody, Order, Page } from '@psy/contracts';
 import type { Db, DbOrTx, Tx } from '../../db/client';
 import type { Clock } from '../../lib/clock';
@@ -30,8 +31,10 @@ export function createBookingsService(deps: {
   availability: Pick<AvailabilityService, 'slotForBooking'>;
   experts: Pick<ExpertsService, 'profileOf'>;
   rules: BookingRules;
+  /** Each person's pages of their bookings, kept between the writes that change them. */
+  personal: Pick<PersonalCache, 'get'>;
 }) {
-  const { db, clock, events, orders: orderService, availability, experts, rules } = deps;
+  const { db, clock, events, orders: orderService, availability, experts, rules, personal } = deps;
 
   /** Confirming; reminders whose moment has already passed are skipped, the confirmation says it all. */
   function confirmation(startsAt: Date) {
@@ -187,7 +190,17 @@ export function createBookingsService(deps: {
     return { event: 'booking.cancelled' as const, extra: { by, refundFen, reason } };
   }
 
-  async function list(whose: { userId: number } | { expertId: number }, q: Page0, viewer: 'user' | 'expert') {
+  function list(whose: { userId: number } | { expertId: number }, q: Page0, viewer: 'user' | 'expert') {
+    const userId = 'userId' in whose ? whose.userId : whose.expertId;
+    const key = `bookings:${viewer}:${q.pageNum}:${q.pageSize}:${q.status ?? ''}`;
+    return personal.get(userId, key, () => load(whose, q, viewer));
+  }
+
+  async function load(
+    whose: { userId: number } | { expertId: number },
+    q: Page0,
+    viewer: 'user' | 'expert',
+  ): Promise<Page<Booking>> {
     const { rows, total } = await repo.pageWithPeople(db, whose, q);
     const orders = await orderService.presentByIds(
       db,

@@ -1,3 +1,4 @@
+import type { PersonalCache } from '../../lib/personal-cache';
 import crypto from 'node:crypto';
 import { CHAT_IMAGE_MAX_PIXELS } from '@psy/contracts';
 import type {
@@ -24,6 +25,8 @@ export interface ChatServiceDeps {
   hub: Hub;
   privateStorage: Storage;
   signer: ImageSigner;
+  /** Each person's chat list, kept between the writes that change it. */
+  personal: Pick<PersonalCache, 'get'>;
 }
 
 const CHAT_NOT_FOUND = '会话不存在';
@@ -38,7 +41,7 @@ interface QueuedSend {
   reject(err: unknown): void;
 }
 
-export function createChatService({ db, clock, hub, privateStorage, signer }: ChatServiceDeps) {
+export function createChatService({ db, clock, hub, privateStorage, signer, personal }: ChatServiceDeps) {
   const pushOrder = createPushOrder();
   /** Sends waiting for the next group, and whether a group is being written (or about to be). */
   const queued: QueuedSend[] = [];
@@ -79,7 +82,7 @@ export function createChatService({ db, clock, hub, privateStorage, signer }: Ch
   }
 
   return {
-    list: (actor: Actor) => list(actor.userId),
+    list: (actor: Actor) => personal.get(actor.userId, 'chats', () => list(actor.userId)),
     /** The chats with messages the person has not read, newest activity first. */
     unread: (actor: Actor) => list(actor.userId, { unread: true }),
 
