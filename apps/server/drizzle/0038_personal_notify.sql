@@ -126,28 +126,16 @@ CREATE TRIGGER expert_profiles_personal AFTER UPDATE OF title OR DELETE ON exper
 CREATE TRIGGER campaigns_personal AFTER UPDATE OF show_result_to_member OR DELETE ON campaigns FOR EACH STATEMENT
   EXECUTE FUNCTION personal_changed_all();
 --> statement-breakpoint
-CREATE TRIGGER bookings_personal_truncated AFTER TRUNCATE ON bookings FOR EACH STATEMENT EXECUTE FUNCTION personal_changed_all();
---> statement-breakpoint
-CREATE TRIGGER orders_personal_truncated AFTER TRUNCATE ON orders FOR EACH STATEMENT EXECUTE FUNCTION personal_changed_all();
---> statement-breakpoint
-CREATE TRIGGER assessments_personal_truncated AFTER TRUNCATE ON assessments FOR EACH STATEMENT EXECUTE FUNCTION personal_changed_all();
---> statement-breakpoint
-CREATE TRIGGER assessment_parts_personal_truncated AFTER TRUNCATE ON assessment_parts FOR EACH STATEMENT EXECUTE FUNCTION personal_changed_all();
---> statement-breakpoint
-CREATE TRIGGER warnings_personal_truncated AFTER TRUNCATE ON warnings FOR EACH STATEMENT EXECUTE FUNCTION personal_changed_all();
---> statement-breakpoint
-CREATE TRIGGER campaign_takes_personal_truncated AFTER TRUNCATE ON campaign_takes FOR EACH STATEMENT EXECUTE FUNCTION personal_changed_all();
---> statement-breakpoint
-CREATE TRIGGER chats_personal_truncated AFTER TRUNCATE ON chats FOR EACH STATEMENT EXECUTE FUNCTION personal_changed_all();
---> statement-breakpoint
-CREATE TRIGGER chat_participants_personal_truncated AFTER TRUNCATE ON chat_participants FOR EACH STATEMENT EXECUTE FUNCTION personal_changed_all();
---> statement-breakpoint
-CREATE TRIGGER chat_messages_personal_truncated AFTER TRUNCATE ON chat_messages FOR EACH STATEMENT EXECUTE FUNCTION personal_changed_all();
---> statement-breakpoint
-CREATE TRIGGER users_personal_truncated AFTER TRUNCATE ON users FOR EACH STATEMENT EXECUTE FUNCTION personal_changed_all();
---> statement-breakpoint
-CREATE TRIGGER institutions_personal_truncated AFTER TRUNCATE ON institutions FOR EACH STATEMENT EXECUTE FUNCTION personal_changed_all();
---> statement-breakpoint
-CREATE TRIGGER expert_profiles_personal_truncated AFTER TRUNCATE ON expert_profiles FOR EACH STATEMENT EXECUTE FUNCTION personal_changed_all();
---> statement-breakpoint
-CREATE TRIGGER campaigns_personal_truncated AFTER TRUNCATE ON campaigns FOR EACH STATEMENT EXECUTE FUNCTION personal_changed_all();
+-- A table emptied by TRUNCATE (fires no row trigger) notifies every account.
+DO $$
+DECLARE
+  t text;
+BEGIN
+  FOREACH t IN ARRAY ARRAY['bookings', 'orders', 'assessments', 'assessment_parts', 'warnings',
+      'campaign_takes', 'chats', 'chat_participants', 'chat_messages', 'users', 'institutions',
+      'expert_profiles', 'campaigns'] LOOP
+    EXECUTE format('CREATE TRIGGER %I AFTER TRUNCATE ON %I FOR EACH STATEMENT '
+      'EXECUTE FUNCTION personal_changed_all()', t || '_personal_truncated', t);
+  END LOOP;
+END
+$$;

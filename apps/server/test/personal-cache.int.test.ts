@@ -194,6 +194,13 @@ describe(`a person's own lists from memory (${testDbKind})`, () => {
       expect(await after(sql`update orders set updated_at = now() where user_id = ${userId}`)).toEqual([
         String(userId),
       ]);
+      // TRUNCATE fires no row trigger: each table has a statement trigger for it.
+      const [truncation] = rowsOf<{ n: number }>(
+        await ctx.database.db.execute(
+          sql`select count(*)::int as n from pg_trigger where tgname like '%_personal_truncated'`,
+        ),
+      );
+      expect(truncation!.n).toBe(13);
       // A rolled-back write announces nothing.
       heard.length = 0;
       await ctx.database.db

@@ -3,12 +3,12 @@ import { PGlite } from '@electric-sql/pglite';
 import { btree_gist } from '@electric-sql/pglite/contrib/btree_gist';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import type { DatabaseKind } from '@psy/contracts';
-import { sql } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { drizzle as drizzlePostgres } from 'drizzle-orm/postgres-js';
 import postgres from 'postgres';
-import { createPgListener, type OnListening } from './listener';
+import type { Listen } from '../lib/notices';
+import { createPgListener } from './listener';
 import * as schema from './schema';
 
 export type Schema = typeof schema;
@@ -25,21 +25,12 @@ export interface Database {
   url?: string;
   /** The PGlite instance when kind is pglite (tests use it to dump a template). */
   pglite?: PGlite;
-  /**
-   * LISTEN on a channel; NOTIFY reaches it (with its payload) when the notifying transaction
-   * commits. `onListening(false)` says notices may be missed from now on (the listening
-   * connection is lost), `onListening(true)` that they are heard again.
-   */
-  listen(
-    channel: string,
-    onNotify: (payload: string) => void,
-    onListening?: OnListening,
-  ): Promise<() => Promise<void>>;
+  /** LISTEN on a channel; NOTIFY reaches it when the notifying transaction commits. */
+  listen: Listen;
   /**
    * Resolves once the notices of every transaction committed before the call have been handed
-   * to their listeners (at once on PGlite, which delivers them before the commit returns; one
-   * shared round trip on the listening connection on PostgreSQL: db/listener.ts). Rejects while
-   * notices cannot be heard.
+   * to their listeners: at once on PGlite, which delivers them before the commit returns; one
+   * shared round trip on the listening connection on PostgreSQL (db/listener.ts).
    */
   barrier(): Promise<void>;
   close(): Promise<void>;

@@ -1,18 +1,8 @@
 import postgres from 'postgres';
-
-/**
- * What a subscriber hears besides its notices: `false` when the listening connection is lost
- * (notices may be missed from then on), `true` once it listens again. A cache forgets what it
- * holds at both, and trusts no memory in between.
- */
-export type OnListening = (listening: boolean) => void;
+import type { Listen } from '../lib/notices';
 
 export interface Listener {
-  listen(
-    channel: string,
-    onNotify: (payload: string) => void,
-    onListening?: OnListening,
-  ): Promise<() => Promise<void>>;
+  listen: Listen;
   /**
    * Resolves once every notice of a transaction that committed before the call has reached its
    * subscribers; rejects while the connection is lost. Concurrent callers share round trips.
@@ -23,7 +13,7 @@ export interface Listener {
 
 interface Subscriber {
   onNotify: (payload: string) => void;
-  onListening?: OnListening | undefined;
+  onListening?: ((listening: boolean) => void) | undefined;
 }
 
 const RELISTEN_RETRY_MS = 1000;

@@ -1,19 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { CATALOGUE_CHANNEL, createCatalogueCache } from './catalogue-cache';
-import { fakeChannel } from './test-channel';
-
-function counter<T>(value: () => T) {
-  let calls = 0;
-  return {
-    load: async () => {
-      calls += 1;
-      return value();
-    },
-    get calls() {
-      return calls;
-    },
-  };
-}
+import { counter, fakeChannel } from './test-channel';
 
 describe('catalogue cache', () => {
   it('caches nothing until it listens for the writes, and nothing with a ttl of 0', async () => {

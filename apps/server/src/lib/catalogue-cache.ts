@@ -17,6 +17,8 @@
  *
  * Until `start` has its listener, and with a ttl of 0, nothing is cached.
  */
+import { noticeSubscription, type Listen } from './notices';
+
 export const catalogueTopics = [
   'experts',
   'institutions',
@@ -52,12 +54,6 @@ export function shareAnswer(value: object): void {
 /** The channel the triggers notify; the payload is a topic. */
 export const CATALOGUE_CHANNEL = 'psy_catalogue';
 
-type Listen = (
-  channel: string,
-  onNotify: (payload: string) => void,
-  onListening?: (listening: boolean) => void,
-) => Promise<() => Promise<void>>;
-
 export interface CatalogueCache {
   /** The answer for `key` of `topic`, from memory while no write has changed it. */
   get<T>(topic: CatalogueTopic, key: string, load: () => Promise<T>): Promise<T>;
@@ -85,17 +81,22 @@ export function createCatalogueCache({
   const topics = new Map<CatalogueTopic, Map<string, { at: number; promise: Promise<unknown> }>>(
     catalogueTopics.map((t) => [t, new Map()]),
   );
-  let listening = false;
-  let unlisten: (() => Promise<void>) | null = null;
-
   const invalidate = (topic: CatalogueTopic) => {
     topics.get(topic)!.clear();
     topics.get(DEPENDS_ON_ALL)!.clear();
   };
+  const subscription = noticeSubscription(CATALOGUE_CHANNEL, {
+    notice(payload) {
+      const topic = catalogueTopics.find((t) => t === payload);
+      if (topic) invalidate(topic);
+      else for (const t of catalogueTopics) invalidate(t);
+    },
+    forgetAll: () => catalogueTopics.forEach(invalidate),
+  });
 
   return {
     get<T>(topic: CatalogueTopic, key: string, load: () => Promise<T>): Promise<T> {
-      if (!listening || ttlMs <= 0) return load();
+      if (!subscription.listening || ttlMs <= 0) return load();
       const entries = topics.get(topic)!;
       const hit = entries.get(key);
       if (hit && now() - hit.at < ttlMs) return hit.promise as Promise<T>;
@@ -116,32 +117,8 @@ export function createCatalogueCache({
 
     invalidate,
 
-    async start(listen) {
-      if (unlisten) return;
-      unlisten = await listen(
-        CATALOGUE_CHANNEL,
-        (payload) => {
-          const topic = catalogueTopics.find((t) => t === payload);
-          if (topic) invalidate(topic);
-          else for (const t of catalogueTopics) invalidate(t);
-        },
-        // Notices missed while the listening connection was lost: nothing from memory until it
-        // listens again, and nothing loaded before.
-        (heard) => {
-          for (const t of catalogueTopics) invalidate(t);
-          listening = heard;
-        },
-      );
-      listening = true;
-    },
-
-    async stop() {
-      listening = false;
-      for (const t of catalogueTopics) invalidate(t);
-      const off = unlisten;
-      unlisten = null;
-      if (off) await off().catch(() => {});
-    },
+    start: subscription.start,
+    stop: subscription.stop,
 
     sizes() {
       return Object.fromEntries(catalogueTopics.map((t) => [t, topics.get(t)!.size])) as Record<

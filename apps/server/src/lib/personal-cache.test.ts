@@ -1,19 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createPersonalCache, PERSONAL_CHANNEL } from './personal-cache';
-import { fakeChannel } from './test-channel';
-
-function counter<T>(value: () => T) {
-  let calls = 0;
-  return {
-    load: async () => {
-      calls += 1;
-      return value();
-    },
-    get calls() {
-      return calls;
-    },
-  };
-}
+import { counter, fakeChannel } from './test-channel';
 
 const open = () => Promise.resolve();
 

@@ -1,4 +1,6 @@
+import { accountEntries } from './account-entries';
 import { shareAnswer } from './catalogue-cache';
+import { noticeSubscription, type Listen } from './notices';
 
 /**
  * A signed-in person's own lists (my bookings, an expert's bookings, my chats, my assessments)
@@ -26,12 +28,6 @@ import { shareAnswer } from './catalogue-cache';
 
 /** The channel the triggers notify; the payload is account ids joined by commas, or `*`. */
 export const PERSONAL_CHANNEL = 'psy_personal';
-
-type Listen = (
-  channel: string,
-  onNotify: (payload: string) => void,
-  onListening?: (listening: boolean) => void,
-) => Promise<() => Promise<void>>;
 
 export interface PersonalCache {
   /** `userId`'s answer for `key`, from memory while no write concerning the account has committed. */
@@ -62,56 +58,45 @@ export function createPersonalCache({
   maxEntries = 10_000,
   now = Date.now,
 }: PersonalCacheOptions): PersonalCache {
-  const entries = new Map<string, { userId: number; at: number; value: unknown }>();
-  const byUser = new Map<number, Set<string>>();
+  const entries = accountEntries<unknown>(maxEntries);
   const loading = new Map<string, Loading>();
-  let listening = false;
   let barrier: () => Promise<void> = () => Promise.resolve();
-  let unlisten: (() => Promise<void>) | null = null;
-
-  function drop(key: string) {
-    const hit = entries.get(key);
-    if (!hit) return;
-    entries.delete(key);
-    const keys = byUser.get(hit.userId);
-    keys?.delete(key);
-    if (keys && keys.size === 0) byUser.delete(hit.userId);
-  }
 
   function forgetUser(userId: number) {
     for (const l of loading.values()) if (l.userId === userId) l.stale = true;
-    for (const key of byUser.get(userId) ?? []) entries.delete(key);
-    byUser.delete(userId);
+    entries.dropUser(userId);
   }
 
   function clear() {
     for (const l of loading.values()) l.stale = true;
     entries.clear();
-    byUser.clear();
   }
 
-  function store(key: string, userId: number, at: number, value: unknown) {
-    drop(key);
-    while (entries.size >= maxEntries) drop(entries.keys().next().value!);
-    entries.set(key, { userId, at, value });
-    let keys = byUser.get(userId);
-    if (!keys) byUser.set(userId, (keys = new Set()));
-    keys.add(key);
-  }
+  const subscription = noticeSubscription(PERSONAL_CHANNEL, {
+    notice(payload) {
+      if (payload === '*') return clear();
+      for (const part of payload.split(',')) {
+        const userId = Number(part);
+        if (Number.isInteger(userId) && userId > 0) forgetUser(userId);
+        else return clear();
+      }
+    },
+    forgetAll: clear,
+  });
 
   return {
     async get<T>(userId: number, key: string, load: () => Promise<T>): Promise<T> {
-      if (!listening || ttlMs <= 0) return load();
+      if (!subscription.listening || ttlMs <= 0) return load();
       try {
         await barrier();
       } catch {
         return load();
       }
-      if (!listening) return load();
+      if (!subscription.listening) return load();
       const k = `${userId}\u0000${key}`;
       const hit = entries.get(k);
       if (hit && now() - hit.at < ttlMs) return hit.value as T;
-      if (hit) drop(k);
+      if (hit) entries.drop(k);
       // A load already running is as fresh as one begun now: any write it might have missed
       // was announced before the barrier above, and that notice marked it stale.
       const running = loading.get(k);
@@ -121,9 +106,9 @@ export function createPersonalCache({
       const promise = load().then(
         (value) => {
           if (loading.get(k) === entry) loading.delete(k);
-          if (!entry.stale && listening) {
+          if (!entry.stale && subscription.listening) {
             if (typeof value === 'object' && value !== null) shareAnswer(value);
-            store(k, userId, began, value);
+            entries.set(k, userId, began, value);
           }
           return value;
         },
@@ -138,33 +123,10 @@ export function createPersonalCache({
     },
 
     async start(listen, waitFor) {
-      if (unlisten) return;
       barrier = waitFor;
-      unlisten = await listen(
-        PERSONAL_CHANNEL,
-        (payload) => {
-          if (payload === '*') return clear();
-          for (const part of payload.split(',')) {
-            const userId = Number(part);
-            if (Number.isInteger(userId) && userId > 0) forgetUser(userId);
-            else return clear();
-          }
-        },
-        (heard) => {
-          clear();
-          listening = heard;
-        },
-      );
-      listening = true;
+      await subscription.start(listen);
     },
-
-    async stop() {
-      listening = false;
-      clear();
-      const off = unlisten;
-      unlisten = null;
-      if (off) await off().catch(() => {});
-    },
+    stop: subscription.stop,
 
     size: () => entries.size,
   };

@@ -23,3 +23,17 @@ export function fakeChannel() {
     },
   };
 }
+
+/** A loader that counts its calls, to tell an answer from memory from a load. */
+export function counter<T>(value: () => T) {
+  let calls = 0;
+  return {
+    load: async () => {
+      calls += 1;
+      return value();
+    },
+    get calls() {
+      return calls;
+    },
+  };
+}

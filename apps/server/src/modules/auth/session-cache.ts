@@ -16,14 +16,11 @@
  * Until `start` has its listener, and with a ttl of 0, nothing is cached.
  */
 
+import { accountEntries } from '../../lib/account-entries';
+import { noticeSubscription, type Listen } from '../../lib/notices';
+
 /** The channel the triggers notify; the payload is an account id, or `*` for every account. */
 export const SESSION_CHANNEL = 'psy_sessions';
-
-type Listen = (
-  channel: string,
-  onNotify: (payload: string) => void,
-  onListening?: (listening: boolean) => void,
-) => Promise<() => Promise<void>>;
 
 export interface SessionCache<Row extends { userId: number }> {
   /** The row behind a token hash: from memory while no write has changed it, else `load`. */
@@ -50,53 +47,38 @@ export function createSessionCache<Row extends { userId: number }>({
   maxEntries = 20_000,
   now = Date.now,
 }: SessionCacheOptions): SessionCache<Row> {
-  const entries = new Map<string, { at: number; row: Row }>();
-  const byUser = new Map<number, Set<string>>();
+  const entries = accountEntries<Row>(maxEntries);
   /** Loads running now, shared by concurrent callers of the same token. */
   const loading = new Map<string, { began: number; promise: Promise<Row | undefined> }>();
   /** Bumped by every notice: a load begun before it is not stored. */
   let generation = 0;
-  let listening = false;
-  let unlisten: (() => Promise<void>) | null = null;
-
-  function forget(tokenHash: string) {
-    const hit = entries.get(tokenHash);
-    if (!hit) return;
-    entries.delete(tokenHash);
-    const set = byUser.get(hit.row.userId);
-    set?.delete(tokenHash);
-    if (set && set.size === 0) byUser.delete(hit.row.userId);
-  }
 
   function forgetUser(userId: number) {
     generation++;
-    const set = byUser.get(userId);
-    if (!set) return;
-    for (const hash of set) entries.delete(hash);
-    byUser.delete(userId);
+    entries.dropUser(userId);
   }
 
   function clear() {
     generation++;
     entries.clear();
-    byUser.clear();
   }
 
-  function store(tokenHash: string, row: Row) {
-    forget(tokenHash);
-    while (entries.size >= maxEntries) forget(entries.keys().next().value!);
-    entries.set(tokenHash, { at: now(), row });
-    let set = byUser.get(row.userId);
-    if (!set) byUser.set(row.userId, (set = new Set()));
-    set.add(tokenHash);
-  }
+  const subscription = noticeSubscription(SESSION_CHANNEL, {
+    notice(payload) {
+      const userId = Number(payload);
+      if (Number.isInteger(userId) && userId > 0) forgetUser(userId);
+      else clear();
+    },
+    // Notices missed while the listening connection was lost: every session is read again.
+    forgetAll: clear,
+  });
 
   return {
     get(tokenHash, load) {
-      if (!listening || ttlMs <= 0) return load();
+      if (!subscription.listening || ttlMs <= 0) return load();
       const hit = entries.get(tokenHash);
-      if (hit && now() - hit.at < ttlMs) return Promise.resolve(hit.row);
-      if (hit) forget(tokenHash);
+      if (hit && now() - hit.at < ttlMs) return Promise.resolve(hit.value);
+      if (hit) entries.drop(tokenHash);
       const running = loading.get(tokenHash);
       if (running && running.began === generation) return running.promise;
       const began = generation;
@@ -104,7 +86,9 @@ export function createSessionCache<Row extends { userId: number }>({
         (row) => {
           if (loading.get(tokenHash)?.promise === promise) loading.delete(tokenHash);
           // An unknown token is not remembered: it may be a session created a moment later.
-          if (row && began === generation && listening) store(tokenHash, row);
+          if (row && began === generation && subscription.listening) {
+            entries.set(tokenHash, row.userId, now(), row);
+          }
           return row;
         },
         (err: unknown) => {
@@ -116,35 +100,10 @@ export function createSessionCache<Row extends { userId: number }>({
       return promise;
     },
 
-    forget,
+    forget: entries.drop,
     forgetUser,
-
-    async start(listen) {
-      if (unlisten) return;
-      unlisten = await listen(
-        SESSION_CHANNEL,
-        (payload) => {
-          const userId = Number(payload);
-          if (Number.isInteger(userId) && userId > 0) forgetUser(userId);
-          else clear();
-        },
-        // Notices missed while the listening connection was lost: every session is read again.
-        (heard) => {
-          clear();
-          listening = heard;
-        },
-      );
-      listening = true;
-    },
-
-    async stop() {
-      listening = false;
-      clear();
-      const off = unlisten;
-      unlisten = null;
-      if (off) await off().catch(() => {});
-    },
-
+    start: subscription.start,
+    stop: subscription.stop,
     size: () => entries.size,
   };
 }
