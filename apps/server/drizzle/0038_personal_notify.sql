@@ -20,14 +20,36 @@ BEGIN
 END
 $$;
 --> statement-breakpoint
--- The accounts a row names in its own columns (OLD is null on insert, NEW on delete).
+-- The accounts the rows a statement inserted or deleted concern, in one call per statement (a bulk
+-- write is one notice, not one per row). TG_ARGV: the columns holding account ids, or `assessment`
+-- / `chat` for rows that reach their accounts through that table.
+CREATE FUNCTION personal_rows_written() RETURNS trigger LANGUAGE plpgsql AS $$
+DECLARE
+  ids integer[];
+BEGIN
+  CASE TG_ARGV[0]
+    WHEN 'assessment' THEN
+      SELECT array_agg(a.user_id) INTO ids FROM assessments a
+      WHERE a.id IN (SELECT w.assessment_id FROM written w);
+    WHEN 'chat' THEN
+      SELECT array_agg(u) INTO ids FROM chats c, unnest(ARRAY[c.user_low_id, c.user_high_id]) AS u
+      WHERE c.id IN (SELECT w.chat_id FROM written w);
+    ELSE
+      EXECUTE format('SELECT array_agg(u) FROM written, unnest(ARRAY[%s]) AS u',
+        (SELECT string_agg(quote_ident(c), ', ') FROM unnest(TG_ARGV) AS c)) INTO ids;
+  END CASE;
+  PERFORM personal_notify(ids);
+  RETURN NULL;
+END
+$$;
+--> statement-breakpoint
+-- The accounts an updated row concerns, before and after (OLD and NEW), one call per row so that
+-- a WHEN can leave out updates no list shows (an answer saved).
 CREATE FUNCTION personal_changed() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
   CASE TG_TABLE_NAME
     WHEN 'bookings' THEN
       PERFORM personal_notify(ARRAY[OLD.user_id, OLD.expert_id, NEW.user_id, NEW.expert_id]);
-    WHEN 'chats' THEN
-      PERFORM personal_notify(ARRAY[OLD.user_low_id, OLD.user_high_id, NEW.user_low_id, NEW.user_high_id]);
     WHEN 'chat_messages' THEN
       PERFORM personal_notify(ARRAY(
         SELECT u FROM chats c, unnest(ARRAY[c.user_low_id, c.user_high_id]) AS u
@@ -50,64 +72,110 @@ BEGIN
 END
 $$;
 --> statement-breakpoint
-CREATE TRIGGER bookings_personal AFTER INSERT OR UPDATE OR DELETE ON bookings FOR EACH ROW
+CREATE TRIGGER bookings_personal_inserted AFTER INSERT ON bookings
+  REFERENCING NEW TABLE AS written FOR EACH STATEMENT
+  EXECUTE FUNCTION personal_rows_written('user_id', 'expert_id');
+--> statement-breakpoint
+CREATE TRIGGER bookings_personal_deleteed AFTER DELETE ON bookings
+  REFERENCING OLD TABLE AS written FOR EACH STATEMENT
+  EXECUTE FUNCTION personal_rows_written('user_id', 'expert_id');
+--> statement-breakpoint
+CREATE TRIGGER orders_personal_inserted AFTER INSERT ON orders
+  REFERENCING NEW TABLE AS written FOR EACH STATEMENT
+  EXECUTE FUNCTION personal_rows_written('user_id');
+--> statement-breakpoint
+CREATE TRIGGER orders_personal_deleteed AFTER DELETE ON orders
+  REFERENCING OLD TABLE AS written FOR EACH STATEMENT
+  EXECUTE FUNCTION personal_rows_written('user_id');
+--> statement-breakpoint
+CREATE TRIGGER assessments_personal_inserted AFTER INSERT ON assessments
+  REFERENCING NEW TABLE AS written FOR EACH STATEMENT
+  EXECUTE FUNCTION personal_rows_written('user_id');
+--> statement-breakpoint
+CREATE TRIGGER assessments_personal_deleteed AFTER DELETE ON assessments
+  REFERENCING OLD TABLE AS written FOR EACH STATEMENT
+  EXECUTE FUNCTION personal_rows_written('user_id');
+--> statement-breakpoint
+CREATE TRIGGER assessment_parts_personal_inserted AFTER INSERT ON assessment_parts
+  REFERENCING NEW TABLE AS written FOR EACH STATEMENT
+  EXECUTE FUNCTION personal_rows_written('assessment');
+--> statement-breakpoint
+CREATE TRIGGER assessment_parts_personal_deleteed AFTER DELETE ON assessment_parts
+  REFERENCING OLD TABLE AS written FOR EACH STATEMENT
+  EXECUTE FUNCTION personal_rows_written('assessment');
+--> statement-breakpoint
+CREATE TRIGGER warnings_personal_inserted AFTER INSERT ON warnings
+  REFERENCING NEW TABLE AS written FOR EACH STATEMENT
+  EXECUTE FUNCTION personal_rows_written('user_id');
+--> statement-breakpoint
+CREATE TRIGGER warnings_personal_deleteed AFTER DELETE ON warnings
+  REFERENCING OLD TABLE AS written FOR EACH STATEMENT
+  EXECUTE FUNCTION personal_rows_written('user_id');
+--> statement-breakpoint
+CREATE TRIGGER campaign_takes_personal_inserted AFTER INSERT ON campaign_takes
+  REFERENCING NEW TABLE AS written FOR EACH STATEMENT
+  EXECUTE FUNCTION personal_rows_written('assessment');
+--> statement-breakpoint
+CREATE TRIGGER campaign_takes_personal_deleteed AFTER DELETE ON campaign_takes
+  REFERENCING OLD TABLE AS written FOR EACH STATEMENT
+  EXECUTE FUNCTION personal_rows_written('assessment');
+--> statement-breakpoint
+CREATE TRIGGER chats_personal_inserted AFTER INSERT ON chats
+  REFERENCING NEW TABLE AS written FOR EACH STATEMENT
+  EXECUTE FUNCTION personal_rows_written('user_low_id', 'user_high_id');
+--> statement-breakpoint
+CREATE TRIGGER chats_personal_deleteed AFTER DELETE ON chats
+  REFERENCING OLD TABLE AS written FOR EACH STATEMENT
+  EXECUTE FUNCTION personal_rows_written('user_low_id', 'user_high_id');
+--> statement-breakpoint
+CREATE TRIGGER chat_participants_personal_inserted AFTER INSERT ON chat_participants
+  REFERENCING NEW TABLE AS written FOR EACH STATEMENT
+  EXECUTE FUNCTION personal_rows_written('user_id');
+--> statement-breakpoint
+CREATE TRIGGER chat_participants_personal_deleteed AFTER DELETE ON chat_participants
+  REFERENCING OLD TABLE AS written FOR EACH STATEMENT
+  EXECUTE FUNCTION personal_rows_written('user_id');
+--> statement-breakpoint
+CREATE TRIGGER chat_messages_personal_inserted AFTER INSERT ON chat_messages
+  REFERENCING NEW TABLE AS written FOR EACH STATEMENT
+  EXECUTE FUNCTION personal_rows_written('chat');
+--> statement-breakpoint
+CREATE TRIGGER chat_messages_personal_deleteed AFTER DELETE ON chat_messages
+  REFERENCING OLD TABLE AS written FOR EACH STATEMENT
+  EXECUTE FUNCTION personal_rows_written('chat');
+--> statement-breakpoint
+CREATE TRIGGER bookings_personal_updated AFTER UPDATE ON bookings FOR EACH ROW
   EXECUTE FUNCTION personal_changed();
 --> statement-breakpoint
-CREATE TRIGGER orders_personal AFTER INSERT OR UPDATE OR DELETE ON orders FOR EACH ROW
+CREATE TRIGGER orders_personal_updated AFTER UPDATE ON orders FOR EACH ROW
   EXECUTE FUNCTION personal_changed();
 --> statement-breakpoint
-CREATE TRIGGER assessments_personal AFTER INSERT OR UPDATE OR DELETE ON assessments FOR EACH ROW
+CREATE TRIGGER assessments_personal_updated AFTER UPDATE ON assessments FOR EACH ROW
   EXECUTE FUNCTION personal_changed();
 --> statement-breakpoint
 -- An answer saved changes only `answers`, which no list shows.
-CREATE TRIGGER assessment_parts_personal AFTER UPDATE ON assessment_parts FOR EACH ROW
+CREATE TRIGGER assessment_parts_personal_updated AFTER UPDATE ON assessment_parts FOR EACH ROW
   WHEN ((OLD.assessment_id, OLD.position, OLD.scale_version_id, OLD.status, OLD.result)
     IS DISTINCT FROM (NEW.assessment_id, NEW.position, NEW.scale_version_id, NEW.status, NEW.result))
   EXECUTE FUNCTION personal_changed();
 --> statement-breakpoint
-CREATE TRIGGER assessment_parts_personal_rows AFTER INSERT OR DELETE ON assessment_parts FOR EACH ROW
+CREATE TRIGGER warnings_personal_updated AFTER UPDATE ON warnings FOR EACH ROW
   EXECUTE FUNCTION personal_changed();
 --> statement-breakpoint
-CREATE TRIGGER warnings_personal AFTER INSERT OR UPDATE OR DELETE ON warnings FOR EACH ROW
+CREATE TRIGGER campaign_takes_personal_updated AFTER UPDATE ON campaign_takes FOR EACH ROW
   EXECUTE FUNCTION personal_changed();
 --> statement-breakpoint
-CREATE TRIGGER campaign_takes_personal AFTER INSERT OR UPDATE OR DELETE ON campaign_takes FOR EACH ROW
+CREATE TRIGGER chat_participants_personal_updated AFTER UPDATE ON chat_participants FOR EACH ROW
   EXECUTE FUNCTION personal_changed();
 --> statement-breakpoint
-CREATE TRIGGER chats_personal AFTER INSERT OR DELETE ON chats FOR EACH ROW
+CREATE TRIGGER chat_messages_personal_updated AFTER UPDATE ON chat_messages FOR EACH ROW
   EXECUTE FUNCTION personal_changed();
 --> statement-breakpoint
-CREATE TRIGGER chat_participants_personal AFTER INSERT OR UPDATE OR DELETE ON chat_participants FOR EACH ROW
-  EXECUTE FUNCTION personal_changed();
---> statement-breakpoint
-CREATE TRIGGER chat_messages_personal AFTER UPDATE OR DELETE ON chat_messages FOR EACH ROW
-  EXECUTE FUNCTION personal_changed();
---> statement-breakpoint
--- A send writes its messages and moves its chats' last message: the most frequent writes here, so
--- one trigger call per statement (a group send writes many chats' messages in one), naming every
--- account of the chats the statement wrote to.
-CREATE FUNCTION personal_chats_written() RETURNS trigger LANGUAGE plpgsql AS $$
-BEGIN
-  IF TG_TABLE_NAME = 'chat_messages' THEN
-    PERFORM personal_notify(ARRAY(
-      SELECT u FROM chats c, unnest(ARRAY[c.user_low_id, c.user_high_id]) AS u
-      WHERE c.id IN (SELECT chat_id FROM written)));
-  ELSE
-    PERFORM personal_notify(ARRAY(
-      -- A chat's two people never change: the new rows name them.
-      SELECT u FROM written c, unnest(ARRAY[c.user_low_id, c.user_high_id]) AS u));
-  END IF;
-  RETURN NULL;
-END
-$$;
---> statement-breakpoint
-CREATE TRIGGER chat_messages_personal_added AFTER INSERT ON chat_messages
+-- A send moves its chats' last message (a group send many chats' at once): one call per
+-- statement, naming the two people of each chat, who never change.
+CREATE TRIGGER chats_personal_updated AFTER UPDATE ON chats
   REFERENCING NEW TABLE AS written FOR EACH STATEMENT
-  EXECUTE FUNCTION personal_chats_written();
---> statement-breakpoint
-CREATE TRIGGER chats_personal_moved AFTER UPDATE ON chats
-  REFERENCING NEW TABLE AS written FOR EACH STATEMENT
-  EXECUTE FUNCTION personal_chats_written();
+  EXECUTE FUNCTION personal_rows_written('user_low_id', 'user_high_id');
 --> statement-breakpoint
 CREATE TRIGGER users_personal AFTER UPDATE ON users FOR EACH ROW
   WHEN ((OLD.name, OLD.avatar, OLD.telephone, OLD.role, OLD.institution_id)

@@ -144,27 +144,29 @@ describe(`a person's own lists from memory (${testDbKind})`, () => {
       heard.length = 0;
       await ctx.database.db.execute(statement);
       await ctx.database.barrier();
-      return [...heard];
+      // The accounts named, whatever the notices (a message names its chat's two people, and
+      // the recipient's unread count names the recipient again).
+      return [...new Set(heard.flatMap((h) => h.split(',')))].sort();
     };
     try {
       const [chat] = rowsOf<{ id: number; user_low_id: number; user_high_id: number }>(
         await ctx.database.db.execute(sql`select id, user_low_id, user_high_id from chats limit 1`),
       );
-      const pair = [chat!.user_low_id, chat!.user_high_id].sort().join(',');
+      const pair = [String(chat!.user_low_id), String(chat!.user_high_id)].sort();
       expect(
         await after(
           sql`insert into chat_messages (chat_id, sender_id, message_type, content) values (${chat!.id}, ${chat!.user_low_id}, 0, '在吗')`,
         ),
-      ).toEqual([pair]);
+      ).toEqual(pair);
       expect(
         await after(
           sql`update chat_participants set last_read_message_id = last_read_message_id + 1 where chat_id = ${chat!.id} and user_id = ${chat!.user_high_id}`,
         ),
       ).toEqual([String(chat!.user_high_id)]);
 
-      expect(await after(sql`update chats set last_activity_at = now() where id = ${chat!.id}`)).toEqual([
+      expect(await after(sql`update chats set last_activity_at = now() where id = ${chat!.id}`)).toEqual(
         pair,
-      ]);
+      );
       // A statement that concerns more accounts than a notice can name notifies every account.
       expect(
         await after(sql`select personal_notify(array(select generate_series(1000000, 1002000)))`),

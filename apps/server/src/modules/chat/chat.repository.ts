@@ -52,10 +52,6 @@ export const chatRepository = {
    */
   listOf(db: DbOrTx, userId: number, only: { chatId?: number | undefined; unread?: boolean } = {}) {
     const me = chatParticipants;
-    const unread = sql<number>`(
-      select count(*)::int from ${chatMessages} m
-      where m.chat_id = ${chats.id} and m.sender_id <> ${userId} and m.id > ${me.lastReadMessageId}
-    )`;
     const peerRead = sql<number>`(
       select p.last_read_message_id from ${chatParticipants} p
       where p.chat_id = ${chats.id} and p.user_id <> ${userId}
@@ -65,7 +61,8 @@ export const chatRepository = {
       db
         .select({
           chat: chats,
-          unread,
+          // Kept on the row by the writes (migration 0039_chat_unread_counts).
+          unread: me.unreadCount,
           peerRead,
           peer: {
             id: users.id,
@@ -90,13 +87,7 @@ export const chatRepository = {
         .where(
           and(
             only.chatId ? eq(chats.id, only.chatId) : undefined,
-            // Tested per chat before its peer, last message and image are joined.
-            only.unread
-              ? sql`exists (
-                  select 1 from ${chatMessages} m
-                  where m.chat_id = ${chats.id} and m.sender_id <> ${userId} and m.id > ${me.lastReadMessageId}
-                )`
-              : undefined,
+            only.unread ? gt(me.unreadCount, 0) : undefined,
           ),
         )
         .orderBy(desc(chats.lastActivityAt), desc(chats.id))
@@ -295,10 +286,9 @@ export const chatQueries = {
       id: sql<number | null>`(select c.id from ${chats} c where ${pair})`,
       lastActivityAt: sql<string | null>`(select c.last_activity_at from ${chats} c where ${pair})`,
       unread: sql<number>`coalesce((
-        select count(*)::int from ${chats} c
+        select p.unread_count from ${chats} c
         join ${chatParticipants} p on p.chat_id = c.id and p.user_id = ${userId}
-        join ${chatMessages} m on m.chat_id = c.id
-        where ${pair} and m.sender_id <> ${userId} and m.id > p.last_read_message_id), 0)`,
+        where ${pair}), 0)`,
     };
   },
 };

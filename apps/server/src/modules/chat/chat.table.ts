@@ -40,6 +40,11 @@ export const chatParticipants = pgTable(
       .references(() => chats.id, { onDelete: 'cascade' }),
     userId: userRef(),
     lastReadMessageId: integer().notNull().default(0),
+    /**
+     * The peer's messages after the read mark, kept by the writes (migration
+     * 0039_chat_unread_counts): counted again by every write that changes it.
+     */
+    unreadCount: integer().notNull().default(0),
   },
   (t) => [primaryKey({ columns: [t.chatId, t.userId] }), index().on(t.userId)],
 );
