@@ -4,14 +4,15 @@ ALTER TABLE "chat_participants" ADD COLUMN "unread_count" integer DEFAULT 0 NOT 
 -- (an expert with 531 chats: docs/performance.md).
 --
 -- A send adds its messages to the counts of the chats' other people, once per statement (a
--- group send writes many chats). A participant who sends in the statement is not added to:
--- a send moves its sender's read mark, in the same statement for a group send (chat.repository
--- `insertTextMessages`), and a moved mark counts that participant again once the statement is
--- done (an AFTER row trigger sees the whole statement, whatever order PostgreSQL ran its parts
--- in). Sends to one chat are serialised by its row lock, so a new message's id is above every
--- read mark of that chat, and a count and a concurrent read agree whichever commits first.
--- Counting again costs what is unread after the new mark (an index range on chat_messages
--- (chat_id, id)), which is nothing for a read up to the last message.
+-- group send writes many chats). A participant who sends in the statement is counted again
+-- instead: a send moves its sender's read mark, in the same statement for a group send
+-- (chat.repository `insertTextMessages`), and whether an addition would see that move depends on
+-- the order PostgreSQL runs the statement's parts in; a count made after the statement does not.
+-- A moved read mark counts its participant again the same way (an AFTER row trigger). Sends to
+-- one chat are serialised by its row lock, so a new message's id is above every read mark of
+-- that chat, and a count and a concurrent read agree whichever commits first. Counting again
+-- costs what is unread after the mark (an index range on chat_messages (chat_id, id)): nothing
+-- for a read up to the last message, little for a sender, who has just read the chat.
 UPDATE chat_participants p SET unread_count = n.k
 FROM (
   SELECT p2.chat_id, p2.user_id, count(*)::int AS k
@@ -34,6 +35,17 @@ BEGIN
     ORDER BY 1, 2
   ) n
   WHERE p.chat_id = n.chat_id AND p.user_id = n.user_id;
+  -- Those who sent in the statement: counted again, the statement (marks included) being done.
+  UPDATE chat_participants p SET unread_count = n.k
+  FROM (
+    SELECT s.chat_id, s.user_id, (
+      SELECT count(*)::int FROM chat_messages m
+      WHERE m.chat_id = s.chat_id AND m.sender_id <> s.user_id AND m.id > p2.last_read_message_id) AS k
+    FROM (SELECT DISTINCT chat_id, sender_id AS user_id FROM added) s
+    JOIN chat_participants p2 ON p2.chat_id = s.chat_id AND p2.user_id = s.user_id
+    ORDER BY 1, 2
+  ) n
+  WHERE p.chat_id = n.chat_id AND p.user_id = n.user_id AND p.unread_count <> n.k;
   RETURN NULL;
 END
 $$;

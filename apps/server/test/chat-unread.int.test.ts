@@ -126,6 +126,18 @@ describe(`unread counts kept by the writes (${testDbKind})`, () => {
     expect((await unreadOf(t.expert, chatId)).unreadCount).toBe(0);
   });
 
+  it('a bulk insert of both people’s messages with no read mark moved counts both sides', async () => {
+    const chatId = await begin(t.user2, ids.expert);
+    await Promise.all([read(t.user2, chatId), read(t.expert, chatId)]);
+    await ctx.database.db.execute(sql`
+      insert into chat_messages (chat_id, sender_id, message_type, content)
+      select ${chatId}, case when g % 3 = 0 then ${ids.user2}::int else ${ids.expert}::int end, 0, '导入的消息 ' || g
+      from generate_series(1, 30) g`);
+    expect(await drift()).toEqual([]);
+    expect((await unreadOf(t.user2, chatId)).unreadCount).toBe(20);
+    expect((await unreadOf(t.expert, chatId)).unreadCount).toBe(10);
+  });
+
   it('stays exact while one side sends and the other reads at the same time', async () => {
     const chatId = await begin(t.user, ids.expert);
     await Promise.all(
