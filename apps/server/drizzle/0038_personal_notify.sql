@@ -72,75 +72,75 @@ BEGIN
 END
 $$;
 --> statement-breakpoint
-CREATE TRIGGER bookings_personal_inserted AFTER INSERT ON bookings
+CREATE TRIGGER bookings_personal_added AFTER INSERT ON bookings
   REFERENCING NEW TABLE AS written FOR EACH STATEMENT
   EXECUTE FUNCTION personal_rows_written('user_id', 'expert_id');
 --> statement-breakpoint
-CREATE TRIGGER bookings_personal_deleteed AFTER DELETE ON bookings
+CREATE TRIGGER bookings_personal_removed AFTER DELETE ON bookings
   REFERENCING OLD TABLE AS written FOR EACH STATEMENT
   EXECUTE FUNCTION personal_rows_written('user_id', 'expert_id');
 --> statement-breakpoint
-CREATE TRIGGER orders_personal_inserted AFTER INSERT ON orders
+CREATE TRIGGER orders_personal_added AFTER INSERT ON orders
   REFERENCING NEW TABLE AS written FOR EACH STATEMENT
   EXECUTE FUNCTION personal_rows_written('user_id');
 --> statement-breakpoint
-CREATE TRIGGER orders_personal_deleteed AFTER DELETE ON orders
+CREATE TRIGGER orders_personal_removed AFTER DELETE ON orders
   REFERENCING OLD TABLE AS written FOR EACH STATEMENT
   EXECUTE FUNCTION personal_rows_written('user_id');
 --> statement-breakpoint
-CREATE TRIGGER assessments_personal_inserted AFTER INSERT ON assessments
+CREATE TRIGGER assessments_personal_added AFTER INSERT ON assessments
   REFERENCING NEW TABLE AS written FOR EACH STATEMENT
   EXECUTE FUNCTION personal_rows_written('user_id');
 --> statement-breakpoint
-CREATE TRIGGER assessments_personal_deleteed AFTER DELETE ON assessments
+CREATE TRIGGER assessments_personal_removed AFTER DELETE ON assessments
   REFERENCING OLD TABLE AS written FOR EACH STATEMENT
   EXECUTE FUNCTION personal_rows_written('user_id');
 --> statement-breakpoint
-CREATE TRIGGER assessment_parts_personal_inserted AFTER INSERT ON assessment_parts
-  REFERENCING NEW TABLE AS written FOR EACH STATEMENT
-  EXECUTE FUNCTION personal_rows_written('assessment');
---> statement-breakpoint
-CREATE TRIGGER assessment_parts_personal_deleteed AFTER DELETE ON assessment_parts
-  REFERENCING OLD TABLE AS written FOR EACH STATEMENT
-  EXECUTE FUNCTION personal_rows_written('assessment');
---> statement-breakpoint
-CREATE TRIGGER warnings_personal_inserted AFTER INSERT ON warnings
-  REFERENCING NEW TABLE AS written FOR EACH STATEMENT
-  EXECUTE FUNCTION personal_rows_written('user_id');
---> statement-breakpoint
-CREATE TRIGGER warnings_personal_deleteed AFTER DELETE ON warnings
-  REFERENCING OLD TABLE AS written FOR EACH STATEMENT
-  EXECUTE FUNCTION personal_rows_written('user_id');
---> statement-breakpoint
-CREATE TRIGGER campaign_takes_personal_inserted AFTER INSERT ON campaign_takes
+CREATE TRIGGER assessment_parts_personal_added AFTER INSERT ON assessment_parts
   REFERENCING NEW TABLE AS written FOR EACH STATEMENT
   EXECUTE FUNCTION personal_rows_written('assessment');
 --> statement-breakpoint
-CREATE TRIGGER campaign_takes_personal_deleteed AFTER DELETE ON campaign_takes
+CREATE TRIGGER assessment_parts_personal_removed AFTER DELETE ON assessment_parts
   REFERENCING OLD TABLE AS written FOR EACH STATEMENT
   EXECUTE FUNCTION personal_rows_written('assessment');
 --> statement-breakpoint
-CREATE TRIGGER chats_personal_inserted AFTER INSERT ON chats
+CREATE TRIGGER warnings_personal_added AFTER INSERT ON warnings
+  REFERENCING NEW TABLE AS written FOR EACH STATEMENT
+  EXECUTE FUNCTION personal_rows_written('user_id');
+--> statement-breakpoint
+CREATE TRIGGER warnings_personal_removed AFTER DELETE ON warnings
+  REFERENCING OLD TABLE AS written FOR EACH STATEMENT
+  EXECUTE FUNCTION personal_rows_written('user_id');
+--> statement-breakpoint
+CREATE TRIGGER campaign_takes_personal_added AFTER INSERT ON campaign_takes
+  REFERENCING NEW TABLE AS written FOR EACH STATEMENT
+  EXECUTE FUNCTION personal_rows_written('assessment');
+--> statement-breakpoint
+CREATE TRIGGER campaign_takes_personal_removed AFTER DELETE ON campaign_takes
+  REFERENCING OLD TABLE AS written FOR EACH STATEMENT
+  EXECUTE FUNCTION personal_rows_written('assessment');
+--> statement-breakpoint
+CREATE TRIGGER chats_personal_added AFTER INSERT ON chats
   REFERENCING NEW TABLE AS written FOR EACH STATEMENT
   EXECUTE FUNCTION personal_rows_written('user_low_id', 'user_high_id');
 --> statement-breakpoint
-CREATE TRIGGER chats_personal_deleteed AFTER DELETE ON chats
+CREATE TRIGGER chats_personal_removed AFTER DELETE ON chats
   REFERENCING OLD TABLE AS written FOR EACH STATEMENT
   EXECUTE FUNCTION personal_rows_written('user_low_id', 'user_high_id');
 --> statement-breakpoint
-CREATE TRIGGER chat_participants_personal_inserted AFTER INSERT ON chat_participants
+CREATE TRIGGER chat_participants_personal_added AFTER INSERT ON chat_participants
   REFERENCING NEW TABLE AS written FOR EACH STATEMENT
   EXECUTE FUNCTION personal_rows_written('user_id');
 --> statement-breakpoint
-CREATE TRIGGER chat_participants_personal_deleteed AFTER DELETE ON chat_participants
+CREATE TRIGGER chat_participants_personal_removed AFTER DELETE ON chat_participants
   REFERENCING OLD TABLE AS written FOR EACH STATEMENT
   EXECUTE FUNCTION personal_rows_written('user_id');
 --> statement-breakpoint
-CREATE TRIGGER chat_messages_personal_inserted AFTER INSERT ON chat_messages
+CREATE TRIGGER chat_messages_personal_added AFTER INSERT ON chat_messages
   REFERENCING NEW TABLE AS written FOR EACH STATEMENT
   EXECUTE FUNCTION personal_rows_written('chat');
 --> statement-breakpoint
-CREATE TRIGGER chat_messages_personal_deleteed AFTER DELETE ON chat_messages
+CREATE TRIGGER chat_messages_personal_removed AFTER DELETE ON chat_messages
   REFERENCING OLD TABLE AS written FOR EACH STATEMENT
   EXECUTE FUNCTION personal_rows_written('chat');
 --> statement-breakpoint

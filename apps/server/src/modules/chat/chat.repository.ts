@@ -275,10 +275,13 @@ export const chatRepository = {
  * with, and per peer the chat, its unread messages and its last activity.
  */
 export const chatQueries = {
-  /** Rows `(peer_id, at)`: each chat of the user, with the other side and its last activity. */
+  /**
+   * Rows `(peer_id, at)`: each chat of the user, with the other side and its last activity;
+   * found through the user's participant rows (an index), not by testing both ends of every chat.
+   */
   peersOf: (userId: number) =>
-    sql`select case when ${chats.userLowId} = ${userId} then ${chats.userHighId} else ${chats.userLowId} end as peer_id, ${chats.lastActivityAt} as at
-      from ${chats} where ${chats.userLowId} = ${userId} or ${chats.userHighId} = ${userId}`,
+    sql`select case when c.user_low_id = ${userId} then c.user_high_id else c.user_low_id end as peer_id, c.last_activity_at as at
+      from ${chatParticipants} p join ${chats} c on c.id = p.chat_id where p.user_id = ${userId}`,
   /** The chat between the user and the peer (at most one per pair): id, last activity, unread messages. */
   with: (userId: number, peerId: SQL | AnyColumn) => {
     const pair = sql`c.user_low_id = least(${userId}::int, ${peerId}) and c.user_high_id = greatest(${userId}::int, ${peerId})`;
