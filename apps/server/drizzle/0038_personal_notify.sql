@@ -20,9 +20,9 @@ BEGIN
 END
 $$;
 --> statement-breakpoint
--- The accounts the rows a statement inserted or deleted concern, in one call per statement (a bulk
--- write is one notice, not one per row). TG_ARGV: the columns holding account ids, or `assessment`
--- / `chat` for rows that reach their accounts through that table.
+-- The accounts the rows a statement wrote concern, in one call per statement (a bulk write is one
+-- notice, not one per row). TG_ARGV: the columns holding account ids, or `assessment` / `chat` for
+-- rows that reach their accounts through that table (inserts and deletes only).
 CREATE FUNCTION personal_rows_written() RETURNS trigger LANGUAGE plpgsql AS $$
 DECLARE
   ids integer[];
@@ -35,7 +35,11 @@ BEGIN
       SELECT array_agg(u) INTO ids FROM chats c, unnest(ARRAY[c.user_low_id, c.user_high_id]) AS u
       WHERE c.id IN (SELECT w.chat_id FROM written w);
     ELSE
-      EXECUTE format('SELECT array_agg(u) FROM written, unnest(ARRAY[%s]) AS u',
+      -- An update names the accounts of the rows before and after it.
+      EXECUTE format(
+        CASE WHEN TG_OP = 'UPDATE'
+          THEN 'SELECT array_agg(u) FROM (SELECT * FROM written UNION ALL SELECT * FROM written_before) w, unnest(ARRAY[%s]) AS u'
+          ELSE 'SELECT array_agg(u) FROM written, unnest(ARRAY[%s]) AS u' END,
         (SELECT string_agg(quote_ident(c), ', ') FROM unnest(TG_ARGV) AS c)) INTO ids;
   END CASE;
   PERFORM personal_notify(ids);
@@ -43,23 +47,20 @@ BEGIN
 END
 $$;
 --> statement-breakpoint
--- The accounts an updated row concerns, before and after (OLD and NEW), one call per row so that
--- a WHEN can leave out updates no list shows (an answer saved).
+-- The accounts an updated row concerns, before and after (OLD and NEW), one call per row: for the
+-- tables whose rows reach their accounts through another table, and where a WHEN leaves out
+-- updates no list shows (an answer saved).
 CREATE FUNCTION personal_changed() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
   CASE TG_TABLE_NAME
-    WHEN 'bookings' THEN
-      PERFORM personal_notify(ARRAY[OLD.user_id, OLD.expert_id, NEW.user_id, NEW.expert_id]);
     WHEN 'chat_messages' THEN
       PERFORM personal_notify(ARRAY(
         SELECT u FROM chats c, unnest(ARRAY[c.user_low_id, c.user_high_id]) AS u
         WHERE c.id IN (OLD.chat_id, NEW.chat_id)));
-    WHEN 'assessment_parts', 'campaign_takes' THEN
+    ELSE
+      -- assessment_parts, campaign_takes
       PERFORM personal_notify(ARRAY(
         SELECT a.user_id FROM assessments a WHERE a.id IN (OLD.assessment_id, NEW.assessment_id)));
-    ELSE
-      -- orders, assessments, warnings, chat_participants
-      PERFORM personal_notify(ARRAY[OLD.user_id, NEW.user_id]);
   END CASE;
   RETURN NULL;
 END
@@ -144,14 +145,17 @@ CREATE TRIGGER chat_messages_personal_removed AFTER DELETE ON chat_messages
   REFERENCING OLD TABLE AS written FOR EACH STATEMENT
   EXECUTE FUNCTION personal_rows_written('chat');
 --> statement-breakpoint
-CREATE TRIGGER bookings_personal_updated AFTER UPDATE ON bookings FOR EACH ROW
-  EXECUTE FUNCTION personal_changed();
+CREATE TRIGGER bookings_personal_updated AFTER UPDATE ON bookings
+  REFERENCING OLD TABLE AS written_before NEW TABLE AS written FOR EACH STATEMENT
+  EXECUTE FUNCTION personal_rows_written('user_id', 'expert_id');
 --> statement-breakpoint
-CREATE TRIGGER orders_personal_updated AFTER UPDATE ON orders FOR EACH ROW
-  EXECUTE FUNCTION personal_changed();
+CREATE TRIGGER orders_personal_updated AFTER UPDATE ON orders
+  REFERENCING OLD TABLE AS written_before NEW TABLE AS written FOR EACH STATEMENT
+  EXECUTE FUNCTION personal_rows_written('user_id');
 --> statement-breakpoint
-CREATE TRIGGER assessments_personal_updated AFTER UPDATE ON assessments FOR EACH ROW
-  EXECUTE FUNCTION personal_changed();
+CREATE TRIGGER assessments_personal_updated AFTER UPDATE ON assessments
+  REFERENCING OLD TABLE AS written_before NEW TABLE AS written FOR EACH STATEMENT
+  EXECUTE FUNCTION personal_rows_written('user_id');
 --> statement-breakpoint
 -- An answer saved changes only `answers`, which no list shows.
 CREATE TRIGGER assessment_parts_personal_updated AFTER UPDATE ON assessment_parts FOR EACH ROW
@@ -159,22 +163,24 @@ CREATE TRIGGER assessment_parts_personal_updated AFTER UPDATE ON assessment_part
     IS DISTINCT FROM (NEW.assessment_id, NEW.position, NEW.scale_version_id, NEW.status, NEW.result))
   EXECUTE FUNCTION personal_changed();
 --> statement-breakpoint
-CREATE TRIGGER warnings_personal_updated AFTER UPDATE ON warnings FOR EACH ROW
-  EXECUTE FUNCTION personal_changed();
+CREATE TRIGGER warnings_personal_updated AFTER UPDATE ON warnings
+  REFERENCING OLD TABLE AS written_before NEW TABLE AS written FOR EACH STATEMENT
+  EXECUTE FUNCTION personal_rows_written('user_id');
 --> statement-breakpoint
 CREATE TRIGGER campaign_takes_personal_updated AFTER UPDATE ON campaign_takes FOR EACH ROW
   EXECUTE FUNCTION personal_changed();
 --> statement-breakpoint
-CREATE TRIGGER chat_participants_personal_updated AFTER UPDATE ON chat_participants FOR EACH ROW
-  EXECUTE FUNCTION personal_changed();
+CREATE TRIGGER chat_participants_personal_updated AFTER UPDATE ON chat_participants
+  REFERENCING OLD TABLE AS written_before NEW TABLE AS written FOR EACH STATEMENT
+  EXECUTE FUNCTION personal_rows_written('user_id');
 --> statement-breakpoint
 CREATE TRIGGER chat_messages_personal_updated AFTER UPDATE ON chat_messages FOR EACH ROW
   EXECUTE FUNCTION personal_changed();
 --> statement-breakpoint
 -- A send moves its chats' last message (a group send many chats' at once): one call per
--- statement, naming the two people of each chat, who never change.
+-- statement, naming the two people of each chat.
 CREATE TRIGGER chats_personal_updated AFTER UPDATE ON chats
-  REFERENCING NEW TABLE AS written FOR EACH STATEMENT
+  REFERENCING OLD TABLE AS written_before NEW TABLE AS written FOR EACH STATEMENT
   EXECUTE FUNCTION personal_rows_written('user_low_id', 'user_high_id');
 --> statement-breakpoint
 CREATE TRIGGER users_personal AFTER UPDATE ON users FOR EACH ROW

@@ -68,8 +68,11 @@ BEGIN
 END
 $$;
 --> statement-breakpoint
+-- A mark moved forward from nothing unread leaves nothing unread (a send's own messages are
+-- counted by the send's trigger above): no count, no call, on every send of a chat kept read.
 CREATE TRIGGER chat_participants_unread_recount AFTER UPDATE OF last_read_message_id ON chat_participants
-  FOR EACH ROW WHEN (NEW.last_read_message_id IS DISTINCT FROM OLD.last_read_message_id)
+  FOR EACH ROW WHEN (NEW.last_read_message_id IS DISTINCT FROM OLD.last_read_message_id
+    AND NOT (OLD.unread_count = 0 AND NEW.last_read_message_id > OLD.last_read_message_id))
   EXECUTE FUNCTION chat_unread_recount();
 --> statement-breakpoint
 -- Messages deleted or moved (the product does neither; a repair by hand might): both people of

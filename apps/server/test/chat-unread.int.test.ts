@@ -126,6 +126,17 @@ describe(`unread counts kept by the writes (${testDbKind})`, () => {
     expect((await unreadOf(t.expert, chatId)).unreadCount).toBe(0);
   });
 
+  it('sending reads what came before: a sender with unread messages is left with none', async () => {
+    const chatId = await begin(t.user, ids.expert);
+    await read(t.user, chatId);
+    for (const text of ['在吗', '方便聊聊吗', '我在线']) await send(t.expert, chatId, text);
+    expect((await unreadOf(t.user, chatId)).unreadCount).toBe(3);
+    await send(t.user, chatId, '在的，您好');
+    expect((await unreadOf(t.user, chatId)).unreadCount).toBe(0);
+    expect((await unreadOf(t.expert, chatId)).unreadCount).toBe(1);
+    expect(await drift()).toEqual([]);
+  });
+
   it('a bulk insert of both people’s messages with no read mark moved counts both sides', async () => {
     const chatId = await begin(t.user2, ids.expert);
     await Promise.all([read(t.user2, chatId), read(t.expert, chatId)]);
