@@ -35,7 +35,9 @@ BEGIN
     ORDER BY 1, 2
   ) n
   WHERE p.chat_id = n.chat_id AND p.user_id = n.user_id;
-  -- Those who sent in the statement: counted again, the statement (marks included) being done.
+  -- Those who sent in the statement while the other side did too: counted again, the statement
+  -- (marks included) being done. (One's own messages never count: a sender alone in the
+  -- statement keeps the count the moved mark's own trigger gives.)
   UPDATE chat_participants p SET unread_count = n.k
   FROM (
     SELECT s.chat_id, s.user_id, (
@@ -43,6 +45,7 @@ BEGIN
       WHERE m.chat_id = s.chat_id AND m.sender_id <> s.user_id AND m.id > p2.last_read_message_id) AS k
     FROM (SELECT DISTINCT chat_id, sender_id AS user_id FROM added) s
     JOIN chat_participants p2 ON p2.chat_id = s.chat_id AND p2.user_id = s.user_id
+    WHERE EXISTS (SELECT 1 FROM added o WHERE o.chat_id = s.chat_id AND o.sender_id <> s.user_id)
     ORDER BY 1, 2
   ) n
   WHERE p.chat_id = n.chat_id AND p.user_id = n.user_id AND p.unread_count <> n.k;
