@@ -73,89 +73,34 @@ BEGIN
 END
 $$;
 --> statement-breakpoint
-CREATE TRIGGER bookings_personal_added AFTER INSERT ON bookings
-  REFERENCING NEW TABLE AS written FOR EACH STATEMENT
-  EXECUTE FUNCTION personal_rows_written('user_id', 'expert_id');
---> statement-breakpoint
-CREATE TRIGGER bookings_personal_removed AFTER DELETE ON bookings
-  REFERENCING OLD TABLE AS written FOR EACH STATEMENT
-  EXECUTE FUNCTION personal_rows_written('user_id', 'expert_id');
---> statement-breakpoint
-CREATE TRIGGER orders_personal_added AFTER INSERT ON orders
-  REFERENCING NEW TABLE AS written FOR EACH STATEMENT
-  EXECUTE FUNCTION personal_rows_written('user_id');
---> statement-breakpoint
-CREATE TRIGGER orders_personal_removed AFTER DELETE ON orders
-  REFERENCING OLD TABLE AS written FOR EACH STATEMENT
-  EXECUTE FUNCTION personal_rows_written('user_id');
---> statement-breakpoint
-CREATE TRIGGER assessments_personal_added AFTER INSERT ON assessments
-  REFERENCING NEW TABLE AS written FOR EACH STATEMENT
-  EXECUTE FUNCTION personal_rows_written('user_id');
---> statement-breakpoint
-CREATE TRIGGER assessments_personal_removed AFTER DELETE ON assessments
-  REFERENCING OLD TABLE AS written FOR EACH STATEMENT
-  EXECUTE FUNCTION personal_rows_written('user_id');
---> statement-breakpoint
-CREATE TRIGGER assessment_parts_personal_added AFTER INSERT ON assessment_parts
-  REFERENCING NEW TABLE AS written FOR EACH STATEMENT
-  EXECUTE FUNCTION personal_rows_written('assessment');
---> statement-breakpoint
-CREATE TRIGGER assessment_parts_personal_removed AFTER DELETE ON assessment_parts
-  REFERENCING OLD TABLE AS written FOR EACH STATEMENT
-  EXECUTE FUNCTION personal_rows_written('assessment');
---> statement-breakpoint
-CREATE TRIGGER warnings_personal_added AFTER INSERT ON warnings
-  REFERENCING NEW TABLE AS written FOR EACH STATEMENT
-  EXECUTE FUNCTION personal_rows_written('user_id');
---> statement-breakpoint
-CREATE TRIGGER warnings_personal_removed AFTER DELETE ON warnings
-  REFERENCING OLD TABLE AS written FOR EACH STATEMENT
-  EXECUTE FUNCTION personal_rows_written('user_id');
---> statement-breakpoint
-CREATE TRIGGER campaign_takes_personal_added AFTER INSERT ON campaign_takes
-  REFERENCING NEW TABLE AS written FOR EACH STATEMENT
-  EXECUTE FUNCTION personal_rows_written('assessment');
---> statement-breakpoint
-CREATE TRIGGER campaign_takes_personal_removed AFTER DELETE ON campaign_takes
-  REFERENCING OLD TABLE AS written FOR EACH STATEMENT
-  EXECUTE FUNCTION personal_rows_written('assessment');
---> statement-breakpoint
-CREATE TRIGGER chats_personal_added AFTER INSERT ON chats
-  REFERENCING NEW TABLE AS written FOR EACH STATEMENT
-  EXECUTE FUNCTION personal_rows_written('user_low_id', 'user_high_id');
---> statement-breakpoint
-CREATE TRIGGER chats_personal_removed AFTER DELETE ON chats
-  REFERENCING OLD TABLE AS written FOR EACH STATEMENT
-  EXECUTE FUNCTION personal_rows_written('user_low_id', 'user_high_id');
---> statement-breakpoint
-CREATE TRIGGER chat_participants_personal_added AFTER INSERT ON chat_participants
-  REFERENCING NEW TABLE AS written FOR EACH STATEMENT
-  EXECUTE FUNCTION personal_rows_written('user_id');
---> statement-breakpoint
-CREATE TRIGGER chat_participants_personal_removed AFTER DELETE ON chat_participants
-  REFERENCING OLD TABLE AS written FOR EACH STATEMENT
-  EXECUTE FUNCTION personal_rows_written('user_id');
---> statement-breakpoint
-CREATE TRIGGER chat_messages_personal_added AFTER INSERT ON chat_messages
-  REFERENCING NEW TABLE AS written FOR EACH STATEMENT
-  EXECUTE FUNCTION personal_rows_written('chat');
---> statement-breakpoint
-CREATE TRIGGER chat_messages_personal_removed AFTER DELETE ON chat_messages
-  REFERENCING OLD TABLE AS written FOR EACH STATEMENT
-  EXECUTE FUNCTION personal_rows_written('chat');
---> statement-breakpoint
-CREATE TRIGGER bookings_personal_updated AFTER UPDATE ON bookings
-  REFERENCING OLD TABLE AS written_before NEW TABLE AS written FOR EACH STATEMENT
-  EXECUTE FUNCTION personal_rows_written('user_id', 'expert_id');
---> statement-breakpoint
-CREATE TRIGGER orders_personal_updated AFTER UPDATE ON orders
-  REFERENCING OLD TABLE AS written_before NEW TABLE AS written FOR EACH STATEMENT
-  EXECUTE FUNCTION personal_rows_written('user_id');
---> statement-breakpoint
-CREATE TRIGGER assessments_personal_updated AFTER UPDATE ON assessments
-  REFERENCING OLD TABLE AS written_before NEW TABLE AS written FOR EACH STATEMENT
-  EXECUTE FUNCTION personal_rows_written('user_id');
+-- Inserts and deletes of every table, and updates of those whose rows name their accounts:
+-- one trigger per event and statement, made in one loop.
+DO $$
+DECLARE
+  t record;
+BEGIN
+  FOR t IN SELECT * FROM (VALUES
+      ('bookings', $a$'user_id', 'expert_id'$a$, true),
+      ('orders', $a$'user_id'$a$, true),
+      ('assessments', $a$'user_id'$a$, true),
+      ('warnings', $a$'user_id'$a$, true),
+      ('chats', $a$'user_low_id', 'user_high_id'$a$, true),
+      ('chat_participants', $a$'user_id'$a$, true),
+      ('assessment_parts', $a$'assessment'$a$, false),
+      ('campaign_takes', $a$'assessment'$a$, false),
+      ('chat_messages', $a$'chat'$a$, false)) AS v(tab, args, updates) LOOP
+    EXECUTE format('CREATE TRIGGER %I AFTER INSERT ON %I REFERENCING NEW TABLE AS written '
+      'FOR EACH STATEMENT EXECUTE FUNCTION personal_rows_written(%s)', t.tab || '_personal_added', t.tab, t.args);
+    EXECUTE format('CREATE TRIGGER %I AFTER DELETE ON %I REFERENCING OLD TABLE AS written '
+      'FOR EACH STATEMENT EXECUTE FUNCTION personal_rows_written(%s)', t.tab || '_personal_removed', t.tab, t.args);
+    IF t.updates THEN
+      EXECUTE format('CREATE TRIGGER %I AFTER UPDATE ON %I '
+        'REFERENCING OLD TABLE AS written_before NEW TABLE AS written '
+        'FOR EACH STATEMENT EXECUTE FUNCTION personal_rows_written(%s)', t.tab || '_personal_updated', t.tab, t.args);
+    END IF;
+  END LOOP;
+END
+$$;
 --> statement-breakpoint
 -- An answer saved changes only `answers`, which no list shows.
 CREATE TRIGGER assessment_parts_personal_updated AFTER UPDATE ON assessment_parts FOR EACH ROW
@@ -163,25 +108,11 @@ CREATE TRIGGER assessment_parts_personal_updated AFTER UPDATE ON assessment_part
     IS DISTINCT FROM (NEW.assessment_id, NEW.position, NEW.scale_version_id, NEW.status, NEW.result))
   EXECUTE FUNCTION personal_changed();
 --> statement-breakpoint
-CREATE TRIGGER warnings_personal_updated AFTER UPDATE ON warnings
-  REFERENCING OLD TABLE AS written_before NEW TABLE AS written FOR EACH STATEMENT
-  EXECUTE FUNCTION personal_rows_written('user_id');
---> statement-breakpoint
 CREATE TRIGGER campaign_takes_personal_updated AFTER UPDATE ON campaign_takes FOR EACH ROW
   EXECUTE FUNCTION personal_changed();
 --> statement-breakpoint
-CREATE TRIGGER chat_participants_personal_updated AFTER UPDATE ON chat_participants
-  REFERENCING OLD TABLE AS written_before NEW TABLE AS written FOR EACH STATEMENT
-  EXECUTE FUNCTION personal_rows_written('user_id');
---> statement-breakpoint
 CREATE TRIGGER chat_messages_personal_updated AFTER UPDATE ON chat_messages FOR EACH ROW
   EXECUTE FUNCTION personal_changed();
---> statement-breakpoint
--- A send moves its chats' last message (a group send many chats' at once): one call per
--- statement, naming the two people of each chat.
-CREATE TRIGGER chats_personal_updated AFTER UPDATE ON chats
-  REFERENCING OLD TABLE AS written_before NEW TABLE AS written FOR EACH STATEMENT
-  EXECUTE FUNCTION personal_rows_written('user_low_id', 'user_high_id');
 --> statement-breakpoint
 CREATE TRIGGER users_personal AFTER UPDATE ON users FOR EACH ROW
   WHEN ((OLD.name, OLD.avatar, OLD.telephone, OLD.role, OLD.institution_id)

@@ -203,6 +203,13 @@ describe(`a person's own lists from memory (${testDbKind})`, () => {
         ),
       );
       expect(truncation!.n).toBe(13);
+      // Inserts and deletes of the nine tables the lists read, one statement trigger each.
+      const [writes] = rowsOf<{ n: number }>(
+        await ctx.database.db.execute(
+          sql`select count(*)::int as n from pg_trigger where tgname like '%_personal_added' or tgname like '%_personal_removed'`,
+        ),
+      );
+      expect(writes!.n).toBe(18);
       // A rolled-back write announces nothing.
       heard.length = 0;
       await ctx.database.db
