@@ -22,7 +22,7 @@ $$;
 --> statement-breakpoint
 -- The accounts the rows a statement wrote concern, in one call per statement (a bulk write is one
 -- notice, not one per row). TG_ARGV: the columns holding account ids, or `assessment` / `chat` for
--- rows that reach their accounts through that table (inserts and deletes only).
+-- rows that reach their accounts through that table, or `order` (the payer, and a booked expert).
 CREATE FUNCTION personal_rows_written() RETURNS trigger LANGUAGE plpgsql AS $$
 DECLARE
   ids integer[];
@@ -34,6 +34,13 @@ BEGIN
     WHEN 'chat' THEN
       SELECT array_agg(u) INTO ids FROM chats c, unnest(ARRAY[c.user_low_id, c.user_high_id]) AS u
       WHERE c.id IN (SELECT w.chat_id FROM written w);
+    WHEN 'order' THEN
+      -- The payer, and for a booking's order the expert too (their list shows its state).
+      SELECT array_agg(u) INTO ids FROM (
+        SELECT w.user_id AS u FROM written w
+        UNION ALL
+        SELECT b.expert_id FROM written w JOIN bookings b ON b.id = w.item_id WHERE w.kind = 'booking'
+      ) x;
     ELSE
       -- An update names the accounts of the rows before and after it.
       EXECUTE format(
@@ -81,11 +88,12 @@ DECLARE
 BEGIN
   FOR t IN SELECT * FROM (VALUES
       ('bookings', $a$'user_id', 'expert_id'$a$, true),
-      ('orders', $a$'user_id'$a$, true),
+      ('orders', $a$'order'$a$, true),
       ('assessments', $a$'user_id'$a$, true),
       ('warnings', $a$'user_id'$a$, true),
       ('chats', $a$'user_low_id', 'user_high_id'$a$, true),
-      ('chat_participants', $a$'user_id'$a$, true),
+      -- A read mark shows in the other person's list too (what they have read).
+      ('chat_participants', $a$'chat'$a$, true),
       ('assessment_parts', $a$'assessment'$a$, false),
       ('campaign_takes', $a$'assessment'$a$, false),
       ('chat_messages', $a$'chat'$a$, false)) AS v(tab, args, updates) LOOP

@@ -43,6 +43,7 @@ const expertBookings = async () =>
 type ChatItem = {
   chatId: number;
   unreadCount: number;
+  peerLastReadId: number;
   lastChatMessage: { messageContent: string } | null;
   receiverUserinfo: { name: string };
 };
@@ -86,6 +87,11 @@ describe(`a person's own lists from memory (${testDbKind})`, () => {
     const mine = (await myBookings()).find((b) => b.id === booked.id)!;
     expect(mine).toMatchObject({ status: 'confirmed', order: { status: 'paid' }, topic: '静默的改动' });
     expect((await expertBookings()).find((b) => b.id === booked.id)?.status).toBe('confirmed');
+
+    // The expert's list shows the order's state too: a change to the order alone reaches it.
+    await ctx.database.db.execute(sql`update orders set status = 'refunding' where id = ${booked.order.id}`);
+    expect((await expertBookings()).find((b) => b.id === booked.id)?.order?.status).toBe('refunding');
+    expect((await myBookings()).find((b) => b.id === booked.id)?.order?.status).toBe('refunding');
   });
 
   it('my chats: the peer’s message, my reading it and the peer’s new name show at once', async () => {
@@ -108,6 +114,19 @@ describe(`a person's own lists from memory (${testDbKind})`, () => {
     await get(`/api/chat/messages?chatId=${chat.chatId}`, t.user);
     item = (await chatsOf(t.user)).find((c) => c.chatId === chat.chatId)!;
     expect(item.unreadCount).toBe(0);
+
+    // My message, then the expert reads it: my list says so (the peer's read mark) at once.
+    const mine = dataOf(
+      await call(app, 'POST', '/api/chat/send', {
+        token: t.user,
+        body: { chatId: chat.chatId, messageType: '0', messageContent: '好的，谢谢您' },
+      }),
+    );
+    expect((await chatsOf(t.user)).find((c) => c.chatId === chat.chatId)!.peerLastReadId).toBeLessThan(
+      mine.id,
+    );
+    await get(`/api/chat/messages?chatId=${chat.chatId}`, t.expert);
+    expect((await chatsOf(t.user)).find((c) => c.chatId === chat.chatId)!.peerLastReadId).toBe(mine.id);
 
     // What another person's list shows of someone: a change notifies every account.
     await ctx.database.db.execute(sql`update users set name = '李老师（新）' where id = ${expertId}`);
@@ -162,7 +181,7 @@ describe(`a person's own lists from memory (${testDbKind})`, () => {
         await after(
           sql`update chat_participants set last_read_message_id = last_read_message_id + 1 where chat_id = ${chat!.id} and user_id = ${chat!.user_high_id}`,
         ),
-      ).toEqual([String(chat!.user_high_id)]);
+      ).toEqual(pair);
 
       expect(await after(sql`update chats set last_activity_at = now() where id = ${chat!.id}`)).toEqual(
         pair,
@@ -193,9 +212,17 @@ describe(`a person's own lists from memory (${testDbKind})`, () => {
       expect(
         await after(sql`update campaigns set show_result_to_member = not show_result_to_member`),
       ).toEqual(['*']);
-      expect(await after(sql`update orders set updated_at = now() where user_id = ${userId}`)).toEqual([
-        String(userId),
-      ]);
+      // An order names its payer, and for a booking the expert, whose list shows its state.
+      const booked = rowsOf<{ expert_id: number }>(
+        await ctx.database.db.execute(
+          sql`select distinct b.expert_id from orders o join bookings b on b.id = o.item_id
+              where o.kind = 'booking' and o.user_id = ${userId}`,
+        ),
+      ).map((r) => String(r.expert_id));
+      expect(booked.length).toBeGreaterThan(0);
+      expect(await after(sql`update orders set updated_at = now() where user_id = ${userId}`)).toEqual(
+        [...new Set([String(userId), ...booked])].sort(),
+      );
       // TRUNCATE fires no row trigger: each table has a statement trigger for it.
       const [truncation] = rowsOf<{ n: number }>(
         await ctx.database.db.execute(
