@@ -28,6 +28,13 @@ export function accountEntries<V>(max: number) {
       entries.clear();
       byUser.clear();
     },
+    /** Drops the oldest answers stored before `at` (kept in the order they were stored). */
+    dropOlderThan(at: number) {
+      for (const [key, hit] of entries) {
+        if (hit.at >= at) return;
+        drop(key);
+      }
+    },
     set(key: string, userId: number, at: number, value: V) {
       drop(key);
       while (entries.size >= max) drop(entries.keys().next().value!);

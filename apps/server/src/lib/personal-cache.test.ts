@@ -139,6 +139,11 @@ describe('personal cache', () => {
     // A forgotten account's other answers go with it; the oldest-first order still holds.
     ch.notify('4');
     expect(cache.size()).toBe(2);
+
+    // Answers past their time are dropped when a new one is stored, not kept until evicted.
+    now = 20_000;
+    await cache.get(9, 'k', c.load);
+    expect(cache.size()).toBe(1);
   });
 
   it('stops caching when stopped', async () => {

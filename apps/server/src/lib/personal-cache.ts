@@ -41,7 +41,10 @@ export interface PersonalCache {
 
 export interface PersonalCacheOptions {
   ttlMs: number;
-  /** Answers held at most: the oldest goes first, so many people cannot grow it without bound. */
+  /**
+   * Answers held at most (an expert's chat list can be a few hundred KB): the oldest goes first,
+   * so many people cannot grow it without bound; answers past the ttl are dropped as new ones come.
+   */
   maxEntries?: number;
   now?: () => number;
 }
@@ -55,7 +58,7 @@ interface Loading {
 
 export function createPersonalCache({
   ttlMs,
-  maxEntries = 10_000,
+  maxEntries = 2_000,
   now = Date.now,
 }: PersonalCacheOptions): PersonalCache {
   const entries = accountEntries<unknown>(maxEntries);
@@ -108,6 +111,7 @@ export function createPersonalCache({
           if (loading.get(k) === entry) loading.delete(k);
           if (!entry.stale && subscription.listening) {
             if (typeof value === 'object' && value !== null) shareAnswer(value);
+            entries.dropOlderThan(now() - ttlMs);
             entries.set(k, userId, began, value);
           }
           return value;

@@ -1,4 +1,3 @@
-import type { PersonalCache } from '../../lib/personal-cache';
 import type {
   AssessmentListItem,
   AssessmentResult,
@@ -17,6 +16,7 @@ import type { Actor } from '../../lib/actor';
 import type { Clock } from '../../lib/clock';
 import { maskPhone } from '../../lib/crypto';
 import { AppError, notFound } from '../../lib/errors';
+import type { PersonalCache } from '../../lib/personal-cache';
 import { assignedExpertOf, assignedTo } from '../assignments';
 import { HOTLINES } from '../home';
 import type { PlansService } from '../plans';

@@ -1,10 +1,10 @@
-import type { PersonalCache } from '../../lib/personal-cache';
 import type { Booking, BookingStatus, CreateBookingBody, Order, Page } from '@psy/contracts';
 import type { Db, DbOrTx, Tx } from '../../db/client';
 import type { Clock } from '../../lib/clock';
 import { maskPhone } from '../../lib/crypto';
 import { AppError, notFound } from '../../lib/errors';
 import type { BookingEvent, EventBus } from '../../lib/events';
+import type { PersonalCache } from '../../lib/personal-cache';
 import { EXCLUSION_VIOLATION, pgError, UNIQUE_VIOLATION } from '../../lib/pg-errors';
 import { formatDateTime, formatShanghai } from '../../lib/time';
 import type { Actor } from '../auth';

@@ -1,4 +1,3 @@
-import type { PersonalCache } from '../../lib/personal-cache';
 import crypto from 'node:crypto';
 import { CHAT_IMAGE_MAX_PIXELS } from '@psy/contracts';
 import type {
@@ -11,6 +10,7 @@ import type {
 import type { Db, DbOrTx } from '../../db/client';
 import type { Clock } from '../../lib/clock';
 import { AppError, notFound } from '../../lib/errors';
+import type { PersonalCache } from '../../lib/personal-cache';
 import type { Hub } from '../../realtime/hub';
 import type { Actor } from '../auth';
 import { reencodeImage, type Storage } from '../uploads';
