@@ -372,3 +372,75 @@ describe.skipIf(!hasBrowser())('the message center', () => {
     expect(await page.getByRole('button', { name: /全部已读/ }).isDisabled()).toBe(true);
   });
 });
+
+describe.skipIf(!hasBrowser())('an expert with many chats', () => {
+  const browser = useBrowser();
+
+  it('pages the chat list as it scrolls, and the badge counts an unread chat no page shows yet', async () => {
+    const expert = await apiCall<{ token: string; userinfo: { id: number } }>('POST', '/api/login/login', {
+      body: { telephone: '13800000012', password: 'Demo@123456' },
+    });
+    const expertToken = expert.data.token;
+    // A new person writes to the expert first...
+    const telephone = `137${String(Date.now()).slice(-8)}`;
+    await apiCall('POST', '/api/login/send', { body: { telephone, type: 'login' } });
+    const person = await apiCall<{ token: string; userinfo: { id: number; name: string } }>(
+      'POST',
+      '/api/login/sms',
+      {
+        body: { telephone, code: await latestSmsCode(telephone) },
+      },
+    );
+    const chat = await apiCall<{ chatId: number }>('POST', '/api/chat/begin', {
+      token: person.data.token,
+      body: { receiverId: expert.data.userinfo.id },
+    });
+    await apiCall('POST', '/api/chat/send', {
+      token: person.data.token,
+      body: { chatId: chat.data.chatId, messageType: '0', messageContent: '老师您好，想约一次咨询' },
+    });
+    // ...then the expert begins 55 newer chats, so that one is on the second page of fifty.
+    const auditor = await apiCall<{ token: string }>('POST', '/api/login/login', {
+      body: { telephone: DEMO.auditor, password: 'Demo@123456' },
+    });
+    const people = await apiCall<{ list: { id: number }[] }>('GET', '/api/userinfo/get-list?pageSize=100', {
+      token: auditor.data.token,
+    });
+    const others = people.data.list
+      .filter((p) => p.id !== expert.data.userinfo.id && p.id !== person.data.userinfo.id)
+      .slice(0, 55);
+    expect(others).toHaveLength(55);
+    for (const p of others) {
+      const r = await apiCall('POST', '/api/chat/begin', { token: expertToken, body: { receiverId: p.id } });
+      expect(r.status).toBe(200);
+    }
+
+    const page = await browser.newPage();
+    await putSession(page, expert.data);
+    await page.goto('/sys/userChat');
+    const rows = page.getByRole('navigation', { name: '会话列表' }).locator('[data-chat-id]');
+    await rows.first().waitFor();
+    expect(await rows.count()).toBe(50);
+    const theirs = page.locator(`[data-chat-id="${chat.data.chatId}"]`);
+    expect(await theirs.count()).toBe(0);
+    // The badge already counts it.
+    await expect.poll(() => badgeCount(page), { timeout: 15_000 }).toBeGreaterThanOrEqual(1);
+    const unreadBefore = await badgeCount(page);
+
+    // Scrolling to the end reads the next page, with the unread chat marked.
+    await page.getByRole('button', { name: /加载更早的会话/ }).scrollIntoViewIfNeeded();
+    await theirs.waitFor({ timeout: 10_000 });
+    await expect.poll(() => rows.count()).toBeGreaterThanOrEqual(56);
+    expect(await theirs.innerText()).toContain(person.data.userinfo.name);
+    expect(await theirs.innerText()).toContain('老师您好，想约一次咨询');
+    await theirs.getByText('1', { exact: true }).waitFor();
+    await theirs.screenshot({ path: '/tmp/chat-second-page-row.png' });
+
+    await theirs.click();
+    await page.waitForURL(`**/sys/userChat?chatId=${chat.data.chatId}`);
+    await messageLog(page).getByText('老师您好，想约一次咨询').waitFor();
+    await waitForBadge(page, unreadBefore - 1);
+    // Opening it kept the pages read so far.
+    expect(await rows.count()).toBeGreaterThanOrEqual(56);
+  });
+});

@@ -249,3 +249,87 @@ describe(`notifications on ${testDbKind}`, () => {
     expect(s.body.data.total).toBe(s.body.data.chats + s.body.data.notifications);
   });
 });
+
+describe(`chat list pages on ${testDbKind}`, () => {
+  type Item = { chatId: number; lastActivityAt: string; haveNotRead: boolean; unreadCount: number };
+  const list = async (token: string, query = '') => {
+    const r = await call(ctx.app, 'GET', `/api/chat/get-list${query}`, { token });
+    expect(r.status).toBe(200);
+    return r.body.data as Item[];
+  };
+  const after = (last: Item, size: number) =>
+    `?pageSize=${size}&beforeAt=${encodeURIComponent(last.lastActivityAt)}&beforeId=${last.chatId}`;
+  let chatIds: number[] = [];
+
+  beforeAll(async () => {
+    // A person who chats with the four demo experts, one after another; two begun in the same millisecond.
+    const experts = (await call(ctx.app, 'GET', '/api/expert/list?pageSize=4')).body.data.list as {
+      id: number;
+    }[];
+    expect(experts).toHaveLength(4);
+    chatIds = [];
+    for (const [i, e] of experts.entries()) {
+      if (i !== 3) time.advance(1000);
+      chatIds.push((await begin(t.other, e.id)).body.data.chatId);
+    }
+  });
+
+  it('pages the chats newest activity first, each once, ending with a short page', async () => {
+    const newestFirst = [...chatIds].reverse();
+    // Chats 2 and 3 began in the same millisecond: the higher id counts as newer.
+    newestFirst.splice(0, 2, Math.max(chatIds[2]!, chatIds[3]!), Math.min(chatIds[2]!, chatIds[3]!));
+    const first = await list(t.other, '?pageSize=3');
+    expect(first.map((c) => c.chatId)).toEqual(newestFirst.slice(0, 3));
+    const second = await list(t.other, after(first[2]!, 3));
+    expect(second.map((c) => c.chatId)).toEqual(newestFirst.slice(3));
+    expect((await list(t.other)).map((c) => c.chatId)).toEqual(newestFirst);
+
+    // A message moves its chat to the top of the first page and out of the later ones.
+    time.advance(1000);
+    expect((await send(t.other, chatIds[0]!, '还在吗？')).status).toBe(200);
+    const moved = await list(t.other, '?pageSize=3');
+    expect(moved[0]!.chatId).toBe(chatIds[0]);
+    const rest = await list(t.other, after(moved[2]!, 3));
+    expect([...moved, ...rest].map((c) => c.chatId).sort()).toEqual([...chatIds].sort());
+  });
+
+  it('answers the unread chats by id and counts them for the header', async () => {
+    const expertToken = t.expert2;
+    const theirs = await begin(expertToken, ids.other);
+    const before = (await call(ctx.app, 'GET', '/api/chat/unread', { token: t.other })).body.data.chatIds;
+    expect(before).not.toContain(theirs.body.data.chatId);
+    time.advance(1000);
+    expect((await send(expertToken, theirs.body.data.chatId, '您好，我是咨询师。')).status).toBe(200);
+    const unread = await call(ctx.app, 'GET', '/api/chat/unread', { token: t.other });
+    expect(unread.body.data.chatIds[0]).toBe(theirs.body.data.chatId);
+    const summary = await call(ctx.app, 'GET', '/api/userNotification/summary', { token: t.other });
+    expect(summary.body.data.chats).toBe(unread.body.data.chatIds.length);
+    const top = (await list(t.other, '?pageSize=1'))[0]!;
+    expect(top).toMatchObject({ chatId: theirs.body.data.chatId, haveNotRead: true, unreadCount: 1 });
+
+    await call(ctx.app, 'GET', `/api/chat/messages?chatId=${theirs.body.data.chatId}`, { token: t.other });
+    const read = await call(ctx.app, 'GET', '/api/chat/unread', { token: t.other });
+    expect(read.body.data.chatIds).not.toContain(theirs.body.data.chatId);
+    expect(
+      (await call(ctx.app, 'GET', '/api/userNotification/summary', { token: t.other })).body.data.chats,
+    ).toBe(read.body.data.chatIds.length);
+    expect((await call(ctx.app, 'GET', '/api/chat/unread')).status).toBe(401);
+  });
+
+  it('refuses a page size or a position it cannot use, in Chinese', async () => {
+    for (const q of [
+      '?pageSize=0',
+      '?pageSize=101',
+      '?pageSize=abc',
+      '?beforeAt=2026-11-29T00:00:00Z',
+      '?beforeId=5',
+      '?beforeAt=yesterday&beforeId=5',
+      '?beforeAt=2026-11-29T00:00:00Z&beforeId=-1',
+    ]) {
+      const r = await call(ctx.app, 'GET', `/api/chat/get-list${q}`, { token: t.other });
+      expect(r.status, q).toBe(400);
+      expect(r.body.message, q).toMatch(/每页条数不正确|翻页位置不正确/);
+    }
+    expect(await list(t.other, '?pageSize=100')).toHaveLength(4);
+  });
+});

@@ -106,14 +106,18 @@ describe(`a person's own lists from memory (${testDbKind})`, () => {
           body: { chatId: chat.chatId, messageType: '0', messageContent: text },
         }),
       );
+    const unreadIds = async () => ((await get('/api/chat/unread', t.user)) as { chatIds: number[] }).chatIds;
+    expect(await unreadIds()).not.toContain(chat.chatId);
     await send('您好，我看到了您的预约');
     let item = (await chatsOf(t.user)).find((c) => c.chatId === chat.chatId)!;
     expect(item.lastChatMessage?.messageContent).toBe('您好，我看到了您的预约');
     expect(item.unreadCount).toBeGreaterThan(0);
+    expect(await unreadIds()).toContain(chat.chatId);
 
     await get(`/api/chat/messages?chatId=${chat.chatId}`, t.user);
     item = (await chatsOf(t.user)).find((c) => c.chatId === chat.chatId)!;
     expect(item.unreadCount).toBe(0);
+    expect(await unreadIds()).not.toContain(chat.chatId);
 
     // My message, then the expert reads it: my list says so (the peer's read mark) at once.
     const mine = dataOf(

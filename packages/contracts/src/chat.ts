@@ -1,13 +1,21 @@
 import { z } from 'zod';
 import { boundedInt, idParam, INT4_MAX } from './common';
-import { CHAT_TEXT_MAX } from './constants';
+import { CHAT_LIST_PAGE_SIZE, CHAT_LIST_PAGE_SIZE_MAX, CHAT_TEXT_MAX } from './constants';
 import type { Notification } from './notifications';
 
 /** Message types (spec section 9): "0" text, "1" image. */
 export const messageType = z.enum(['0', '1'], { error: '消息类型不正确' });
 export type MessageType = z.infer<typeof messageType>;
 
-export { CHAT_IMAGE_MAX_BYTES, CHAT_TEXT_MAX, STOMP_HEARTBEAT_MS, STOMP_PATH } from './constants';
+export {
+  CHAT_IMAGE_MAX_BYTES,
+  CHAT_LIST_PAGE_SIZE,
+  CHAT_LIST_PAGE_SIZE_MAX,
+  CHAT_TEXT_MAX,
+  CHAT_UNREAD_IDS_MAX,
+  STOMP_HEARTBEAT_MS,
+  STOMP_PATH,
+} from './constants';
 /** STOMP frames larger than this are refused. */
 export const STOMP_MAX_FRAME_BYTES = 64 * 1024;
 /** Subscriptions one STOMP socket may hold at once. */
@@ -64,6 +72,29 @@ export const chatListItem = z.object({
   lastActivityAt: z.string(),
 });
 export type ChatListItem = z.infer<typeof chatListItem>;
+
+/**
+ * One page of the chat list, newest activity first. The next page starts after the last chat
+ * of this one: `beforeAt` is its `lastActivityAt` and `beforeId` its `chatId` (both or
+ * neither). A page shorter than `pageSize` is the last.
+ */
+export const chatListQuery = z
+  .object({
+    pageSize: boundedInt(1, CHAT_LIST_PAGE_SIZE_MAX, { coerce: true, label: '每页条数' }).default(
+      CHAT_LIST_PAGE_SIZE,
+    ),
+    beforeAt: z.iso.datetime({ offset: true, error: '翻页位置不正确' }).optional(),
+    beforeId: idParam({ message: '翻页位置不正确' }).optional(),
+  })
+  .refine((q) => (q.beforeAt === undefined) === (q.beforeId === undefined), {
+    message: '翻页位置不正确',
+    path: ['beforeId'],
+  });
+export type ChatListQuery = z.infer<typeof chatListQuery>;
+
+/** The chats with messages I have not read (ids, newest activity first): the header badge. */
+export const unreadChats = z.object({ chatIds: z.array(z.number().int()) });
+export type UnreadChats = z.infer<typeof unreadChats>;
 
 export const beginChatBody = z.object({
   receiverId: idParam({ message: '请选择咨询对象' }),

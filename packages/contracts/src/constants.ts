@@ -26,6 +26,11 @@ export const messages = {
 } as const;
 
 export const CHAT_TEXT_MAX = 2000;
+/** Chats in one page of the chat list (the default), and the most one page may ask for. */
+export const CHAT_LIST_PAGE_SIZE = 50;
+export const CHAT_LIST_PAGE_SIZE_MAX = 100;
+/** The unread chats' ids answered at most (newest activity first): the badge shows 99+ long before. */
+export const CHAT_UNREAD_IDS_MAX = 1000;
 export const CHAT_IMAGE_MAX_BYTES = 10 * 1024 * 1024;
 /** The web client's STOMP heart-beat (spec section 7). */
 export const STOMP_HEARTBEAT_MS = 20_000;

@@ -1,4 +1,5 @@
-import { and, asc, desc, eq, gt, inArray, lt, sql, type AnyColumn, type SQL } from 'drizzle-orm';
+import { CHAT_UNREAD_IDS_MAX } from '@psy/contracts';
+import { and, asc, count, desc, eq, gt, inArray, lt, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { executeRows } from '../../db/rows';
 import { institutions } from '../institutions';
@@ -47,11 +48,41 @@ export const chatRepository = {
 
   /**
    * The user's chats, newest activity first, with peer, unread count, the peer's read mark and the
-   * last message (with its image), in one query: all, one (`chatId`), or only those with unread
-   * messages.
+   * last message (with its image), in one query: one page (`page`: at most `size` chats, after
+   * the chat `before` if given), one chat (`chatId`), or those with unread messages (`unread`).
+   * The page is chosen from the user's participant rows first, so only its chats are joined.
+   * Activity is compared to the millisecond: the cursor comes back from JSON, which has no more.
    */
-  listOf(db: DbOrTx, userId: number, only: { chatId?: number | undefined; unread?: boolean } = {}) {
+  listOf(
+    db: DbOrTx,
+    userId: number,
+    only: {
+      chatId?: number | undefined;
+      unread?: boolean;
+      page?: { size: number; before?: { at: Date; id: number } | undefined };
+    } = {},
+  ) {
     const me = chatParticipants;
+    const activity = sql`date_trunc('milliseconds', ${chats.lastActivityAt})`;
+    const before = only.page?.before;
+    const limit = only.page?.size ?? (only.unread ? CHAT_UNREAD_IDS_MAX : undefined);
+    const chosenQuery = db
+      .select({ id: chats.id, unread: me.unreadCount })
+      .from(me)
+      .innerJoin(chats, eq(chats.id, me.chatId))
+      .where(
+        and(
+          eq(me.userId, userId),
+          only.chatId ? eq(chats.id, only.chatId) : undefined,
+          only.unread ? gt(me.unreadCount, 0) : undefined,
+          before
+            ? sql`(${activity}, ${chats.id}) < (${before.at.toISOString()}::timestamptz, ${before.id})`
+            : undefined,
+        ),
+      )
+      .orderBy(desc(activity), desc(chats.id))
+      .$dynamic();
+    const chosen = (limit ? chosenQuery.limit(limit) : chosenQuery).as('chosen');
     const peerRead = sql<number>`(
       select p.last_read_message_id from ${chatParticipants} p
       where p.chat_id = ${chats.id} and p.user_id <> ${userId}
@@ -62,7 +93,7 @@ export const chatRepository = {
         .select({
           chat: chats,
           // Kept on the row by the writes (migration 0039_chat_unread_counts).
-          unread: me.unreadCount,
+          unread: chosen.unread,
           peerRead,
           peer: {
             id: users.id,
@@ -74,8 +105,8 @@ export const chatRepository = {
           last: chatMessages,
           lastImage: chatImages,
         })
-        .from(chats)
-        .innerJoin(me, and(eq(me.chatId, chats.id), eq(me.userId, userId)))
+        .from(chosen)
+        .innerJoin(chats, eq(chats.id, chosen.id))
         .innerJoin(users, eq(users.id, peerId))
         .leftJoin(institutions, eq(institutions.id, users.institutionId))
         .leftJoin(chatMessages, eq(chatMessages.id, chats.lastMessageId))
@@ -84,14 +115,29 @@ export const chatRepository = {
           chatImages,
           sql`${chatImages.id} = case when ${chatMessages.messageType} = 1 then ${chatMessages.content}::uuid end`,
         )
-        .where(
-          and(
-            only.chatId ? eq(chats.id, only.chatId) : undefined,
-            only.unread ? gt(me.unreadCount, 0) : undefined,
-          ),
-        )
-        .orderBy(desc(chats.lastActivityAt), desc(chats.id))
+        .orderBy(desc(activity), desc(chats.id))
     );
+  },
+
+  /** The chats with messages the user has not read, newest activity first (at most `CHAT_UNREAD_IDS_MAX`). */
+  async unreadChatIds(db: DbOrTx, userId: number): Promise<number[]> {
+    const rows = await db
+      .select({ id: chats.id })
+      .from(chatParticipants)
+      .innerJoin(chats, eq(chats.id, chatParticipants.chatId))
+      .where(and(eq(chatParticipants.userId, userId), gt(chatParticipants.unreadCount, 0)))
+      .orderBy(desc(chats.lastActivityAt), desc(chats.id))
+      .limit(CHAT_UNREAD_IDS_MAX);
+    return rows.map((r) => r.id);
+  },
+
+  /** How many chats of the user have messages the user has not read. */
+  async unreadChatCount(db: DbOrTx, userId: number): Promise<number> {
+    const [row] = await db
+      .select({ n: count() })
+      .from(chatParticipants)
+      .where(and(eq(chatParticipants.userId, userId), gt(chatParticipants.unreadCount, 0)));
+    return Number(row?.n ?? 0);
   },
 
   imagesByIds(db: DbOrTx, ids: string[]): Promise<ImageRow[]> {

@@ -3,11 +3,16 @@ import {
   CHAT_IMAGE_MAX_BYTES,
   chatIdParams,
   chatImage,
+  CHAT_LIST_PAGE_SIZE,
+  CHAT_LIST_PAGE_SIZE_MAX,
+  CHAT_UNREAD_IDS_MAX,
   chatListItem,
+  chatListQuery,
   chatMessage,
   chatMessagesPage,
   chatMessagesQuery,
   sendMessageBody,
+  unreadChats,
 } from '@psy/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -34,8 +39,19 @@ export const chatRoutes: FastifyPluginAsyncZod = async (app) => {
 
     me.get(
       '/api/chat/get-list',
-      doc('我的会话列表（按最近活动排序）', { reply: z.array(chatListItem) }),
-      async (req) => ok(await chat.list(currentUser(req))),
+      doc(
+        `我的会话列表（按最近活动排序，每页 pageSize 个，默认 ${CHAT_LIST_PAGE_SIZE}、最多 ${CHAT_LIST_PAGE_SIZE_MAX}；下一页带上本页最后一个会话的 lastActivityAt 与 chatId 作 beforeAt、beforeId；不足一页即最后一页）`,
+        { query: chatListQuery, reply: z.array(chatListItem) },
+      ),
+      async (req) => ok(await chat.list(currentUser(req), req.query)),
+    );
+
+    me.get(
+      '/api/chat/unread',
+      doc(`有未读消息的会话编号（按最近活动排序，最多 ${CHAT_UNREAD_IDS_MAX} 个）：页头角标`, {
+        reply: unreadChats,
+      }),
+      async (req) => ok({ chatIds: await chat.unreadIds(currentUser(req)) }),
     );
 
     me.get(

@@ -4,6 +4,7 @@ import type {
   ChatListItem,
   ChatMessage,
   ChatMessagesPage,
+  ChatListQuery,
   ChatMessagesQuery,
   SendMessageBody,
 } from '@psy/contracts';
@@ -64,11 +65,8 @@ export function createChatService({ db, clock, hub, privateStorage, signer, pers
     return rows.map((r) => toChatMessage(r, byId.get(r.content), signer));
   }
 
-  /** Every chat of the caller with the peer, last message and unread state, newest activity first. */
-  async function list(
-    userId: number,
-    only: { chatId?: number; unread?: boolean } = {},
-  ): Promise<ChatListItem[]> {
+  /** Chats of the caller with the peer, last message and unread state, newest activity first. */
+  async function list(userId: number, only: Parameters<typeof repo.listOf>[2] = {}): Promise<ChatListItem[]> {
     const rows = await repo.listOf(db, userId, only);
     return rows.map((r) => ({
       chatId: r.chat.id,
@@ -82,7 +80,16 @@ export function createChatService({ db, clock, hub, privateStorage, signer, pers
   }
 
   return {
-    list: (actor: Actor) => personal.get(actor.userId, 'chats', () => list(actor.userId)),
+    /** One page of the caller's chats, newest activity first (the next starts after its last). */
+    list(actor: Actor, q: ChatListQuery): Promise<ChatListItem[]> {
+      const before = q.beforeAt && q.beforeId ? { at: new Date(q.beforeAt), id: q.beforeId } : undefined;
+      const read = () => list(actor.userId, { page: { size: q.pageSize, before } });
+      // The first page is what every look at the chat page reads again; later pages are one-off.
+      return before ? read() : personal.get(actor.userId, `chats:${q.pageSize}`, read);
+    },
+    /** The ids of the caller's chats with unread messages, newest activity first (the header badge). */
+    unreadIds: (actor: Actor): Promise<number[]> =>
+      personal.get(actor.userId, 'chat-unread', () => repo.unreadChatIds(db, actor.userId)),
     /** The chats with messages the person has not read, newest activity first. */
     unread: (actor: Actor) => list(actor.userId, { unread: true }),
 
@@ -180,11 +187,8 @@ export function createChatService({ db, clock, hub, privateStorage, signer, pers
       return variant === 'thumb' ? `chat-${id}-thumb.webp` : `chat-${id}.webp`;
     },
 
-    /** Chats with unread messages, for the header badge. */
-    async unreadChats(userId: number): Promise<number> {
-      const rows = await list(userId);
-      return rows.filter((r) => r.haveNotRead).length;
-    },
+    /** How many chats have unread messages, for the header badge. */
+    unreadChats: (userId: number): Promise<number> => repo.unreadChatCount(db, userId),
   };
 
   /**

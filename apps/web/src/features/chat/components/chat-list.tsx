@@ -1,6 +1,7 @@
 import { BellOutlined, RightOutlined } from '@ant-design/icons';
 import type { ChatListItem } from '@psy/contracts';
-import { Avatar, Badge, Empty, Skeleton } from 'antd';
+import { Avatar, Badge, Button, Empty, Skeleton } from 'antd';
+import { useEffect, useRef } from 'react';
 import { Link } from 'react-router';
 import { useUnreadSummary } from '../../../lib/unread-summary';
 import { useChatListData } from '../api/chat-cache';
@@ -52,14 +53,40 @@ interface Props {
   emptyHint: React.ReactNode;
 }
 
+/** The end of the list: reading older chats when it scrolls into view, or by its button. */
+function MoreChats() {
+  const hasMore = useChatStore((s) => s.listHasMore);
+  const loading = useChatStore((s) => s.loadingMoreChats);
+  const loadMore = useChatStore((s) => s.loadMoreChats);
+  const ref = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    const el = ref.current;
+    if (!el || !hasMore || typeof IntersectionObserver === 'undefined') return;
+    const seen = new IntersectionObserver((entries) => {
+      if (entries.some((e) => e.isIntersecting)) void loadMore();
+    });
+    seen.observe(el);
+    return () => seen.disconnect();
+  }, [hasMore, loadMore]);
+  if (!hasMore) return null;
+  return (
+    <div ref={ref} className={styles.listMore}>
+      <Button type="link" size="small" loading={loading} onClick={() => void loadMore()}>
+        {loading ? '正在加载更早的会话' : '加载更早的会话'}
+      </Button>
+    </div>
+  );
+}
+
 export function ChatList({ myId, activeId, onSelect, emptyHint }: Props) {
-  const { data: chats, isError, isFetching } = useChatListData();
+  const { data: chats } = useChatListData();
+  const failed = useChatStore((s) => s.listFailed);
   const loadList = useChatStore((s) => s.loadList);
 
   return (
     <div className={styles.listScroll}>
       <NotificationsRow />
-      {!chats && isError && !isFetching ? (
+      {!chats && failed ? (
         <LoadFailed title="会话列表加载失败" onRetry={() => void loadList()} />
       ) : !chats ? (
         <div style={{ padding: 16 }}>
@@ -107,6 +134,7 @@ export function ChatList({ myId, activeId, onSelect, emptyHint }: Props) {
               </button>
             );
           })}
+          <MoreChats />
         </nav>
       )}
     </div>

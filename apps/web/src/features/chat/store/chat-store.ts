@@ -1,5 +1,5 @@
 import type { ChatImage, ChatListItem, ChatMessage, NotificationPush } from '@psy/contracts';
-import { CHAT_TEXT_MAX } from '@psy/contracts/constants';
+import { CHAT_LIST_PAGE_SIZE, CHAT_TEXT_MAX } from '@psy/contracts/constants';
 import { useMemo } from 'react';
 import { create } from 'zustand';
 import { ApiError } from '../../../lib/api';
@@ -16,7 +16,7 @@ import {
   updateChatList,
   updateThread,
 } from '../api/chat-cache';
-import { fetchChat, fetchChatList } from '../api/chats';
+import { fetchChat, fetchChatList, fetchUnreadChatIds } from '../api/chats';
 import {
   CATCH_UP_LIMIT,
   fetchMessages,
@@ -26,7 +26,15 @@ import {
 } from '../api/messages';
 import { uploadChatImage } from '../api/upload-image';
 import { isTransient, sendWithRetries } from './delivery';
-import { firstStoredId, isStored, lastStoredId, mergeMessages, type LocalMessage } from './merge';
+import {
+  appendPage,
+  firstStoredId,
+  isStored,
+  lastStoredId,
+  mergeFirstPage,
+  mergeMessages,
+  type LocalMessage,
+} from './merge';
 
 type Status = 'idle' | 'loading' | 'ready' | 'error';
 
@@ -42,6 +50,11 @@ interface ChatState {
   chatStatus: Status;
   chatError: 'notFound' | 'failed' | null;
   loadingOlder: boolean;
+  /** The chat list could not be read and none is held: the list offers 重新加载. */
+  listFailed: boolean;
+  /** Older chats than the held ones may exist (the last page read was full). */
+  listHasMore: boolean;
+  loadingMoreChats: boolean;
   connection: StompStatus | 'idle';
   uploading: { chatId: number; percent: number } | null;
   /**
@@ -55,6 +68,7 @@ interface ChatState {
 
   // ---- transitions ----
   loadList(): Promise<void>;
+  loadMoreChats(): Promise<void>;
   openChat(chatId: number): Promise<void>;
   closeChat(): void;
   loadOlder(): Promise<void>;
@@ -75,6 +89,9 @@ const initial = {
   chatStatus: 'idle' as Status,
   chatError: null,
   loadingOlder: false,
+  listFailed: false,
+  listHasMore: false,
+  loadingMoreChats: false,
   connection: 'idle' as const,
   uploading: null,
   outbox: [],
@@ -248,29 +265,37 @@ export const useChatStore = create<ChatState>()((set, get) => {
     }
   }
 
-  /** One list request: the answer goes into the cache, with the open chat shown read. */
-  async function fetchListOnce(gen: number) {
-    const chats = await qc.fetchQuery({
-      queryKey: chatKeys.list,
-      queryFn: async () => {
-        const list = await fetchChatList();
-        const open = get().openChatId;
-        // The open chat is read as it arrives; a push being handled must not flash it unread.
-        const chats = list.map((c) => (c.chatId === open ? { ...c, haveNotRead: false, unreadCount: 0 } : c));
-        // With the list, never after it: the badge must not count the list without its unread chats.
-        if (gen === generation) {
-          qc.setQueryData<number[]>(
-            chatKeys.unread,
-            chats.filter((c) => c.haveNotRead).map((c) => c.chatId),
-          );
-        }
-        return chats;
-      },
-      staleTime: 0,
-    });
-    if (gen !== generation) return;
+  /** The open chat is read as its messages arrive: a list answer must not flash it unread. */
+  const shownRead = (page: ChatListItem[]) => {
     const open = get().openChatId;
-    const current = chats.find((c) => c.chatId === open);
+    return page.map((c) => (c.chatId === open ? { ...c, haveNotRead: false, unreadCount: 0 } : c));
+  };
+
+  /**
+   * The first page of the list read again, merged with the later pages held, and the unread
+   * chats with it (never after it: the badge must not count the list without its unread chats).
+   */
+  async function fetchListOnce(gen: number) {
+    const [answer, unreadIds] = await Promise.all([fetchChatList(), fetchUnreadChatIds()]);
+    if (gen !== generation) return;
+    const page = shownRead(answer);
+    const open = get().openChatId;
+    let heldMore = false;
+    qc.setQueryData<ChatListItem[]>(chatKeys.list, (held) => {
+      const merged = mergeFirstPage(held, page, CHAT_LIST_PAGE_SIZE);
+      heldMore = merged.length > page.length;
+      return merged;
+    });
+    qc.setQueryData<number[]>(
+      chatKeys.unread,
+      unreadIds.filter((id) => id !== open),
+    );
+    set((s) => ({
+      listFailed: false,
+      // A full page may have more after it; with later pages held, the last of them said.
+      listHasMore: page.length < CHAT_LIST_PAGE_SIZE ? false : heldMore ? s.listHasMore : true,
+    }));
+    const current = page.find((c) => c.chatId === open);
     if (open && current) {
       updateThread(qc, open, (t) => ({
         chat: t.chat ? current : t.chat,
@@ -289,6 +314,8 @@ export const useChatStore = create<ChatState>()((set, get) => {
         return listRun;
       }
       const gen = generation;
+      // 重新加载 shows the skeleton again while it tries.
+      if (get().listFailed) set({ listFailed: false });
       const run: Promise<void> = (async () => {
         do {
           listAgain = false;
@@ -296,6 +323,7 @@ export const useChatStore = create<ChatState>()((set, get) => {
             await fetchListOnce(gen);
           } catch {
             // The cache keeps the last list; the list shows its error only if it never loaded.
+            if (gen === generation && !qc.getQueryData(chatKeys.list)) set({ listFailed: true });
           }
           if (gen !== generation) return;
         } while (listAgain);
@@ -304,6 +332,24 @@ export const useChatStore = create<ChatState>()((set, get) => {
       });
       listRun = run;
       return run;
+    },
+
+    /** The next page of older chats, after the last one held (scrolling to the list's end). */
+    async loadMoreChats() {
+      const last = qc.getQueryData<ChatListItem[]>(chatKeys.list)?.at(-1);
+      if (!last || !get().listHasMore || get().loadingMoreChats) return;
+      const gen = generation;
+      set({ loadingMoreChats: true });
+      try {
+        const page = shownRead(await fetchChatList(last));
+        if (gen !== generation) return;
+        updateChatList(qc, (held) => appendPage(held, page));
+        set({ listHasMore: page.length >= CHAT_LIST_PAGE_SIZE });
+      } catch {
+        if (gen === generation) toast.error('更多会话加载失败，请稍后重试');
+      } finally {
+        if (gen === generation) set({ loadingMoreChats: false });
+      }
     },
 
     // Spec section 4: opening a chat loads it, then its messages.

@@ -45,3 +45,35 @@ export function firstStoredId(messages: LocalMessage[]): number {
 export function sortChats(chats: ChatListItem[]): ChatListItem[] {
   return [...chats].sort((a, b) => b.lastActivityAt.localeCompare(a.lastActivityAt) || b.chatId - a.chatId);
 }
+
+/** Whether chat `a` comes after chat `b` in the list (older activity, or the same and a lower id). */
+const listedAfter = (a: ChatListItem, b: ChatListItem) =>
+  a.lastActivityAt.localeCompare(b.lastActivityAt) < 0 ||
+  (a.lastActivityAt === b.lastActivityAt && a.chatId < b.chatId);
+
+/**
+ * The list after the first page was read again (after a push, a reconnect, a send): the page,
+ * then the chats held from later pages that are still listed after its last chat. A short
+ * page is the whole list. A held chat newer than the page's last one that the page does not
+ * show is gone (it would be in the page), and a chat that moved up is taken from the page.
+ */
+export function mergeFirstPage(
+  held: ChatListItem[] | undefined,
+  page: ChatListItem[],
+  pageSize: number,
+): ChatListItem[] {
+  const last = page[page.length - 1];
+  if (!held || !last || page.length < pageSize) return page;
+  const inPage = new Set(page.map((c) => c.chatId));
+  return [...page, ...held.filter((c) => !inPage.has(c.chatId) && listedAfter(c, last))];
+}
+
+/** A later page added to the held list: one copy per chat (the newer activity wins), in list order. */
+export function appendPage(held: ChatListItem[], page: ChatListItem[]): ChatListItem[] {
+  const byId = new Map(held.map((c) => [c.chatId, c]));
+  for (const c of page) {
+    const mine = byId.get(c.chatId);
+    if (!mine || mine.lastActivityAt < c.lastActivityAt) byId.set(c.chatId, c);
+  }
+  return sortChats([...byId.values()]);
+}
