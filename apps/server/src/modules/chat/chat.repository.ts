@@ -10,6 +10,12 @@ export type ChatRow = typeof chats.$inferSelect;
 export type MessageRow = typeof chatMessages.$inferSelect;
 export type ImageRow = typeof chatImages.$inferSelect;
 
+/** The chat is one of the user's (with unread messages, if `unread`), by id from the participant rows. */
+const chatOf = (userId: number, unread = false) =>
+  sql`${chats.id} = any(array(
+    select p.chat_id from ${chatParticipants} p
+    where p.user_id = ${userId}${unread ? sql` and p.unread_count > 0` : sql``}))`;
+
 export const chatRepository = {
   /** The chat, locked until commit when `lock` (SELECT … FOR UPDATE). */
   async byId(db: DbOrTx, id: number, lock = false): Promise<ChatRow | undefined> {
@@ -50,7 +56,9 @@ export const chatRepository = {
    * The user's chats, newest activity first, with peer, unread count, the peer's read mark and the
    * last message (with its image), in one query: one page (`page`: at most `size` chats, after
    * the chat `before` if given), one chat (`chatId`), or those with unread messages (`unread`).
-   * The page is chosen from the user's participant rows first, so only its chats are joined.
+   * The page is chosen first, so only its chats are joined; its chats are looked up by id from
+   * the user's participant rows (`= any(array(…))`: joined instead, PostgreSQL reads all 80,000
+   * chats to hash them, 10 ms against 1.5 for an expert's 531 at 1M).
    * Activity is compared to the millisecond: the cursor comes back from JSON, which has no more.
    */
   listOf(
@@ -67,14 +75,12 @@ export const chatRepository = {
     const before = only.page?.before;
     const limit = only.page?.size ?? (only.unread ? CHAT_UNREAD_IDS_MAX : undefined);
     const chosenQuery = db
-      .select({ id: chats.id, unread: me.unreadCount })
-      .from(me)
-      .innerJoin(chats, eq(chats.id, me.chatId))
+      .select({ id: chats.id })
+      .from(chats)
       .where(
         and(
-          eq(me.userId, userId),
+          chatOf(userId, only.unread),
           only.chatId ? eq(chats.id, only.chatId) : undefined,
-          only.unread ? gt(me.unreadCount, 0) : undefined,
           before
             ? sql`(${activity}, ${chats.id}) < (${before.at.toISOString()}::timestamptz, ${before.id})`
             : undefined,
@@ -93,7 +99,7 @@ export const chatRepository = {
         .select({
           chat: chats,
           // Kept on the row by the writes (migration 0039_chat_unread_counts).
-          unread: chosen.unread,
+          unread: me.unreadCount,
           peerRead,
           peer: {
             id: users.id,
@@ -107,6 +113,7 @@ export const chatRepository = {
         })
         .from(chosen)
         .innerJoin(chats, eq(chats.id, chosen.id))
+        .innerJoin(me, and(eq(me.chatId, chats.id), eq(me.userId, userId)))
         .innerJoin(users, eq(users.id, peerId))
         .leftJoin(institutions, eq(institutions.id, users.institutionId))
         .leftJoin(chatMessages, eq(chatMessages.id, chats.lastMessageId))
@@ -123,9 +130,8 @@ export const chatRepository = {
   async unreadChatIds(db: DbOrTx, userId: number): Promise<number[]> {
     const rows = await db
       .select({ id: chats.id })
-      .from(chatParticipants)
-      .innerJoin(chats, eq(chats.id, chatParticipants.chatId))
-      .where(and(eq(chatParticipants.userId, userId), gt(chatParticipants.unreadCount, 0)))
+      .from(chats)
+      .where(chatOf(userId, true))
       .orderBy(desc(chats.lastActivityAt), desc(chats.id))
       .limit(CHAT_UNREAD_IDS_MAX);
     return rows.map((r) => r.id);
