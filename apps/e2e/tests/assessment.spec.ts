@@ -60,6 +60,11 @@ describe.skipIf(!hasBrowser())('taking an assessment', () => {
     await page.waitForURL('**/user/paper/list');
     // Newest first; the demo user may have taken PHQ-9 in a spec that ran before this one.
     await page.getByText('PHQ-9 轻度', { exact: true }).first().waitFor();
+    // The filter counts each status and pages on the server; its choice is in the address.
+    await page.getByText(/^已完成 \(\d+\)$/).click();
+    await page.waitForURL('**/user/paper/list?status=submitted');
+    await page.getByText('PHQ-9 轻度', { exact: true }).first().waitFor();
+    expect(await page.getByRole('button', { name: '继续测评' }).count()).toBe(0);
     await page.getByRole('button', { name: '查看结果' }).first().click();
     await page.waitForURL('**/user/paper/detail?id=*');
     await crisis.waitFor();

@@ -315,6 +315,48 @@ describe(`taking a scale on ${testDbKind}`, () => {
     expect((await api('GET', `/api/expert/assessments/${id}`, t.auditor)).status).toBe(200);
     expect((await api('GET', '/api/expert/assessments', t.user)).status).toBe(403);
   });
+
+  it('我的测评 pages newest first, by status, with the count of each', async () => {
+    type Item = { id: number; status: string; startedAt: string; user: { name: string } };
+    // One left unfinished, next to the finished ones.
+    expect((await api('POST', '/api/assessment/start', t.user, { scaleId: scaleIds.WHO5 })).status).toBe(200);
+    const all = (await api('GET', '/api/assessment/mine?pageSize=100', t.user)).body.data;
+    const { counts } = all;
+    expect(counts.all).toBe(all.total);
+    expect(counts.all).toBe(counts.in_progress + counts.submitted);
+    expect(counts.submitted).toBeGreaterThan(0);
+    expect(counts.in_progress).toBeGreaterThan(0);
+    const items = all.list as Item[];
+    expect(items).toHaveLength(Math.min(all.total, 100));
+    const starts = items.map((a) => a.startedAt);
+    expect(starts).toEqual([...starts].sort().reverse());
+    expect(new Set(items.map((a) => a.user.name)).size).toBe(1);
+
+    const second = (await api('GET', '/api/assessment/mine?pageNum=2&pageSize=1', t.user)).body.data;
+    expect(second).toMatchObject({ pageNum: 2, pageSize: 1, total: counts.all });
+    expect(second.list.map((a: Item) => a.id)).toEqual([items[1]!.id]);
+    for (const status of ['in_progress', 'submitted'] as const) {
+      const page = (await api('GET', `/api/assessment/mine?pageSize=100&status=${status}`, t.user)).body.data;
+      expect(page.total).toBe(counts[status]);
+      expect(page.counts).toEqual(counts);
+      expect(page.list.map((a: Item) => a.id)).toEqual(
+        items.filter((a) => a.status === status).map((a) => a.id),
+      );
+    }
+    // Someone else's are not mine.
+    const theirs = (await api('GET', '/api/assessment/mine?pageSize=100', t.user2)).body.data.list as Item[];
+    expect(theirs.some((a) => items.some((m) => m.id === a.id))).toBe(false);
+
+    for (const [q, message] of [
+      ['?status=done', '测评状态不正确'],
+      ['?pageSize=101', null],
+      ['?pageNum=0', null],
+    ] as const) {
+      const r = await api('GET', `/api/assessment/mine${q}`, t.user);
+      expect(r.status, q).toBe(400);
+      if (message) expect(r.body.message).toBe(message);
+    }
+  });
 });
 
 describe(`a plan with two scales and approval on ${testDbKind}`, () => {
@@ -352,7 +394,7 @@ describe(`a plan with two scales and approval on ${testDbKind}`, () => {
       .filter((p) => p.band)
       .map((p) => `${p.shortName} ${p.band!.label}`);
     expect(bands.length).toBeGreaterThanOrEqual(2);
-    const mine = (await api('GET', '/api/assessment/mine', t.user2)).body.data;
+    const mine = (await api('GET', '/api/assessment/mine', t.user2)).body.data.list;
     expect(mine.find((a: { id: number }) => a.id === id)).toMatchObject({
       status: 'submitted',
       summary: bands,

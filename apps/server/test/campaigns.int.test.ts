@@ -228,7 +228,7 @@ describe('screening campaigns', () => {
     expect(result.status).toBe(409);
     expect(result.body.message).toBe(RESULT_WITHHELD);
     expect((await api('GET', `/api/assessment/${a1}/report`, m1)).status).toBe(409);
-    const own = (await api('GET', '/api/assessment/mine', m1)).body.data.find(
+    const own = (await api('GET', '/api/assessment/mine', m1)).body.data.list.find(
       (x: { id: number }) => x.id === a1,
     );
     expect(own).toMatchObject({ status: 'submitted', summary: [], maxWarningLevel: null });

@@ -139,25 +139,19 @@ describe(`a person's own lists from memory (${testDbKind})`, () => {
   });
 
   it('my assessments: a new one and its result show at once, a silent change does not', async () => {
-    const before = (await get('/api/assessment/mine', t.user)) as { id: number }[];
+    type Mine = { list: { id: number; status: string; summary: string[]; title: string }[]; total: number };
+    const before = (await get('/api/assessment/mine', t.user)) as Mine;
     const id = await take(app, t.user, { scaleId: await scaleIdOf(app, 'PHQ9') }, () => 1);
-    const after = (await get('/api/assessment/mine', t.user)) as {
-      id: number;
-      status: string;
-      summary: string[];
-      title: string;
-    }[];
-    expect(after).toHaveLength(before.length + 1);
-    const mine = after.find((a) => a.id === id)!;
+    const after = (await get('/api/assessment/mine', t.user)) as Mine;
+    expect(after.total).toBe(before.total + 1);
+    const mine = after.list.find((a) => a.id === id)!;
     expect(mine.status).toBe('submitted');
     expect(mine.summary.length).toBeGreaterThan(0);
 
     await silently(sql`update assessments set title = '静默的标题' where id = ${id}`);
-    expect(
-      ((await get('/api/assessment/mine', t.user)) as { id: number; title: string }[]).find(
-        (a) => a.id === id,
-      )?.title,
-    ).toBe(mine.title);
+    expect(((await get('/api/assessment/mine', t.user)) as Mine).list.find((a) => a.id === id)?.title).toBe(
+      mine.title,
+    );
   });
 
   it('names the accounts a written row concerns, and stays quiet about what no list shows', async () => {

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { boundedInt, fen, id, INT4_MAX } from './common';
+import { boundedInt, fen, id, INT4_MAX, page, pageQuery } from './common';
 import { PHONE_PATTERN } from './auth';
 import { regionPath } from './regions';
 import { scaleAlertResult, scaleBandResult, scaleDimensionResult } from './scales';
@@ -387,6 +387,18 @@ export const assessmentListItem = z.object({
   user: z.object({ id: z.number().int(), name: z.string() }),
 });
 export type AssessmentListItem = z.infer<typeof assessmentListItem>;
+
+/** 我的测评: a page of my assessments, newest first, of one status or all. */
+export const myAssessmentsQuery = pageQuery.extend({
+  status: z.enum(['in_progress', 'submitted'], { error: '测评状态不正确' }).optional(),
+});
+export type MyAssessmentsQuery = z.infer<typeof myAssessmentsQuery>;
+
+export const myAssessmentsPage = page(assessmentListItem).extend({
+  /** How many I have in each status, for the filter's labels. */
+  counts: z.object({ all: z.number().int(), in_progress: z.number().int(), submitted: z.number().int() }),
+});
+export type MyAssessmentsPage = z.infer<typeof myAssessmentsPage>;
 
 export const previewScoreBody = z.object({
   scaleCode: z.string().min(1, '请指定量表'),

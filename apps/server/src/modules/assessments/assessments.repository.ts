@@ -6,7 +6,7 @@ import { scaleVersions } from '../scales';
 import { likeEscape } from '../../lib/sql';
 import { users } from '../users';
 import { assessmentCounts, assessmentParts, assessments } from './assessments.table';
-import { knownCount, pageWhere, rowsById } from '../../db/rows';
+import { countsBy, knownCount, pageWhere, rowsById } from '../../db/rows';
 
 export type AssessmentRow = typeof assessments.$inferSelect;
 export type PartRow = typeof assessmentParts.$inferSelect;
@@ -239,6 +239,14 @@ export const assessmentsRepository = {
             (f.level === undefined || r.warningLevel === (f.level === 'none' ? 0 : Number(f.level))),
         )
         .reduce((n, r) => n + r.n, 0);
+  },
+
+  /** How many assessments matching `where` are in each status. */
+  async statusCounts(tx: DbOrTx, where: SQL | undefined) {
+    const by = await countsBy(tx, assessments, assessments.status, where);
+    const inProgress = by.get('in_progress') ?? 0;
+    const submitted = by.get('submitted') ?? 0;
+    return { all: inProgress + submitted, in_progress: inProgress, submitted };
   },
 
   async count(tx: DbOrTx, where: SQL | undefined): Promise<number> {

@@ -1,6 +1,7 @@
 import {
   answerBody,
-  assessmentListItem,
+  myAssessmentsPage,
+  myAssessmentsQuery,
   assessmentResult,
   assessmentState,
   basicInfoBody,
@@ -34,8 +35,13 @@ export const assessmentsRoutes: FastifyPluginAsyncZod = async (app) => {
       doc('开始（或继续）测评', { body: startAssessmentBody, reply: assessmentState }),
       async (req) => ok(await assessments.start(currentUser(req), req.body)),
     );
-    user.get('/api/assessment/mine', doc('我的测评', { reply: z.array(assessmentListItem) }), async (req) =>
-      ok(await assessments.mine(currentUser(req))),
+    user.get(
+      '/api/assessment/mine',
+      doc('我的测评（分页，最新的在前；status=in_progress|submitted 只看一种；counts 为各状态的数量）', {
+        query: myAssessmentsQuery,
+        reply: myAssessmentsPage,
+      }),
+      async (req) => ok(await assessments.mine(currentUser(req), req.query)),
     );
     user.get(
       '/api/assessment/:id',

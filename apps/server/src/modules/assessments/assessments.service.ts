@@ -7,6 +7,8 @@ import type {
   ExpertAssessment,
   ExpertAssessmentPage,
   ExpertAssessmentsQuery,
+  MyAssessmentsPage,
+  MyAssessmentsQuery,
   ScaleScoreResult,
   StartAssessmentBody,
 } from '@psy/contracts';
@@ -443,12 +445,23 @@ export function createAssessmentsService({
       return resultOf(a);
     },
 
-    mine: (actor: Actor): Promise<AssessmentListItem[]> =>
-      personal.get(actor.userId, 'assessments', async () => {
-        const rows = await repo.first(db, eq(assessments.userId, actor.userId), 200);
+    /** 我的测评: a page of the caller's assessments, newest first, with how many are in each status. */
+    mine: (actor: Actor, q: MyAssessmentsQuery): Promise<MyAssessmentsPage> =>
+      personal.get(actor.userId, `assessments:${q.pageNum}:${q.pageSize}:${q.status ?? ''}`, async () => {
+        const own = eq(assessments.userId, actor.userId);
+        const counts = repo.statusCounts(db, own);
+        const where = and(own, q.status ? eq(assessments.status, q.status) : undefined);
+        const known = counts.then((c) => c[q.status ?? 'all']);
+        const { rows, total } = await repo.page(db, where, q, known);
         const [hidden, items] = await Promise.all([withheld(rows.map((r) => r.a.id)), present(rows)]);
-        // A withheld result shows in the person's own list without its bands or warning level.
-        return items.map((r) => (hidden.has(r.id) ? { ...r, summary: [], maxWarningLevel: null } : r));
+        return {
+          // A withheld result shows in the person's own list without its bands or warning level.
+          list: items.map((r) => (hidden.has(r.id) ? { ...r, summary: [], maxWarningLevel: null } : r)),
+          total,
+          pageNum: q.pageNum,
+          pageSize: q.pageSize,
+          counts: await counts,
+        };
       }),
 
     // ---- for the reports domain ----

@@ -3,9 +3,17 @@ import type {
   AssessmentState,
   BasicInfoBody,
   BasicInfoPrefill,
+  MyAssessmentsPage,
   StartAssessmentBody,
 } from '@psy/contracts';
-import { queryOptions, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import {
+  keepPreviousData,
+  queryOptions,
+  useMutation,
+  useQuery,
+  useQueryClient,
+  type QueryClient,
+} from '@tanstack/react-query';
 import { api } from '../../../lib/api';
 
 /** Taking an assessment: start or resume, consent, basic info, answers, submitting each scale. */
@@ -22,14 +30,42 @@ export function useAssessment(id: number) {
   return useQuery({ ...assessmentQuery(id), enabled: id > 0 });
 }
 
-export const myAssessmentsQuery = queryOptions({
-  queryKey: ['assessments', 'mine'],
-  queryFn: () => api.get<AssessmentListItem[]>('/api/assessment/mine'),
-  staleTime: 0,
-});
+/** Everything about my assessments shares this prefix, so a start or a submit refreshes every page. */
+const mineKey = ['assessments', 'mine'] as const;
+export const myAssessmentsQuery = { queryKey: mineKey };
 
-export function useMyAssessments(enabled = true) {
-  return useQuery({ ...myAssessmentsQuery, enabled });
+/** 我的测评: a page of my assessments, newest first, of one status or all. */
+export function useMyAssessments(params: {
+  pageNum: number;
+  pageSize: number;
+  status?: AssessmentListItem['status'];
+}) {
+  return useQuery({
+    queryKey: [...mineKey, params],
+    queryFn: () => api.get<MyAssessmentsPage>('/api/assessment/mine', params),
+    staleTime: 0,
+    placeholderData: keepPreviousData,
+  });
+}
+
+/**
+ * My unfinished assessments (the newest hundred), for a scale's or plan's page to offer 继续测评;
+ * starting again resumes the unfinished one anyway.
+ */
+export function useUnfinishedAssessments(enabled = true) {
+  return useQuery({
+    queryKey: [...mineKey, 'unfinished'],
+    queryFn: async () =>
+      (
+        await api.get<MyAssessmentsPage>('/api/assessment/mine', {
+          status: 'in_progress',
+          // The most one page may hold.
+          pageSize: 100,
+        })
+      ).list,
+    staleTime: 0,
+    enabled,
+  });
 }
 
 function remember(qc: QueryClient, s: AssessmentState) {

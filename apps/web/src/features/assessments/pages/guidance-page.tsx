@@ -3,7 +3,7 @@ import type { AssessmentState } from '@psy/contracts';
 import { Button, Card, Tag, Typography } from 'antd';
 import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
 import { usePlanDetail } from '../api/catalog';
-import { useMyAssessments } from '../api/taking';
+import { useUnfinishedAssessments } from '../api/taking';
 import { flowPaths, idParam, nextPath, withAid } from '../components/flow';
 import { FlowShell, WithAssessment } from '../components/flow-shell';
 import { yuan } from '../../../lib/format';
@@ -55,10 +55,8 @@ function Guidance({ state }: { state: AssessmentState }) {
 function PlanIntro({ planId }: { planId: number }) {
   const query = usePlanDetail(planId);
   const starter = useStartAndGo();
-  const mine = useMyAssessments(starter.signedIn);
-  const unfinished = mine.data?.some(
-    (a) => a.kind === 'plan' && a.status === 'in_progress' && a.title === query.data?.title,
-  );
+  const mine = useUnfinishedAssessments(starter.signedIn);
+  const unfinished = mine.data?.some((a) => a.kind === 'plan' && a.title === query.data?.title);
 
   const state = missingOrFailed(query, planId, {
     title: '测评方案不存在或已下线',

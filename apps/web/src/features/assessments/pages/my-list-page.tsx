@@ -1,8 +1,9 @@
 import type { AssessmentListItem } from '@psy/contracts';
 import { Button, Card, Empty, Flex, Segmented, Tag, Typography } from 'antd';
-import { useState } from 'react';
+import { useEffect } from 'react';
 import { CardSkeleton } from '../../../components/page-states';
-import { Link } from 'react-router';
+import { Pager } from '../../../components/pager';
+import { Link, useSearchParams } from 'react-router';
 import { formatDateTime } from '../../../lib/format';
 import { useMyAssessments } from '../api/taking';
 import { flowPaths, withAid } from '../components/flow';
@@ -16,12 +17,44 @@ const filters: { label: string; value: Filter }[] = [
   { label: '进行中', value: 'in_progress' },
   { label: '已完成', value: 'submitted' },
 ];
+const PAGE_SIZE = 10;
 
 /** 我的测评 (/user/paper/list): unfinished ones to continue, finished ones to look back on. */
 export function Component() {
-  const { data, isPending, isError, refetch } = useMyAssessments();
-  const [filter, setFilter] = useState<Filter>('all');
-  const shown = data?.filter((a) => filter === 'all' || a.status === filter) ?? [];
+  const [params, setParams] = useSearchParams();
+  const filter = filters.find((f) => f.value === params.get('status'))?.value ?? 'all';
+  const page = Math.max(1, Number(params.get('page')) || 1);
+  const { data, isPending, isError, isPlaceholderData, refetch } = useMyAssessments({
+    pageNum: page,
+    pageSize: PAGE_SIZE,
+    status: filter === 'all' ? undefined : filter,
+  });
+
+  const go = (next: { filter?: Filter; page?: number }) => {
+    const f = next.filter ?? filter;
+    const p = next.page ?? (next.filter ? 1 : page);
+    const q = new URLSearchParams();
+    if (f !== 'all') q.set('status', f);
+    if (p > 1) q.set('page', String(p));
+    setParams(q, { replace: true });
+    window.scrollTo({ top: 0 });
+  };
+
+  // A page past the end (an old link): step back to the last one.
+  const lastPage = data ? Math.max(1, Math.ceil(data.total / PAGE_SIZE)) : 1;
+  useEffect(() => {
+    if (data && !isPlaceholderData && page > lastPage) {
+      const q = new URLSearchParams(params);
+      if (lastPage > 1) q.set('page', String(lastPage));
+      else q.delete('page');
+      setParams(q, { replace: true });
+    }
+  }, [data, isPlaceholderData, page, lastPage, params, setParams]);
+
+  const options = filters.map((f) => ({
+    value: f.value,
+    label: data ? `${f.label} (${data.counts[f.value]})` : f.label,
+  }));
 
   return (
     <div className="page-container" style={{ maxWidth: 960 }}>
@@ -29,18 +62,20 @@ export function Component() {
         <Typography.Title level={3} style={{ margin: 0 }}>
           我的测评
         </Typography.Title>
-        <Segmented<Filter> value={filter} options={filters} onChange={setFilter} />
+        <Segmented<Filter> value={filter} options={options} onChange={(f) => go({ filter: f })} />
       </Flex>
       {isPending ? (
         <CardSkeleton rows={6} />
       ) : isError ? (
         <LoadError title="测评记录加载失败" onRetry={() => void refetch()} />
-      ) : shown.length === 0 ? (
+      ) : data.list.length === 0 ? (
         <Card>
           <Empty
-            description={data.length === 0 ? '你还没有做过测评，花几分钟了解一下自己吧' : '没有此状态的测评'}
+            description={
+              data.counts.all === 0 ? '你还没有做过测评，花几分钟了解一下自己吧' : '没有此状态的测评'
+            }
           >
-            {data.length === 0 && (
+            {data.counts.all === 0 && (
               <Link to="/app/website">
                 <Button type="primary">去测评中心</Button>
               </Link>
@@ -48,11 +83,19 @@ export function Component() {
           </Empty>
         </Card>
       ) : (
-        <Flex vertical gap={12}>
-          {shown.map((a) => (
-            <AssessmentRow key={a.id} item={a} />
-          ))}
-        </Flex>
+        <>
+          <Flex
+            vertical
+            gap={12}
+            style={{ opacity: isPlaceholderData ? 0.6 : 1 }}
+            aria-busy={isPlaceholderData}
+          >
+            {data.list.map((a) => (
+              <AssessmentRow key={a.id} item={a} />
+            ))}
+          </Flex>
+          <Pager total={data.total} current={page} size={PAGE_SIZE} onChange={(p) => go({ page: p })} />
+        </>
       )}
     </div>
   );

@@ -9,7 +9,7 @@ import { Breadcrumb, Button, Card, Col, Descriptions, Row, Tag, Typography } fro
 import { CardSkeleton } from '../../../components/page-states';
 import { Link, useSearchParams } from 'react-router';
 import { useScaleDetail } from '../api/catalog';
-import { useMyAssessments } from '../api/taking';
+import { useUnfinishedAssessments } from '../api/taking';
 import { idParam } from '../components/flow';
 import { yuan } from '../../../lib/format';
 import { useStartAndGo } from '../components/use-start';
@@ -23,11 +23,9 @@ export function Component() {
   const query = useScaleDetail(id);
   const scale = query.data;
   const starter = useStartAndGo();
-  const mine = useMyAssessments(starter.signedIn);
+  const mine = useUnfinishedAssessments(starter.signedIn);
   // The list names assessments by title; a single scale's title is the scale's name.
-  const unfinished = mine.data?.some(
-    (a) => a.kind === 'scale' && a.status === 'in_progress' && a.title === scale?.name,
-  );
+  const unfinished = mine.data?.some((a) => a.kind === 'scale' && a.title === scale?.name);
 
   const state = missingOrFailed(query, id, {
     title: '量表不存在或已下线',
