@@ -84,7 +84,7 @@ export const chatListQuery = z
       CHAT_LIST_PAGE_SIZE,
     ),
     beforeAt: z.iso.datetime({ offset: true, error: '翻页位置不正确' }).optional(),
-    beforeId: idParam({ message: '翻页位置不正确' }).optional(),
+    beforeId: idParam({ label: '翻页位置' }).optional(),
   })
   .refine((q) => (q.beforeAt === undefined) === (q.beforeId === undefined), {
     message: '翻页位置不正确',

@@ -1,3 +1,4 @@
+import { useEffect } from 'react';
 import { useSearchParams } from 'react-router';
 
 /**
@@ -33,4 +34,42 @@ export function useUrlFilters() {
     setParams(next, { replace: true });
   };
   return { params, pageNum, keyword, price, update };
+}
+
+/**
+ * A list of one status at a time, paged, both kept in the URL (`?status=`, `?page=` from 1):
+ * the first of `statuses` leaves the URL bare, and choosing a status goes back to page 1.
+ */
+export function useStatusPage<S extends string>(statuses: readonly S[]) {
+  const [params, setParams] = useSearchParams();
+  const status = statuses.find((s) => s === params.get('status')) ?? statuses[0]!;
+  const page = Math.max(1, Number(params.get('page')) || 1);
+  const go = (next: { status?: S; page?: number }) => {
+    const s = next.status ?? status;
+    const p = next.page ?? (next.status ? 1 : page);
+    const q = new URLSearchParams();
+    if (s !== statuses[0]) q.set('status', s);
+    if (p > 1) q.set('page', String(p));
+    setParams(q, { replace: true });
+  };
+  return { status, page, go };
+}
+
+/**
+ * Steps back to the last page when the URL's `?page=` is past the end: an old link, or the last
+ * items of a page gone (read, under 未读). `settled`: the total is the answer for this page,
+ * not the previous one kept on screen while it loads.
+ */
+export function useLastPageClamp(total: number | undefined, pageSize: number, settled: boolean) {
+  const [params, setParams] = useSearchParams();
+  const page = Math.max(1, Number(params.get('page')) || 1);
+  const lastPage = Math.max(1, Math.ceil((total ?? 0) / pageSize));
+  useEffect(() => {
+    if (total !== undefined && settled && page > lastPage) {
+      const q = new URLSearchParams(params);
+      if (lastPage > 1) q.set('page', String(lastPage));
+      else q.delete('page');
+      setParams(q, { replace: true });
+    }
+  }, [total, settled, page, lastPage, params, setParams]);
 }

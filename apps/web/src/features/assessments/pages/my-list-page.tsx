@@ -1,9 +1,9 @@
 import type { AssessmentListItem } from '@psy/contracts';
 import { Button, Card, Empty, Flex, Segmented, Tag, Typography } from 'antd';
-import { useEffect } from 'react';
 import { CardSkeleton } from '../../../components/page-states';
 import { Pager } from '../../../components/pager';
-import { Link, useSearchParams } from 'react-router';
+import { Link } from 'react-router';
+import { useLastPageClamp, useStatusPage } from '../../../lib/url-filters';
 import { formatDateTime } from '../../../lib/format';
 import { useMyAssessments } from '../api/taking';
 import { flowPaths, withAid } from '../components/flow';
@@ -17,39 +17,20 @@ const filters: { label: string; value: Filter }[] = [
   { label: '进行中', value: 'in_progress' },
   { label: '已完成', value: 'submitted' },
 ];
+const statuses = filters.map((f) => f.value);
 const PAGE_SIZE = 10;
 
 /** 我的测评 (/user/paper/list): unfinished ones to continue, finished ones to look back on. */
 export function Component() {
-  const [params, setParams] = useSearchParams();
-  const filter = filters.find((f) => f.value === params.get('status'))?.value ?? 'all';
-  const page = Math.max(1, Number(params.get('page')) || 1);
+  const { status: filter, page, go } = useStatusPage(statuses);
   const { data, isPending, isError, isPlaceholderData, refetch } = useMyAssessments({
     pageNum: page,
     pageSize: PAGE_SIZE,
     status: filter === 'all' ? undefined : filter,
   });
 
-  const go = (next: { filter?: Filter; page?: number }) => {
-    const f = next.filter ?? filter;
-    const p = next.page ?? (next.filter ? 1 : page);
-    const q = new URLSearchParams();
-    if (f !== 'all') q.set('status', f);
-    if (p > 1) q.set('page', String(p));
-    setParams(q, { replace: true });
-    window.scrollTo({ top: 0 });
-  };
-
   // A page past the end (an old link): step back to the last one.
-  const lastPage = data ? Math.max(1, Math.ceil(data.total / PAGE_SIZE)) : 1;
-  useEffect(() => {
-    if (data && !isPlaceholderData && page > lastPage) {
-      const q = new URLSearchParams(params);
-      if (lastPage > 1) q.set('page', String(lastPage));
-      else q.delete('page');
-      setParams(q, { replace: true });
-    }
-  }, [data, isPlaceholderData, page, lastPage, params, setParams]);
+  useLastPageClamp(data?.total, PAGE_SIZE, !isPlaceholderData);
 
   const options = filters.map((f) => ({
     value: f.value,
@@ -62,7 +43,7 @@ export function Component() {
         <Typography.Title level={3} style={{ margin: 0 }}>
           我的测评
         </Typography.Title>
-        <Segmented<Filter> value={filter} options={options} onChange={(f) => go({ filter: f })} />
+        <Segmented<Filter> value={filter} options={options} onChange={(f) => go({ status: f })} />
       </Flex>
       {isPending ? (
         <CardSkeleton rows={6} />
@@ -94,7 +75,15 @@ export function Component() {
               <AssessmentRow key={a.id} item={a} />
             ))}
           </Flex>
-          <Pager total={data.total} current={page} size={PAGE_SIZE} onChange={(p) => go({ page: p })} />
+          <Pager
+            total={data.total}
+            current={page}
+            size={PAGE_SIZE}
+            onChange={(p) => {
+              go({ page: p });
+              window.scrollTo({ top: 0 });
+            }}
+          />
         </>
       )}
     </div>

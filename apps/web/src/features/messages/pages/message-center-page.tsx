@@ -1,10 +1,10 @@
 import { CheckCircleOutlined } from '@ant-design/icons';
 import type { Notification } from '@psy/contracts';
 import { Button, Card, Empty, Pagination, Segmented, Skeleton, Typography } from 'antd';
-import { useEffect } from 'react';
-import { useNavigate, useSearchParams } from 'react-router';
+import { useNavigate } from 'react-router';
 import { isSafeRedirect } from '../../../lib/session';
 import { toast } from '../../../lib/toast';
+import { useLastPageClamp, useStatusPage } from '../../../lib/url-filters';
 import {
   NOTIFICATION_PAGE_SIZE,
   useMarkAllNotificationsRead,
@@ -25,34 +25,15 @@ const emptyText: Record<NotificationFilter, string> = {
 
 /** 消息中心 (/user/message): my notifications, filter by read state, mark read, follow their links. */
 export function Component() {
-  const [params, setParams] = useSearchParams();
   const navigate = useNavigate();
-  const status = filters.find((f) => f === params.get('status')) ?? 'all';
-  const page = Math.max(1, Number(params.get('page')) || 1);
+  const { status, page, go } = useStatusPage(filters);
   const { data, isPending, isError, isPlaceholderData, refetch } = useNotifications(status, page);
   const markRead = useMarkNotificationRead();
   const markAll = useMarkAllNotificationsRead();
   const unread = data?.haveNotRead ?? 0;
 
-  const go = (next: { status?: NotificationFilter; page?: number }) => {
-    const s = next.status ?? status;
-    const p = next.page ?? (next.status ? 1 : page);
-    const q = new URLSearchParams();
-    if (s !== 'all') q.set('status', s);
-    if (p > 1) q.set('page', String(p));
-    setParams(q, { replace: true });
-  };
-
   // Marking the last unread items of a page read empties it under 未读: step back to a page that has some.
-  const lastPage = data ? Math.max(1, Math.ceil(data.total / NOTIFICATION_PAGE_SIZE)) : 1;
-  useEffect(() => {
-    if (data && !isPlaceholderData && page > lastPage) {
-      const q = new URLSearchParams(params);
-      if (lastPage > 1) q.set('page', String(lastPage));
-      else q.delete('page');
-      setParams(q, { replace: true });
-    }
-  }, [data, isPlaceholderData, page, lastPage, params, setParams]);
+  useLastPageClamp(data?.total, NOTIFICATION_PAGE_SIZE, !isPlaceholderData);
 
   const open = (item: Notification) => {
     if (!item.read) markRead.mutate(item.id);
