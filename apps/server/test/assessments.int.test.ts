@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { phq9 } from '../src/modules/scales/builtins/phq9';
 import { users } from '../src/modules/users/users.table';
@@ -296,6 +297,28 @@ describe(`taking a scale on ${testDbKind}`, () => {
     expect(byTitle).not.toContain(unnamed);
     // LIKE's own characters are plain text.
     expect(await search('%')).toEqual([]);
+  });
+
+  it('a name search counts up to 1,000 matches and says there are more', async () => {
+    const taken = (await api('POST', '/api/assessment/start', t.user2, { scaleId: scaleIds.PHQ9 })).body.data
+      .id as number;
+    // 1,001 more assessments given the same name: a common name across a platform.
+    await ctx.database.db.execute(sql`
+      insert into assessments (user_id, kind, scale_id, title, status, consent_text, basic_info, started_at)
+      select user_id, kind, scale_id, title, status, consent_text, '{"name":"千人同名"}'::jsonb, started_at
+      from assessments, generate_series(1, 1001) where id = ${taken}`);
+    const page = async (q: string) =>
+      (await api('GET', `/api/expert/assessments?keyword=${encodeURIComponent('千人同名')}&${q}`, t.auditor))
+        .body.data as { list: unknown[]; total: number; totalCapped?: boolean };
+    const first = await page('pageSize=10');
+    expect(first).toMatchObject({ total: 1000, totalCapped: true });
+    expect(first.list).toHaveLength(10);
+    // Its pages go on past the count.
+    expect((await page('pageSize=100&pageNum=11')).list).toHaveLength(1);
+    // Fewer matches are counted exactly, and say nothing more.
+    const few = await page('pageSize=10&status=in_progress&level=3');
+    expect(few.total).toBe(0);
+    expect(few.totalCapped).toBeUndefined();
   });
 
   it('keeps everyone else out with 404', async () => {

@@ -4,6 +4,8 @@ import { idParam, pageQuery, type PageParams } from './common';
 import { reportStatuses } from './reports';
 import { warningStatuses } from './warnings';
 
+export { ASSESSMENT_SEARCH_COUNT_MAX } from './constants';
+
 /** `GET /api/expert/assessments`: the people the expert serves (auditors: everyone), newest first. */
 export const expertAssessmentsQuery = pageQuery.extend({
   status: z.enum(['in_progress', 'submitted']).optional(),
@@ -28,6 +30,11 @@ export const expertAssessmentPage = z.object({
   pageSize: z.number().int(),
   /** Of all the caller may see (whatever the status filter), how many are submitted. */
   submittedCount: z.number().int(),
+  /**
+   * True when a name search matched more than `total` (`ASSESSMENT_SEARCH_COUNT_MAX`): it
+   * counts no further, and its pages go on past `total`.
+   */
+  totalCapped: z.boolean().optional(),
 });
 export type ExpertAssessmentPage = z.infer<typeof expertAssessmentPage>;
 

@@ -26,6 +26,11 @@ export const messages = {
 } as const;
 
 export const CHAT_TEXT_MAX = 2000;
+/**
+ * A name search among assessments counts its matches up to this many: past it the page says
+ * 超过 N 份 (counting every match of a common name across a platform reads thousands of rows).
+ */
+export const ASSESSMENT_SEARCH_COUNT_MAX = 1000;
 /** Chats in one page of the chat list (the default), and the most one page may ask for. */
 export const CHAT_LIST_PAGE_SIZE = 50;
 export const CHAT_LIST_PAGE_SIZE_MAX = 100;

@@ -249,6 +249,18 @@ export const assessmentsRepository = {
     return { all: inProgress + submitted, in_progress: inProgress, submitted };
   },
 
+  /** How many assessments match `where`, counting no further than `max` + 1. */
+  async countUpTo(tx: DbOrTx, where: SQL | undefined, max: number): Promise<number> {
+    const some = tx
+      .select({ one: sql`1` })
+      .from(assessments)
+      .where(where)
+      .limit(max + 1)
+      .as('some');
+    const [r] = await tx.select({ n: count() }).from(some);
+    return Number(r?.n ?? 0);
+  },
+
   async count(tx: DbOrTx, where: SQL | undefined): Promise<number> {
     const [r] = await tx.select({ n: count() }).from(assessments).where(where);
     return Number(r?.n ?? 0);

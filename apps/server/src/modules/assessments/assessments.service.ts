@@ -1,3 +1,4 @@
+import { ASSESSMENT_SEARCH_COUNT_MAX } from '@psy/contracts';
 import type {
   AssessmentListItem,
   AssessmentResult,
@@ -577,8 +578,11 @@ export function createAssessmentsService({
       );
       // The whole platform's totals are kept by the writes; counting a million rows is not.
       const totals = scope === undefined ? repo.totals(db) : undefined;
-      const known =
-        totals && !q.userId && !q.keyword
+      // A name search counts up to a bound: a common name matches thousands across a platform.
+      const searched = q.keyword ? repo.countUpTo(db, where, ASSESSMENT_SEARCH_COUNT_MAX) : undefined;
+      const known = searched
+        ? searched.then((n) => Math.min(n, ASSESSMENT_SEARCH_COUNT_MAX))
+        : totals && !q.userId
           ? totals.then((count) => count({ status: q.status, level: q.level }))
           : undefined;
       const [{ rows, total }, submittedCount] = await Promise.all([
@@ -587,7 +591,15 @@ export function createAssessmentsService({
           ? totals.then((count) => count({ status: 'submitted' }))
           : repo.count(db, and(mine, eq(assessments.status, 'submitted'))),
       ]);
-      return { list: await present(rows), total, pageNum: q.pageNum, pageSize: q.pageSize, submittedCount };
+      const totalCapped = searched ? (await searched) > ASSESSMENT_SEARCH_COUNT_MAX : undefined;
+      return {
+        list: await present(rows),
+        total,
+        pageNum: q.pageNum,
+        pageSize: q.pageSize,
+        submittedCount,
+        ...(totalCapped ? { totalCapped } : {}),
+      };
     },
 
     /** Result plus every answer as the person gave it, their warnings and the report's state. */

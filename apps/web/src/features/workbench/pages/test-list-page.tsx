@@ -91,7 +91,10 @@ export function Component() {
               total: data.total,
               hideOnSinglePage: true,
               showSizeChanger: false,
-              showTotal: (t) => `共 ${t} 份`,
+              showTotal: (t) =>
+                data.totalCapped
+                  ? `超过 ${t.toLocaleString('zh-CN')} 份，请输入更完整的姓名缩小范围`
+                  : `共 ${t} 份`,
               onChange: setPageNum,
             }}
             locale={{ emptyText: '没有符合条件的测评' }}
