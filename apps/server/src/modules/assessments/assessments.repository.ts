@@ -189,7 +189,8 @@ export const assessmentsRepository = {
    * The person's name (as given in the test, or the account's when none was given) or the title
    * contains `keyword`. Written so that each side has an index of its own (trigram indexes on
    * the title and the given name; the account side through the users' name index and
-   * `(user_id, started_at)`), and the total counts without reading every assessment with its
+   * `assessments_unnamed_user`, the assessments given no name), and the total counts without
+   * reading every assessment with its
    * person: at a million assessments the search counted by a full join took seconds.
    */
   nameOrTitleContains(keyword: string): SQL {

@@ -75,6 +75,10 @@ export const assessments = pgTable(
     // The name and title search of the expert's and auditor's lists (`nameOrTitleContains`).
     index('assessments_title_trgm').using('gin', t.title.op('gin_trgm_ops')),
     index('assessments_given_name_trgm').using('gin', sql`(${t.basicInfo}->>'name') gin_trgm_ops`),
+    // Its account-name side: only the assessments given no name search by the account's name.
+    index('assessments_unnamed_user')
+      .on(t.userId)
+      .where(sql`(${t.basicInfo}->>'name') is null`),
   ],
 );
 

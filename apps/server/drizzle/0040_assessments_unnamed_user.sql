@@ -1,0 +1,1 @@
+CREATE INDEX "assessments_unnamed_user" ON "assessments" USING btree ("user_id") WHERE ("assessments"."basic_info"->>'name') is null;
