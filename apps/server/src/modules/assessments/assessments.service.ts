@@ -442,8 +442,9 @@ export function createAssessmentsService({
 
     async result(actor: Actor, id: number): Promise<AssessmentResult> {
       const a = await own(db, actor, id);
-      await mustShowOwner(a);
-      return resultOf(a);
+      // Read together; a withheld result is refused before anything of it is shown.
+      const [, result] = await Promise.all([mustShowOwner(a), resultOf(a)]);
+      return result;
     },
 
     /** 我的测评: a page of the caller's assessments, newest first, with how many are in each status. */

@@ -297,8 +297,8 @@ export function createReportsService(deps: {
     /** The full report (JSON and PDF) once it is open to its owner. */
     async full(actor: Actor, id: number): Promise<FullReport> {
       const a = await owned(db, actor, id);
-      await assessments.mustShowOwner(a);
-      const result = await assessments.resultOf(a);
+      // Read together; a withheld result is refused before anything of it is used.
+      const [, result] = await Promise.all([assessments.mustShowOwner(a), assessments.resultOf(a)]);
       if (!result.full) {
         const why = {
           locked: '请先购买完整报告',
