@@ -4,7 +4,7 @@
  * bundle, NODE_ENV=production) against each database, each endpoint called as the account that
  * uses it (visitor, the heavy person, the expert with the most bookings, auditor, admin),
  * sequentially after 3 warm-up calls. Prints p50/p95 per size, the ratio t(large)/t(small) of
- * the p50s and flags p95 over 20 ms or a ratio over 2.
+ * the p50s and flags p95 over 20 ms (300 ms for a dashboard) or a ratio over 2.
  *
  * A database made by an older generator is made again; one made before a later migration is
  * migrated first (the migration's index builds can outlast the server's start-up wait).
@@ -31,6 +31,7 @@ const requests = Number(process.env.BENCH_REQUESTS ?? 40);
 const only = process.env.BENCH_ONLY;
 const explainMs = process.env.BENCH_EXPLAIN_MS;
 const TARGET_MS = 20;
+const DASHBOARD_MS = 300;
 const MAX_RATIO = 2;
 
 type Who = 'visitor' | 'user' | 'expert' | 'auditor' | 'admin';
@@ -38,6 +39,8 @@ interface Case {
   name: string;
   who: Who;
   path: string;
+  /** A dashboard's p95 goal (300 ms) instead of a list's or a detail's 20 ms. */
+  goalMs?: number;
 }
 interface Timing {
   p50: number;
@@ -186,7 +189,7 @@ async function casesOf(db: postgres.Sql): Promise<{ cases: Case[]; ids: Record<W
     { name: '搜索「焦虑」', who: 'visitor', path: `/api/search?code=${encodeURIComponent('焦虑')}` },
     // ---- the heavy person ----
     { name: '账号信息', who: 'user', path: '/api/userinfo/info' },
-    { name: '我的测评', who: 'user', path: '/api/assessment/mine' },
+    { name: '我的测评', who: 'user', path: `/api/assessment/mine${p}` },
     { name: '测评进度', who: 'user', path: `/api/assessment/${assessment}` },
     { name: '测评结果', who: 'user', path: `/api/assessment/${assessment}/result` },
     { name: '测评报告', who: 'user', path: `/api/assessment/${assessment}/report` },
@@ -218,7 +221,8 @@ async function casesOf(db: postgres.Sql): Promise<{ cases: Case[]; ids: Record<W
     { name: '专家的预约', who: 'expert', path: `/api/booking/expert/list${p}` },
     { name: '专家的预约 · 已确认', who: 'expert', path: `/api/booking/expert/list${p}&status=confirmed` },
     { name: '预约详情（专家）', who: 'expert', path: `/api/booking/detail/${expertBooking}` },
-    { name: '今日日程', who: 'expert', path: '/api/expert/today' },
+    // The workbench's dashboard: thirteen sections of the expert's day.
+    { name: '今日日程', who: 'expert', path: '/api/expert/today', goalMs: DASHBOARD_MS },
     { name: '我的时段', who: 'expert', path: `/api/expert/me/slots?${week}` },
     { name: '来访者测评', who: 'expert', path: `/api/expert/assessments${p}` },
     { name: '来访者测评 · 已提交', who: 'expert', path: `/api/expert/assessments${p}&status=submitted` },
@@ -351,7 +355,8 @@ async function main() {
         const t = by.get(n);
         if (!t) return [];
         if (t.error) return [`error at ${n}`];
-        return t.p95 > TARGET_MS ? [`p95 > ${TARGET_MS} ms at ${n}`] : [];
+        const goal = c.goalMs ?? TARGET_MS;
+        return t.p95 > goal ? [`p95 > ${goal} ms at ${n}`] : [];
       }),
       ...(ratio > MAX_RATIO ? [`ratio > ${MAX_RATIO}`] : []),
     ];
