@@ -93,7 +93,7 @@ export function Component() {
               showSizeChanger: false,
               showTotal: (t) =>
                 data.totalCapped
-                  ? `超过 ${t.toLocaleString('zh-CN')} 份，请输入更完整的姓名缩小范围`
+                  ? `超过 ${t.toLocaleString('zh-CN')} 份，请输入更完整的关键词缩小范围`
                   : `共 ${t} 份`,
               onChange: setPageNum,
             }}
