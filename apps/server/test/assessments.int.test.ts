@@ -255,6 +255,13 @@ describe(`taking a scale on ${testDbKind}`, () => {
       const named = await all(token, `&keyword=${encodeURIComponent('张小雨')}`);
       expect(named.total).toBe(named.list.length);
       expect(named.total).toBeGreaterThan(0);
+      // Pages of one: each page's total is the whole; a page past the end lists nothing, same total.
+      const second = (await api('GET', '/api/expert/assessments?pageSize=1&pageNum=2', token)).body.data;
+      expect(second.total).toBe(every.total);
+      expect(second.list.map((a: Row) => a.id)).toEqual([every.list[1]!.id]);
+      const past = (await api('GET', `/api/expert/assessments?pageNum=${every.total + 1}&pageSize=1`, token))
+        .body.data;
+      expect(past).toMatchObject({ list: [], total: every.total });
     }
   });
 
