@@ -12,7 +12,11 @@ import zlib from 'node:zlib';
 const here = path.dirname(fileURLToPath(import.meta.url));
 const dist = path.resolve(process.env.WEB_DIST ?? path.join(here, '../apps/web/dist'));
 const html = fs.readFileSync(path.join(dist, 'index.html'), 'utf8');
-const entry = /<script type="module"[^>]*src="\/([^"]+\.js)"/.exec(html)?.[1];
+// The entry: a module script's src, or what the inline starter imports after the first paint
+// (paint-first.ts: `import("/assets/index-….js")`).
+const entry =
+  /<script type="module"[^>]*src="\/([^"]+\.js)"/.exec(html)?.[1] ??
+  /<script type="module">[^<]*?import\("\/([^"]+\.js)"\)/.exec(html)?.[1];
 if (!entry) throw new Error(`no entry script in ${dist}/index.html: run npm run build first`);
 
 /** Static imports of a built chunk (`import … from "./x.js"` and `import "./x.js"`), not `import()`. */
