@@ -1,5 +1,8 @@
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CHAT_UNREAD_IDS_MAX } from '@psy/contracts';
+import { sql } from 'drizzle-orm';
+import { executeRows } from '../src/db/rows';
 import { createTestContext, testClock, testDbKind, type TestContext } from './context';
 import { call, DEMO, login } from './helpers';
 
@@ -331,5 +334,36 @@ describe(`chat list pages on ${testDbKind}`, () => {
       expect(r.body.message, q).toMatch(/每页条数不正确|翻页位置不正确/);
     }
     expect(await list(t.other, '?pageSize=100')).toHaveLength(4);
+  });
+});
+
+describe(`the unread chats answered at most ${CHAT_UNREAD_IDS_MAX} on ${testDbKind}`, () => {
+  it('answers the newest 1,000 ids when more chats are unread, and the summary counts them all', async () => {
+    // An expert 1,001 new people each wrote to (rows made directly: the limit is what is tested).
+    const db = ctx.database.db;
+    await db.execute(sql`
+      insert into users (telephone, name, role)
+      select '1770000' || lpad(i::text, 4, '0'), '来访者' || i, 'user' from generate_series(1, 1001) i`);
+    await db.execute(sql`
+      insert into chats (user_low_id, user_high_id, last_activity_at, created_at)
+      select least(u.id, ${ids.expert2}), greatest(u.id, ${ids.expert2}), now() - u.id * interval '1 second', now()
+      from users u where u.telephone like '1770000%'`);
+    await db.execute(sql`
+      insert into chat_participants (chat_id, user_id, unread_count)
+      select c.id, ${ids.expert2}, 1 from chats c join users u on u.id in (c.user_low_id, c.user_high_id)
+      where u.telephone like '1770000%'`);
+    const r = await call(ctx.app, 'GET', '/api/chat/unread', { token: t.expert2 });
+    expect(r.status).toBe(200);
+    const chatIds = r.body.data.chatIds as number[];
+    expect(chatIds).toHaveLength(CHAT_UNREAD_IDS_MAX);
+    // Newest activity first: the oldest of the 1,001 is the one left out.
+    const [oldest] = await executeRows<{ id: number }>(
+      db,
+      sql`select c.id from chats c join users u on u.id in (c.user_low_id, c.user_high_id)
+        where u.telephone like '1770000%' order by c.last_activity_at limit 1`,
+    );
+    expect(chatIds).not.toContain(oldest!.id);
+    const summary = await call(ctx.app, 'GET', '/api/userNotification/summary', { token: t.expert2 });
+    expect(summary.body.data.chats).toBeGreaterThanOrEqual(1001);
   });
 });

@@ -140,17 +140,6 @@ export const assessmentsRepository = {
       .orderBy(asc(assessmentParts.assessmentId), asc(assessmentParts.position));
   },
 
-  /** Rows of `page` without the total, for a list shown whole (at most `limit`). */
-  async first(tx: DbOrTx, where: SQL | undefined, limit: number) {
-    return tx
-      .select({ a: assessments, userName: users.name })
-      .from(assessments)
-      .innerJoin(users, eq(users.id, assessments.userId))
-      .where(where)
-      .orderBy(desc(assessments.startedAt), desc(assessments.id))
-      .limit(limit);
-  },
-
   /** Sets (position) or clears (null) one answer without reading the others. */
   async saveAnswer(tx: DbOrTx, partId: number, item: number, position: number | null): Promise<void> {
     const key = String(item);
