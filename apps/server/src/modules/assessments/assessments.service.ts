@@ -10,17 +10,18 @@ import type {
   ExpertAssessmentsQuery,
   MyAssessmentsPage,
   MyAssessmentsQuery,
+  ScaleDefinition,
   ScaleScoreResult,
   StartAssessmentBody,
 } from '@psy/contracts';
-import { and, eq, or } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client';
 import type { Actor } from '../../lib/actor';
 import type { Clock } from '../../lib/clock';
 import { maskPhone } from '../../lib/crypto';
 import { AppError, notFound } from '../../lib/errors';
 import type { PersonalCache } from '../../lib/personal-cache';
-import { assignedExpertOf, assignedTo } from '../assignments';
+import { assignedExpertOf } from '../assignments';
 import { HOTLINES } from '../home';
 import type { PlansService } from '../plans';
 import { optionsOf, parseDefinition, scoreAssessment, visibleItems, type ScalesService } from '../scales';
@@ -70,6 +71,11 @@ export interface ServedPerson {
   lastAssessmentAt: string | null;
 }
 
+type PartsOf = Awaited<ReturnType<typeof repo.partsOf>>;
+
+/** Scale versions whose parsed rules are kept (a few hundred KB at most). */
+const PARSED_VERSIONS_MAX = 200;
+
 export function createAssessmentsService({
   db,
   clock,
@@ -97,6 +103,21 @@ export function createAssessmentsService({
     return a;
   }
 
+  /**
+   * A scale version's rules, parsed once: a version is never changed once written (a new one is
+   * published instead), and parsing a long scale's rules on every page of it costs milliseconds.
+   */
+  const parsed = new Map<number, ScaleDefinition>();
+  function definitionOf(v: { id: number; definition: unknown }): ScaleDefinition {
+    let def = parsed.get(v.id);
+    if (!def) {
+      def = parseDefinition(v.definition);
+      if (parsed.size >= PARSED_VERSIONS_MAX) parsed.delete(parsed.keys().next().value!);
+      parsed.set(v.id, def);
+    }
+    return def;
+  }
+
   const genderOf = (a: AssessmentRow) => (a.basicInfo ? { gender: a.basicInfo.gender } : undefined);
 
   /**
@@ -116,7 +137,7 @@ export function createAssessmentsService({
       plans.takingInfo(db, a.planId, a.activityId),
     ]);
     const takingParts = parts.map(({ p, v }) => {
-      const def = parseDefinition(v.definition);
+      const def = definitionOf(v);
       const shown = new Set(visibleItems(def, genderOf(a)));
       return {
         index: p.position,
@@ -187,10 +208,10 @@ export function createAssessmentsService({
    */
   async function resultOf(
     a: AssessmentRow,
-    opts: { professional?: boolean } = {},
+    opts: { professional?: boolean; parts?: Promise<PartsOf> } = {},
   ): Promise<AssessmentResult> {
     if (a.status !== 'submitted') throw new AppError('CONFLICT', '测评尚未完成');
-    const [parts, report] = await Promise.all([repo.partsOf(db, a.id), reportPort().access(a)]);
+    const [parts, report] = await Promise.all([opts.parts ?? repo.partsOf(db, a.id), reportPort().access(a)]);
     const full = opts.professional === true || report.access === 'available';
     const strip = <T extends { label: string; interpretation: string; advice: string } | null>(b: T): T =>
       (b && !full ? { ...b, interpretation: '', advice: '' } : b) as T;
@@ -394,7 +415,7 @@ export function createAssessmentsService({
       const row = (await repo.partsOf(db, id)).find((r) => r.p.position === body.part);
       if (!row) throw new AppError('BAD_REQUEST', '量表序号不正确');
       if (row.p.status !== 'in_progress') throw new AppError('CONFLICT', '该量表已提交');
-      const def = parseDefinition(row.v.definition);
+      const def = definitionOf(row.v);
       const item = def.items.find((i) => i.number === body.item);
       if (!item || !visibleItems(def, genderOf(a)).includes(body.item))
         throw new AppError('BAD_REQUEST', `第${body.item}题不存在`);
@@ -413,7 +434,7 @@ export function createAssessmentsService({
         const row = (await repo.partsOf(tx, id)).find((r) => r.p.position === body.part);
         if (!row) throw new AppError('BAD_REQUEST', '量表序号不正确');
         if (row.p.status === 'submitted') throw new AppError('CONFLICT', '该量表已提交');
-        const def = parseDefinition(row.v.definition);
+        const def = definitionOf(row.v);
         const shown = new Set(visibleItems(def, genderOf(a)));
         const answers = def.items.map((i) =>
           shown.has(i.number) ? (row.p.answers[String(i.number)] ?? null) : null,
@@ -473,15 +494,17 @@ export function createAssessmentsService({
     /** An assessment the caller follows up (404 otherwise), locked when asked. */
     followed,
     resultOf,
+    /** The parts with their scale versions, read once for a result and its report together. */
+    partsOf: (a: AssessmentRow): Promise<PartsOf> => repo.partsOf(db, a.id),
 
     /**
      * What the full report is made of beyond the result: each part's parsed definition, the
      * chosen positions in item order (null for an item not shown) and its stored result.
      */
-    async reportMaterial(a: AssessmentRow) {
-      const rows = await repo.partsOf(db, a.id);
+    async reportMaterial(a: AssessmentRow, parts?: Promise<PartsOf>) {
+      const rows = await (parts ?? repo.partsOf(db, a.id));
       return rows.map(({ p, v }) => {
-        const def = parseDefinition(v.definition);
+        const def = definitionOf(v);
         return {
           scaleId: p.scaleId,
           def,
@@ -565,34 +588,51 @@ export function createAssessmentsService({
       q: ExpertAssessmentsQuery & { pageNum: number; pageSize: number },
     ): Promise<ExpertAssessmentPage> {
       const scope = followUpScope(actor);
-      // Those I followed up, and the whole history of the people assigned to me now.
-      const mine =
-        scope === undefined
-          ? undefined
-          : or(eq(assessments.expertId, scope), assignedTo(assessments.userId, scope));
-      const where = and(
-        mine,
+      const filter = and(
         q.userId ? eq(assessments.userId, q.userId) : undefined,
         q.status ? eq(assessments.status, q.status) : undefined,
         q.level ? repo.maxWarningLevelIs(q.level) : undefined,
         q.keyword ? repo.nameOrTitleContains(q.keyword) : undefined,
       );
-      // The whole platform's totals are kept by the writes; counting a million rows is not.
-      const totals = scope === undefined ? repo.totals(db) : undefined;
+      let page: Promise<{ rows: { a: AssessmentRow; userName: string }[]; total: number }>;
+      let submitted: Promise<number>;
       // A name search counts up to a bound: a common name matches thousands across a platform.
-      const searched = q.keyword ? repo.countUpTo(db, where, ASSESSMENT_SEARCH_COUNT_MAX) : undefined;
-      const known = searched
-        ? searched.then((n) => Math.min(n, ASSESSMENT_SEARCH_COUNT_MAX))
-        : totals && !q.userId
-          ? totals.then((count) => count({ status: q.status, level: q.level }))
-          : undefined;
-      const [{ rows, total }, submittedCount] = await Promise.all([
-        repo.page(db, where, q, known),
-        totals
-          ? totals.then((count) => count({ status: 'submitted' }))
-          : repo.count(db, and(mine, eq(assessments.status, 'submitted'))),
-      ]);
-      const totalCapped = searched ? (await searched) > ASSESSMENT_SEARCH_COUNT_MAX : undefined;
+      let totalCapped: boolean | undefined;
+      if (scope === undefined) {
+        // The whole platform's totals are kept by the writes; counting a million rows is not.
+        const totals = repo.totals(db);
+        const searched = q.keyword ? repo.countUpTo(db, filter, ASSESSMENT_SEARCH_COUNT_MAX) : undefined;
+        const known = searched
+          ? searched.then((n) => {
+              totalCapped = n > ASSESSMENT_SEARCH_COUNT_MAX || undefined;
+              return Math.min(n, ASSESSMENT_SEARCH_COUNT_MAX);
+            })
+          : !q.userId
+            ? totals.then((count) => count({ status: q.status, level: q.level }))
+            : undefined;
+        page = repo.page(db, filter, q, known);
+        submitted = totals.then((count) => count({ status: 'submitted' }));
+      } else if (q.keyword) {
+        // Those I follow up, and the whole history of the people assigned to me now: a search's
+        // first matches give its count and, within them, its page.
+        const max = ASSESSMENT_SEARCH_COUNT_MAX;
+        page = repo.scopedMatches(db, scope, filter, max).then(async (ids) => {
+          const total = Math.min(ids.length, max);
+          totalCapped = ids.length > max || undefined;
+          const end = q.pageNum * q.pageSize;
+          return end <= total || ids.length <= max
+            ? { rows: await repo.listed(db, ids.slice(end - q.pageSize, Math.min(end, total))), total }
+            : repo.scopedPage(db, scope, filter, q, Promise.resolve(total));
+        });
+        submitted = repo.scopedCount(db, scope, eq(assessments.status, 'submitted'));
+      } else {
+        page = repo.scopedPage(db, scope, filter, q);
+        submitted =
+          q.status === 'submitted' && !q.userId && !q.level
+            ? page.then((p) => p.total)
+            : repo.scopedCount(db, scope, eq(assessments.status, 'submitted'));
+      }
+      const [{ rows, total }, submittedCount] = await Promise.all([page, submitted]);
       return {
         list: await present(rows),
         total,
@@ -635,7 +675,7 @@ export function createAssessmentsService({
         plans.takingInfo(db, a.planId, a.activityId),
       ]);
       const answers = parts.map(({ p, v }) => {
-        const def = parseDefinition(v.definition);
+        const def = definitionOf(v);
         const shown = new Set(visibleItems(def, genderOf(a)));
         return {
           scaleName: def.name,

@@ -56,6 +56,9 @@ export const assessments = pgTable(
   (t) => [
     index().on(t.userId, t.startedAt),
     index().on(t.expertId, t.submittedAt),
+    // An expert's own side of their list, newest first: its filters (status, warning level) and
+    // counts read from the index alone, whatever the expert's number of assessments.
+    index('assessments_expert_started').on(t.expertId, t.startedAt, t.id, t.status, t.maxWarningLevel),
     // Statistics: submitted assessments by time range, and plans' completion by start.
     index().on(t.status, t.submittedAt),
     index().on(t.planId, t.startedAt),

@@ -50,25 +50,37 @@ export function createRecordsService(deps: RecordsServiceDeps) {
     },
 
     async open(actor: Actor, userId: number, meta: { ip: string | null }): Promise<PersonalRecord> {
-      const person = await repo.person(db, userId);
-      const isPerson = person?.role === 'user';
-      const [serves, grant] = await Promise.all([
-        isPerson && actor.role === 'expert' ? assessments.follows(db, actor.userId, userId) : false,
-        isPerson && actor.role === 'expert' ? cooperationGrantOf(db, actor.userId, userId) : null,
+      // Who the person is and how the expert stands to them, read together (an expert's ties
+      // to an id that is not a person's come back empty and are not used).
+      const expert = actor.role === 'expert';
+      const [person, follows, grantOf] = await Promise.all([
+        repo.person(db, userId),
+        expert ? assessments.follows(db, actor.userId, userId) : false,
+        expert ? cooperationGrantOf(db, actor.userId, userId) : null,
       ]);
+      const isPerson = person?.role === 'user';
+      const serves = isPerson && follows;
+      const grant = isPerson ? grantOf : null;
       const access = recordAccess(actor, { isPerson, serves, grant });
-      await audit.record(db, {
-        action: 'record_view',
-        outcome: access ? 'success' : 'failure',
-        userId: actor.userId,
-        targetUserId: isPerson ? userId : null,
-        ip: meta.ip,
-        detail: { personId: userId, via: access?.via ?? null, cooperationId: access?.cooperationId ?? null },
-      });
-      if (!access || !person) throw missing();
-
-      const ctx = { userId, actor, access };
-      const timeline = assembleTimeline(await Promise.all(sources.map((s) => s.entries(db, ctx))));
+      const ctx = access ? { userId, actor, access } : null;
+      // The view is recorded while the timeline is read; if recording fails, nothing is answered.
+      const [, parts] = await Promise.all([
+        audit.record(db, {
+          action: 'record_view',
+          outcome: access ? 'success' : 'failure',
+          userId: actor.userId,
+          targetUserId: isPerson ? userId : null,
+          ip: meta.ip,
+          detail: {
+            personId: userId,
+            via: access?.via ?? null,
+            cooperationId: access?.cooperationId ?? null,
+          },
+        }),
+        ctx ? Promise.all(sources.map((s) => s.entries(db, ctx))) : null,
+      ]);
+      if (!access || !person || !parts) throw missing();
+      const timeline = assembleTimeline(parts);
       return {
         person: {
           id: person.id,

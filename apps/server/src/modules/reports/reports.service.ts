@@ -132,9 +132,9 @@ export function createReportsService(deps: {
   }
 
   /** The report's parts and what the platform suggests, as the full report shows them. */
-  async function content(a: AssessmentRow) {
+  async function content(a: AssessmentRow, rows?: ReturnType<AssessmentsService['partsOf']>) {
     const basic = assessments.basicInfoOf(a);
-    const material = await assessments.reportMaterial(a);
+    const material = await assessments.reportMaterial(a, rows);
     const parts = await Promise.all(
       material.map(async (m) =>
         reportPart({
@@ -297,8 +297,21 @@ export function createReportsService(deps: {
     /** The full report (JSON and PDF) once it is open to its owner. */
     async full(actor: Actor, id: number): Promise<FullReport> {
       const a = await owned(db, actor, id);
-      // Read together; a withheld result is refused before anything of it is used.
-      const [, result] = await Promise.all([assessments.mustShowOwner(a), assessments.resultOf(a)]);
+      // Everything is read together (the parts once, for the result and the report); a withheld
+      // result or a report not yet open is refused before anything read is used.
+      if (a.status !== 'submitted') throw new AppError('CONFLICT', '测评尚未完成');
+      const parts = assessments.partsOf(a);
+      const [shown, read, ...rest] = await Promise.allSettled([
+        assessments.mustShowOwner(a),
+        assessments.resultOf(a, { parts }),
+        content(a, parts),
+        approval(a),
+        repo.institutionName(db, [a.userId, ...(a.expertId ? [a.expertId] : [])]),
+      ] as const);
+      // The refusals in the order a reader is owed them: withheld, then not open, then any failure.
+      if (shown.status === 'rejected') throw shown.reason;
+      if (read.status === 'rejected') throw read.reason;
+      const result = read.value;
       if (!result.full) {
         const why = {
           locked: '请先购买完整报告',
@@ -308,11 +321,10 @@ export function createReportsService(deps: {
         };
         throw new AppError('FORBIDDEN', why[result.report.access]);
       }
-      const [c, review, institution] = await Promise.all([
-        content(a),
-        approval(a),
-        repo.institutionName(db, [a.userId, ...(a.expertId ? [a.expertId] : [])]),
-      ]);
+      const [c, review, institution] = rest.map((r) => {
+        if (r.status === 'rejected') throw r.reason;
+        return r.value;
+      }) as [Awaited<ReturnType<typeof content>>, ReportReview | null, string | null];
       return {
         result,
         basicInfo: a.basicInfo,

@@ -1,0 +1,1 @@
+CREATE INDEX "assessments_expert_started" ON "assessments" USING btree ("expert_id","started_at","id","status","max_warning_level");
