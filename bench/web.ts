@@ -121,16 +121,21 @@ async function main() {
   });
   try {
     const question = await questionPage(server.base);
-    // Put the session where the web app keeps it; Lighthouse is told to leave storage alone.
+    // The session is where the web app keeps it (localStorage) for the signed-in page only:
+    // Lighthouse's storage reset leaves localStorage alone, so the visitors' pages run with it
+    // removed, or they would be measured signed in (with the chat list and the live connection).
     const browser = await puppeteer.connect({ browserURL: `http://127.0.0.1:${chrome.port}` });
-    const page = await browser.newPage();
-    await page.goto(`${server.base}/404`);
-    await page.evaluate(
-      `localStorage.setItem('userToken', ${JSON.stringify(question.session.token)});` +
-        `localStorage.setItem('userInfo', ${JSON.stringify(JSON.stringify(question.session.userinfo))});`,
-    );
-    await page.close();
-    await browser.disconnect();
+    const useSession = async (signedIn: boolean) => {
+      const page = await browser.newPage();
+      await page.goto(`${server.base}/404`);
+      await page.evaluate(
+        signedIn
+          ? `localStorage.setItem('userToken', ${JSON.stringify(question.session.token)});` +
+              `localStorage.setItem('userInfo', ${JSON.stringify(JSON.stringify(question.session.userinfo))});`
+          : 'localStorage.clear();',
+      );
+      await page.close();
+    };
 
     const pages = [
       { name: '首页 /sys/home', url: `${server.base}/sys/home`, signedIn: false },
@@ -146,6 +151,7 @@ async function main() {
     const rows: string[][] = [];
     for (const p of pages) {
       if (words.length && !words.some((w) => p.name.includes(w) || p.url.includes(w))) continue;
+      await useSession(p.signedIn);
       for (const profile of profiles) {
         const results: Result[] = [];
         for (let i = 0; i < runs; i++) results.push(await audit(chrome.port, p.url, profile, p.signedIn));
@@ -172,6 +178,7 @@ async function main() {
     console.log(line(head));
     console.log(`| ${widths.map((w, i) => (i < 2 ? '-'.repeat(w) : `${'-'.repeat(w - 1)}:`)).join(' | ')} |`);
     for (const r of rows) console.log(line(r));
+    await browser.disconnect();
   } finally {
     await chrome.kill();
     await server.stop();

@@ -15,7 +15,7 @@ const PAGES = [
     path: '/sys/home',
     heading: '关注心理健康，从了解自己开始',
     text: /^专业量表测评、系统心理课程/,
-    image: { plain: '.fs-banner img', app: '.slick-slide.slick-active img' },
+    image: { plain: '.fs-banner img', app: 'section[aria-label="推荐活动"] a[data-current] img' },
   },
 ];
 const WIDTHS = [390, 1280];

@@ -38,6 +38,59 @@ describe.skipIf(!hasBrowser())('a visitor opens the platform', () => {
     await page.getByRole('heading', { name: /^机构专家（\d+）$/ }).waitFor();
   });
 
+  it('the banner carousel turns by itself, by its dots and by a swipe, and each banner leads on', async () => {
+    const page = await browser.newPage({ width: 390, height: 844 });
+    // The browser tests ask for less motion by default; a carousel that turns by itself does not.
+    await page.emulateMedia({ reducedMotion: 'no-preference' });
+    await page.goto('/sys/home');
+    const carousel = page.getByRole('region', { name: '推荐活动' });
+    const dots = carousel.getByRole('button', { name: /^第 \d+ 张：/ });
+    await dots.first().waitFor();
+    const n = await dots.count();
+    expect(n).toBeGreaterThan(1);
+    const current = () => carousel.locator('a[data-current]').getAttribute('aria-label');
+    const titles = await carousel
+      .locator('a')
+      .evaluateAll((as) => as.map((a) => a.getAttribute('aria-label')));
+    // Shown is what is on the screen: the current banner fills the carousel's box.
+    const inView = async () => {
+      const box = (await carousel.boundingBox())!;
+      const slide = (await carousel.locator('a[data-current]').boundingBox())!;
+      return Math.abs(slide.x - box.x) < 2;
+    };
+    expect(await current()).toBe(titles[0]);
+    // By itself, after five seconds.
+    await expect.poll(current, { timeout: 9_000 }).toBe(titles[1]);
+    await expect.poll(inView).toBe(true);
+    // By a dot (the pointer on it holds the autoplay).
+    await dots.nth(n - 1).click();
+    await expect.poll(current).toBe(titles[n - 1]);
+    await expect.poll(inView).toBe(true);
+    expect(await dots.nth(n - 1).getAttribute('aria-current')).toBe('true');
+    // By a swipe: the dots follow the scroll.
+    await page.mouse.move(0, 0);
+    await carousel
+      .locator('div')
+      .first()
+      .evaluate((el) => el.scrollTo({ left: 0 }));
+    await expect.poll(current).toBe(titles[0]);
+    expect(await dots.first().getAttribute('aria-current')).toBe('true');
+    const href = await carousel.locator('a[data-current]').getAttribute('href');
+    await carousel.locator('a[data-current]').click();
+    await page.waitForURL((u) => u.pathname + u.search === href);
+  });
+
+  it('the banner carousel stands still when the system asks for less motion', async () => {
+    const page = await browser.newPage();
+    await page.emulateMedia({ reducedMotion: 'reduce' });
+    await page.goto('/sys/home');
+    const carousel = page.getByRole('region', { name: '推荐活动' });
+    await carousel.locator('a[data-current]').waitFor();
+    const first = await carousel.locator('a[data-current]').getAttribute('aria-label');
+    await page.waitForTimeout(6_500);
+    expect(await carousel.locator('a[data-current]').getAttribute('aria-label')).toBe(first);
+  });
+
   it('推荐专家 says so when no expert is listed, like the other sections', async () => {
     const page = await browser.newPage();
     await page.route('**/SysAdmin/api/expert/list?*', (route) =>
