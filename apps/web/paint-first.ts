@@ -6,9 +6,10 @@ import type { Plugin } from 'vite';
  * once, and imports the entry.
  */
 const startAfterFirstPaint = (entry: string) =>
-  `<script type="module">const start=()=>{for(const l of document.querySelectorAll('link[data-modulepreload]')){` +
+  `<script type="module">const start=()=>{const f=document.createDocumentFragment();` +
+  `for(const l of document.querySelectorAll('link[data-modulepreload]')){` +
   `const p=document.createElement('link');p.rel='modulepreload';p.crossOrigin='';p.href=l.getAttribute('href');` +
-  `document.head.append(p)}import(${JSON.stringify(entry)})};` +
+  `f.append(p)}document.head.append(f);import(${JSON.stringify(entry)})};` +
   `document.visibilityState==='visible'?requestAnimationFrame(()=>setTimeout(start)):start();</script>`;
 
 /**

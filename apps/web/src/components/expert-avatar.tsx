@@ -1,5 +1,6 @@
 import { UPLOAD_PATH } from '@psy/contracts/constants';
 import { Avatar } from 'antd';
+import { LetterAvatar } from './letter-avatar';
 
 const palette = ['#13a8a8', '#1677ff', '#722ed1', '#fa8c16', '#52c41a', '#eb2f96'];
 
@@ -16,12 +17,11 @@ export function ExpertAvatar({
       <Avatar size={size} src={`${UPLOAD_PATH}${expert.avatar}`} alt={expert.name} style={{ flex: 'none' }} />
     );
   return (
-    <Avatar
+    <LetterAvatar
+      text={expert.name.slice(0, 1)}
       size={size}
-      style={{ background: palette[expert.id % palette.length], flex: 'none', fontSize: size * 0.42 }}
-      aria-label={expert.name}
-    >
-      {expert.name.slice(0, 1)}
-    </Avatar>
+      color={palette[expert.id % palette.length]!}
+      label={expert.name}
+    />
   );
 }

@@ -3,6 +3,7 @@ import { UPLOAD_PATH } from '@psy/contracts';
 import { Avatar, Card, Col, Empty, Flex, Row, Typography } from 'antd';
 import { useSearchParams } from 'react-router';
 import { CardSkeleton, queryStates } from '../../../components/page-states';
+import { LetterAvatar } from '../../../components/letter-avatar';
 import { usePageMeta } from '../../../lib/page-title';
 import { useDepartmentDetail } from '../api/expert-detail';
 import { ExpertCard } from '../components/expert-card';
@@ -30,9 +31,7 @@ export function Component() {
           {data.logo ? (
             <Avatar shape="square" size={80} src={`${UPLOAD_PATH}${data.logo}`} alt={data.name} />
           ) : (
-            <Avatar shape="square" size={80} style={{ background: '#13a8a8', fontSize: 26, flex: 'none' }}>
-              {data.name.slice(0, 2)}
-            </Avatar>
+            <LetterAvatar text={data.name.slice(0, 2)} shape="square" size={80} color="#13a8a8" />
           )}
           <div style={{ flex: 1, minWidth: 220 }}>
             <Typography.Title level={3} style={{ marginTop: 0, marginBottom: 8 }}>

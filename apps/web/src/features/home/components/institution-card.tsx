@@ -3,6 +3,7 @@ import type { InstitutionSummary } from '@psy/contracts';
 import { Avatar, Card, Typography } from 'antd';
 import { UPLOAD_PATH } from '@psy/contracts/constants';
 import { Link } from 'react-router';
+import { LetterAvatar } from '../../../components/letter-avatar';
 
 const palette = ['#13a8a8', '#1677ff', '#722ed1', '#fa8c16', '#52c41a'];
 
@@ -21,9 +22,7 @@ export function InstitutionCard({ institution }: { institution: InstitutionSumma
             institution.logo ? (
               <Avatar size={48} src={`${UPLOAD_PATH}${institution.logo}`} />
             ) : (
-              <Avatar size={48} style={{ background: color }}>
-                {institution.name.slice(0, 2)}
-              </Avatar>
+              <LetterAvatar text={institution.name.slice(0, 2)} size={48} color={color!} />
             )
           }
           // The whole name, on two lines if need be: cut short, 上海青禾大学生… says too little.
@@ -33,7 +32,7 @@ export function InstitutionCard({ institution }: { institution: InstitutionSumma
               <div style={{ marginBottom: 8 }}>
                 <EnvironmentOutlined /> {institution.city}
               </div>
-              <Typography.Paragraph type="secondary" ellipsis={{ rows: 3 }} style={{ marginBottom: 0 }}>
+              <Typography.Paragraph type="secondary" className="text-clamp-3" style={{ marginBottom: 0 }}>
                 {institution.intro}
               </Typography.Paragraph>
             </>

@@ -3,6 +3,7 @@ import { Avatar, Card, Flex, Tag, Typography } from 'antd';
 import { Link } from 'react-router';
 import { routeExists } from '../../../lib/route-exists';
 import { Highlight } from './highlight';
+import { LetterAvatar } from '../../../components/letter-avatar';
 
 const palette = ['#13a8a8', '#1677ff', '#722ed1', '#fa8c16', '#52c41a'];
 
@@ -29,13 +30,12 @@ export function SearchHitCard({
         {hit.image ? (
           <Avatar shape="square" size={56} src={imageSrc(hit.image)} alt="" style={{ flex: 'none' }} />
         ) : (
-          <Avatar
+          <LetterAvatar
+            text={hit.title.slice(0, 1)}
             shape="square"
             size={56}
-            style={{ background: palette[hit.id % palette.length], flex: 'none' }}
-          >
-            {hit.title.slice(0, 1)}
-          </Avatar>
+            color={palette[hit.id % palette.length]!}
+          />
         )}
         <div style={{ minWidth: 0, flex: 1 }}>
           <Flex gap={8} align="center">
