@@ -8,7 +8,7 @@ import { jsonSchemaTransform, validatorCompiler, type ZodTypeProvider } from 'fa
 import type { Config } from './config';
 import type { Database } from './db/client';
 import { systemClock, type Clock } from './lib/clock';
-import { sharedAnswerSerializerCompiler } from './lib/shared-serializer';
+import { compressSharedAnswers, sharedAnswerSerializerCompiler } from './lib/shared-serializer';
 import { createEventBus, type EventBus } from './lib/events';
 import { loggerOptions } from './lib/logger';
 import { authPlugin } from './modules/auth/auth.plugin';
@@ -221,6 +221,8 @@ export async function buildApp({
   // Answers of 1 KB and more go out compressed when the client accepts it (brotli at a quality
   // cheap enough for every request, else gzip). Static files built with .br/.gz twins are served
   // precompressed by registerWeb instead; already compressed types (images, video, PDF, xlsx) never.
+  // A catalogue answer served from memory is compressed once per encoding, not per request.
+  compressSharedAnswers(app, { threshold: COMPRESS_THRESHOLD_BYTES, brotliQuality: 4, gzipLevel: 6 });
   await app.register(fastifyCompress, {
     threshold: COMPRESS_THRESHOLD_BYTES,
     encodings: ['br', 'gzip'],

@@ -1,8 +1,10 @@
+import zlib from 'node:zlib';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestContext, testDbKind, type TestContext } from './context';
 import { rowsOf } from '../src/db/rows';
+import { sharedCompressionsMade } from '../src/lib/shared-serializer';
 import { call, dataOf, DEMO, login, take, ZHANG_XIAOYU } from './helpers';
 
 // The public catalogue lists are served from memory between the writes that change them
@@ -140,6 +142,41 @@ describe(`catalogue cache (${testDbKind})`, () => {
       sql`update users set avatar = '/uploads/catalogue-test.webp' where telephone = ${DEMO.expert}`,
     );
     await eventually(async () => expect(ctx.app.deps.services.catalogue.sizes().experts).toBe(0));
+  });
+
+  it('compresses a list held in memory once per encoding, and a changed list anew', async () => {
+    // A page size no other test asks for: an answer of its own, compressed by nobody yet.
+    const url = '/SysAdmin/api/scale/list?pageSize=49';
+    const plain = (await app.inject({ url })).json();
+    expect(JSON.stringify(plain).length).toBeGreaterThan(1024);
+    const before = sharedCompressionsMade();
+    const br = async () => {
+      const a = await app.inject({ url, headers: { 'accept-encoding': 'gzip, deflate, br' } });
+      expect(a.headers['content-encoding']).toBe('br');
+      expect(a.headers.vary).toContain('accept-encoding');
+      expect(Number(a.headers['content-length'])).toBe(a.rawPayload.length);
+      return JSON.parse(zlib.brotliDecompressSync(a.rawPayload).toString());
+    };
+    for (let i = 0; i < 3; i++) expect(await br()).toEqual(plain);
+    expect(sharedCompressionsMade()).toBe(before + 1);
+    // gzip where brotli is refused or not offered (q=0 refuses); none for identity.
+    for (const accept of ['gzip', 'br;q=0, gzip', 'gzip;q=1.0, br;q=0']) {
+      const a = await app.inject({ url, headers: { 'accept-encoding': accept } });
+      expect(a.headers['content-encoding'], accept).toBe('gzip');
+      expect(JSON.parse(zlib.gunzipSync(a.rawPayload).toString())).toEqual(plain);
+    }
+    expect(sharedCompressionsMade()).toBe(before + 2);
+    const none = await app.inject({ url, headers: { 'accept-encoding': 'identity' } });
+    expect(none.headers['content-encoding']).toBeUndefined();
+    expect(none.json()).toEqual(plain);
+    // A write that changes the list: the next answer is the new list, compressed again.
+    const first = (plain.data.list as { id: number; name: string }[])[0]!;
+    await ctx.database.db.execute(sql`update scales set name = name || '（新）' where id = ${first.id}`);
+    await eventually(async () => {
+      expect((await br()).data.list[0].name).toBe(`${first.name}（新）`);
+    });
+    expect(sharedCompressionsMade()).toBe(before + 3);
+    await silently(sql`update scales set name = ${first.name} where id = ${first.id}`);
   });
 
   it("holds a scale's page with the list: a submitted assessment of it or its going offline shows at once", async () => {
