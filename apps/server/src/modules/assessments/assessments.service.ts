@@ -21,7 +21,7 @@ import type { Clock } from '../../lib/clock';
 import { maskPhone } from '../../lib/crypto';
 import { AppError, notFound } from '../../lib/errors';
 import type { PersonalCache } from '../../lib/personal-cache';
-import { assignedExpertOf } from '../assignments';
+import { assignedExpertOf, peopleAssignedTo } from '../assignments';
 import { HOTLINES } from '../home';
 import type { PlansService } from '../plans';
 import { optionsOf, parseDefinition, scoreAssessment, visibleItems, type ScalesService } from '../scales';
@@ -587,7 +587,7 @@ export function createAssessmentsService({
       actor: Actor,
       q: ExpertAssessmentsQuery & { pageNum: number; pageSize: number },
     ): Promise<ExpertAssessmentPage> {
-      const scope = followUpScope(actor);
+      const expertId = followUpScope(actor);
       const filter = and(
         q.userId ? eq(assessments.userId, q.userId) : undefined,
         q.status ? eq(assessments.status, q.status) : undefined,
@@ -598,7 +598,7 @@ export function createAssessmentsService({
       let submitted: Promise<number>;
       // A name search counts up to a bound: a common name matches thousands across a platform.
       let totalCapped: boolean | undefined;
-      if (scope === undefined) {
+      if (expertId === undefined) {
         // The whole platform's totals are kept by the writes; counting a million rows is not.
         const totals = repo.totals(db);
         const searched = q.keyword ? repo.countUpTo(db, filter, ASSESSMENT_SEARCH_COUNT_MAX) : undefined;
@@ -616,21 +616,23 @@ export function createAssessmentsService({
         // Those I follow up, and the whole history of the people assigned to me now: a search's
         // first matches give its count and, within them, its page.
         const max = ASSESSMENT_SEARCH_COUNT_MAX;
-        page = repo.scopedMatches(db, scope, filter, max).then(async (ids) => {
+        const mine = { expertId, people: await peopleAssignedTo(db, expertId) };
+        page = repo.scopedMatches(db, mine, filter, max).then(async (ids) => {
           const total = Math.min(ids.length, max);
           totalCapped = ids.length > max || undefined;
           const end = q.pageNum * q.pageSize;
           return end <= total || ids.length <= max
             ? { rows: await repo.listed(db, ids.slice(end - q.pageSize, Math.min(end, total))), total }
-            : repo.scopedPage(db, scope, filter, q, Promise.resolve(total));
+            : repo.scopedPage(db, mine, filter, q, Promise.resolve(total));
         });
-        submitted = repo.scopedCount(db, scope, eq(assessments.status, 'submitted'));
+        submitted = repo.scopedCount(db, mine, eq(assessments.status, 'submitted'));
       } else {
-        page = repo.scopedPage(db, scope, filter, q);
+        const mine = { expertId, people: await peopleAssignedTo(db, expertId) };
+        page = repo.scopedPage(db, mine, filter, q);
         submitted =
           q.status === 'submitted' && !q.userId && !q.level
             ? page.then((p) => p.total)
-            : repo.scopedCount(db, scope, eq(assessments.status, 'submitted'));
+            : repo.scopedCount(db, mine, eq(assessments.status, 'submitted'));
       }
       const [{ rows, total }, submittedCount] = await Promise.all([page, submitted]);
       return {

@@ -23,6 +23,16 @@ export const assignmentsRepository = {
   },
 };
 
+/** The people assigned to `expertId`, by id. */
+export async function peopleAssignedTo(tx: DbOrTx, expertId: number): Promise<number[]> {
+  const rows = await tx
+    .select({ userId: careAssignments.userId })
+    .from(careAssignments)
+    .where(eq(careAssignments.expertId, expertId))
+    .orderBy(careAssignments.userId);
+  return rows.map((r) => r.userId);
+}
+
 /** The person's assigned expert, or null when they have no assignment row. */
 export async function assignedExpertOf(tx: DbOrTx, userId: number): Promise<number | null> {
   return (await assignmentsRepository.of(tx, userId))?.expertId ?? null;

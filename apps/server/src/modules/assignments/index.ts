@@ -2,5 +2,5 @@
 export type { AssignmentsService } from './assignments.service';
 
 /** Read-only pieces for assessments and transfers; the row changes through the service. */
-export { assignedExpertOf, assignedTo, hasAssignment } from './assignments.repository';
+export { assignedExpertOf, assignedTo, hasAssignment, peopleAssignedTo } from './assignments.repository';
 export { careAssignments } from './assignments.table';
