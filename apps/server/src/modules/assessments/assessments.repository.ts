@@ -264,7 +264,7 @@ export const assessmentsRepository = {
     known?: PromiseLike<number>,
   ) {
     const end = p.pageNum * p.pageSize;
-    const ids = sql`(select n.id from ${newestOf(scopeSides(scope, filter), end)} n offset ${end - p.pageSize})`;
+    const ids = sql`(select n.id from ${newestOf(scopeSides(scope, filter), end)} n order by n.started_at desc, n.id desc offset ${end - p.pageSize})`;
     const [rows, total] = await Promise.all([
       tx
         .select({ a: assessments, userName: users.name })
@@ -299,7 +299,7 @@ export const assessmentsRepository = {
   ): Promise<number[]> {
     const rows = await executeRows<{ id: number }>(
       tx,
-      sql`select n.id from ${newestOf(scopeSides(scope, filter), max + 1)} n`,
+      sql`select n.id from ${newestOf(scopeSides(scope, filter), max + 1)} n order by n.started_at desc, n.id desc`,
     );
     return rows.map((r) => Number(r.id));
   },
