@@ -1,6 +1,7 @@
 /**
  * What a first visit loads before any page's own chunk: the entry script named in the built
- * index.html and every chunk it imports statically (the same set index.html modulepreloads),
+ * index.html, every chunk it imports statically, and the modules it imports itself before the
+ * first render (dynamically, so that each is evaluated in a task of its own) with theirs,
  * raw, gzip -9 and brotli (best), with the goal of issue 18 (at most 250 KB gzipped) beside it.
  * Usage: npm run build && npm run bench:bundle
  */
@@ -30,12 +31,19 @@ function staticImports(file: string): string[] {
 
 const seen = new Set<string>();
 const closure: string[] = [];
-(function walk(file: string) {
+function walk(file: string) {
   if (seen.has(file)) return;
   seen.add(file);
   for (const dep of staticImports(file)) walk(dep);
   closure.push(file);
-})(entry);
+}
+walk(entry);
+// And what the entry imports one after another before the first render (apps/web/src/main.tsx:
+// React, antd's core, the app, each evaluated in a task of its own), with their static imports.
+for (const m of fs
+  .readFileSync(path.join(dist, entry), 'utf8')
+  .matchAll(/import\([`"'](\.\/[^`"']+\.js)[`"']\)/g))
+  walk(path.posix.join(path.posix.dirname(entry), m[1]!));
 
 const rows = closure.map((file) => {
   const raw = fs.readFileSync(path.join(dist, file));
@@ -52,7 +60,9 @@ const kb = (n: number) => (n / 1024).toFixed(1);
 // Named inert (`data-modulepreload`) and made preloads after the first paint (apps/web/paint-first.ts).
 const preloads = (html.match(/<link data-modulepreload /g) ?? []).length - 1;
 
-console.log(`\nFirst visit of any page: ${closure.length} scripts (entry + ${preloads} modulepreloads)\n`);
+console.log(
+  `\nFirst visit of any page: ${closure.length} scripts (the entry, ${preloads} modulepreloads in index.html, and what the entry imports before the first render)\n`,
+);
 console.log('| chunk | raw KB | gzip KB | brotli KB |');
 console.log('|---|---:|---:|---:|');
 for (const r of rows.slice(0, 12)) console.log(`| ${r.file} | ${kb(r.raw)} | ${kb(r.gzip)} | ${kb(r.br)} |`);

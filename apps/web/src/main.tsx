@@ -3,8 +3,9 @@ import './styles.css';
 // Evaluating the first visit's ~660 KB of script was the longest task of a phone's first
 // seconds (one task of ~330 ms at Lighthouse's 4x slowdown, docs/performance.md): now React
 // and the router, antd's core, and then the app's own modules are evaluated in three tasks,
-// with the browser given a turn between them (the chunks are already fetched: the shell
-// preloads them all). The blocking time Lighthouse counts is each task's part over 50 ms.
+// with the browser given a turn between them. The blocking time Lighthouse counts is each
+// task's part over 50 ms. (A page's shell preloads the libraries' chunks with the page's own;
+// preloading these boot modules from index.html as well was measured and not kept.)
 const yieldToBrowser = () => new Promise((resolve) => setTimeout(resolve));
 const { StrictMode, startTransition, createRoot } = await import('./vendor-prelude');
 await yieldToBrowser();
