@@ -1,8 +1,6 @@
 import { UPLOAD_PATH } from '@psy/contracts/constants';
 import { Avatar } from 'antd';
-import { LetterAvatar } from './letter-avatar';
-
-const palette = ['#13a8a8', '#1677ff', '#722ed1', '#fa8c16', '#52c41a', '#eb2f96'];
+import { colorOf, LetterAvatar } from './letter-avatar';
 
 /** The expert's photo (a file name under the upload path), or the first character of the name. */
 export function ExpertAvatar({
@@ -17,11 +15,6 @@ export function ExpertAvatar({
       <Avatar size={size} src={`${UPLOAD_PATH}${expert.avatar}`} alt={expert.name} style={{ flex: 'none' }} />
     );
   return (
-    <LetterAvatar
-      text={expert.name.slice(0, 1)}
-      size={size}
-      color={palette[expert.id % palette.length]!}
-      label={expert.name}
-    />
+    <LetterAvatar text={expert.name.slice(0, 1)} size={size} color={colorOf(expert.id)} label={expert.name} />
   );
 }

@@ -1,5 +1,12 @@
 import type { CSSProperties } from 'react';
 
+const PALETTE = ['#13a8a8', '#1677ff', '#722ed1', '#fa8c16', '#52c41a', '#eb2f96'];
+
+/** The colour for a thing without a picture: the same one every time for the same id. */
+export function colorOf(id: number): string {
+  return PALETTE[Math.abs(id) % PALETTE.length]!;
+}
+
 /**
  * A coloured circle (or square) with a name's first characters, where there is no picture. It
  * looks like antd's Avatar with text, but is laid out by CSS alone: antd's measures its text

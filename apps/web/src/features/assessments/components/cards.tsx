@@ -3,10 +3,9 @@ import type { ActivitySummary, PlanSummary, ScaleSummary } from '@psy/contracts'
 import { Flex, Tag } from 'antd';
 import { LinkCard } from '../../../components/link-card';
 import { formatDateTime } from '../../../lib/format';
+import { colorOf } from '../../../components/letter-avatar';
 import { reportPriceText } from './format';
 import styles from './assessments.module.css';
-
-const palette = ['#13a8a8', '#1677ff', '#722ed1', '#fa8c16', '#52c41a', '#eb2f96'];
 
 function Facts(props: { items: number; minutes: number; taken: number; takenLabel?: string }) {
   const { items, minutes, taken, takenLabel = '人测过' } = props;
@@ -45,7 +44,7 @@ export function ScaleCard({ scale }: { scale: ScaleSummary }) {
       className={styles.card}
     >
       <Flex gap={12} align="center">
-        <span className={styles.badge} style={{ background: palette[scale.id % palette.length] }}>
+        <span className={styles.badge} style={{ background: colorOf(scale.id) }}>
           {scale.shortName}
         </span>
         <div style={{ minWidth: 0 }}>

@@ -24,6 +24,8 @@ export function BannerCarousel() {
   const [held, setHeld] = useState(false);
   const reduced = useReducedMotion();
   const count = data?.length ?? 0;
+  // A banner taken away while the page is open leaves no index past the end.
+  const shown = Math.min(current, Math.max(count - 1, 0));
 
   const go = (i: number) => {
     const el = track.current;
@@ -83,9 +85,9 @@ export function BannerCarousel() {
             className={styles.slide}
             aria-label={b.title}
             aria-roledescription="slide"
-            aria-hidden={i !== current}
-            tabIndex={i === current ? 0 : -1}
-            data-current={i === current || undefined}
+            aria-hidden={i !== shown}
+            tabIndex={i === shown ? 0 : -1}
+            data-current={i === shown || undefined}
           >
             <img src={uploadUrl(b.image)} alt="" loading={i === 0 ? 'eager' : 'lazy'} />
             <span className={styles.slideTitle}>{b.title}</span>
@@ -100,7 +102,7 @@ export function BannerCarousel() {
               type="button"
               className={styles.dot}
               aria-label={`第 ${i + 1} 张：${b.title}`}
-              aria-current={i === current}
+              aria-current={i === shown}
               onClick={() => go(i)}
             />
           ))}

@@ -3,13 +3,10 @@ import type { InstitutionSummary } from '@psy/contracts';
 import { Avatar, Card, Typography } from 'antd';
 import { UPLOAD_PATH } from '@psy/contracts/constants';
 import { Link } from 'react-router';
-import { LetterAvatar } from '../../../components/letter-avatar';
-
-const palette = ['#13a8a8', '#1677ff', '#722ed1', '#fa8c16', '#52c41a'];
+import { colorOf, LetterAvatar } from '../../../components/letter-avatar';
 
 /** A partner institution, leading to its page (机构详情: its experts). */
 export function InstitutionCard({ institution }: { institution: InstitutionSummary }) {
-  const color = palette[institution.id % palette.length];
   return (
     <Link
       to={`/department/detail?id=${institution.id}`}
@@ -22,7 +19,7 @@ export function InstitutionCard({ institution }: { institution: InstitutionSumma
             institution.logo ? (
               <Avatar size={48} src={`${UPLOAD_PATH}${institution.logo}`} />
             ) : (
-              <LetterAvatar text={institution.name.slice(0, 2)} size={48} color={color!} />
+              <LetterAvatar text={institution.name.slice(0, 2)} size={48} color={colorOf(institution.id)} />
             )
           }
           // The whole name, on two lines if need be: cut short, 上海青禾大学生… says too little.

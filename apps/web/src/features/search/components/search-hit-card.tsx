@@ -3,9 +3,7 @@ import { Avatar, Card, Flex, Tag, Typography } from 'antd';
 import { Link } from 'react-router';
 import { routeExists } from '../../../lib/route-exists';
 import { Highlight } from './highlight';
-import { LetterAvatar } from '../../../components/letter-avatar';
-
-const palette = ['#13a8a8', '#1677ff', '#722ed1', '#fa8c16', '#52c41a'];
+import { colorOf, LetterAvatar } from '../../../components/letter-avatar';
 
 /** An image is a full URL or path, or else a file name under the upload path. */
 function imageSrc(image: string): string {
@@ -30,12 +28,7 @@ export function SearchHitCard({
         {hit.image ? (
           <Avatar shape="square" size={56} src={imageSrc(hit.image)} alt="" style={{ flex: 'none' }} />
         ) : (
-          <LetterAvatar
-            text={hit.title.slice(0, 1)}
-            shape="square"
-            size={56}
-            color={palette[hit.id % palette.length]!}
-          />
+          <LetterAvatar text={hit.title.slice(0, 1)} shape="square" size={56} color={colorOf(hit.id)} />
         )}
         <div style={{ minWidth: 0, flex: 1 }}>
           <Flex gap={8} align="center">
