@@ -302,8 +302,18 @@ describe(`taking a scale on ${testDbKind}`, () => {
     const byTitle = await search(gad7Title);
     expect(byTitle).toContain(aliased);
     expect(byTitle).not.toContain(unnamed);
+    // Fewer than three characters (no trigram to narrow by): the same three sides.
+    expect(await search('化')).toContain(aliased);
+    const accountTail = await search(accountName.slice(-2));
+    expect(accountTail).toContain(unnamed);
+    expect(accountTail).not.toContain(aliased);
+    // The title in any case, short or long.
+    await ctx.database.db.execute(sql`update assessments set title = 'Gad-7 焦虑' where id = ${aliased}`);
+    expect(await search('gA')).toEqual([aliased]);
+    expect(await search('GAD-7 焦')).toEqual([aliased]);
     // LIKE's own characters are plain text.
     expect(await search('%')).toEqual([]);
+    expect(await search('_')).toEqual([]);
   });
 
   it('a name search counts up to 1,000 matches and says there are more', async () => {

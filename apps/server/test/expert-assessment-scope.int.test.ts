@@ -44,7 +44,7 @@ beforeAll(async () => {
   await db.execute(sql`
     insert into assessments (user_id, kind, title, status, consent_text, expert_id, started_at,
       submitted_at, max_warning_level, basic_info)
-    select p.id, 'scale', '范围测评' || n,
+    select p.id, 'scale', 'Scope范围测评' || n,
       case when n % 3 = 0 then 'in_progress' else 'submitted' end::assessment_status,
       '同意', case n % 3 when 0 then ${expertId}::int when 1 then ${otherExpertId}::int else null end,
       timestamptz '2030-01-01' - ((k * ${PER_PERSON}::int + n) / 3) * interval '2 minutes',
@@ -107,6 +107,17 @@ describe(`an expert's assessments read side by side on ${testDbKind}`, () => {
       `a.basic_info is null and a.user_id in (select id from users where name like '范围甲%')`,
     ],
     [`&keyword=${encodeURIComponent('测评名')}`, `a.basic_info->>'name' like '测评名%'`],
+    // One character (no trigram): the account side and the given name alike.
+    [
+      `&keyword=${encodeURIComponent('甲')}`,
+      `a.basic_info is null and a.user_id in (select id from users where name like '范围甲%')`,
+    ],
+    [`&keyword=${encodeURIComponent('名2')}`, `a.basic_info->>'name' = '测评名2'`],
+    // The title, in any case.
+    ['&keyword=sCOPE', 'true'],
+    [`&keyword=${encodeURIComponent('scope范围测评3')}`, `a.title = 'Scope范围测评3'`],
+    // LIKE's own characters are plain text.
+    ['&keyword=%25', 'false'],
   ];
   it.each(cases)('pages %s exactly as one query over all assessments would', async (query, where) => {
     const want = await expected(where);

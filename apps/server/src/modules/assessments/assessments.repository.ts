@@ -207,16 +207,38 @@ export const assessmentsRepository = {
 
   /**
    * The person's name (as given in the test, or the account's when none was given) or the title
-   * contains `keyword`. Written so that each side has an index of its own (trigram indexes on
-   * the title and the given name; the account side through the users' name index and
-   * `assessments_unnamed_user`, the assessments given no name), and the total counts without
-   * reading every assessment with its
-   * person: at a million assessments the search counted by a full join took seconds.
+   * contains `keyword`.
+   *
+   * Across the platform, a keyword of three characters or more is written so that each side has
+   * an index of its own (trigram indexes on the title and the given name; the account side
+   * through the users' name index and `assessments_unnamed_user`, the assessments given no
+   * name), and the total counts without reading every assessment with its person: at a million
+   * assessments the search counted by a full join took seconds.
+   *
+   * A shorter keyword (a surname, `王`) has no trigram: a trigram index would hand back every
+   * row it holds (a second per index at a million), so it is tested as `strpos`, which no index
+   * answers, on the rows the list reads in its order. Within an expert's scope (`within`), a
+   * few thousand rows at most, every keyword is tested that way, on the title and given name
+   * held in `assessments_expert_started` itself, and the account's name is looked up only for a
+   * row given no name.
    */
-  nameOrTitleContains(keyword: string): SQL {
+  nameOrTitleContains(keyword: string, within?: 'scope'): SQL {
+    const given = assessments.givenName;
+    if (within === 'scope' || [...keyword].length < 3) {
+      const k = keyword.toLowerCase();
+      // Chinese has no case: lower() on every row's text is then work for nothing.
+      const caseless = k === keyword.toUpperCase();
+      const has = (text: SQL | typeof given) =>
+        caseless ? sql`strpos(${text}, ${k}) > 0` : sql`strpos(lower(${text}), ${k}) > 0`;
+      const account =
+        within === 'scope'
+          ? sql`exists (select 1 from users u where u.id = ${assessments.userId} and ${has(sql`u.name`)})`
+          : sql`${assessments.userId} = any(array(select u.id from users u where ${has(sql`u.name`)}))`;
+      return sql`(${has(sql`${assessments.title}`)} or ${has(given)} or (${given} is null and ${account}))`;
+    }
     const k = `%${likeEscape(keyword)}%`;
-    const given = sql`(${assessments.basicInfo}->>'name')`;
-    return sql`(${assessments.title} ilike ${k} or ${given} ilike ${k} or (${given} is null and ${assessments.userId} = any(array(select u.id from users u where u.name ilike ${k}))))`;
+    const account = sql`${assessments.userId} = any(array(select u.id from users u where u.name ilike ${k}))`;
+    return sql`(${assessments.title} ilike ${k} or ${given} ilike ${k} or (${given} is null and ${account}))`;
   },
 
   /**

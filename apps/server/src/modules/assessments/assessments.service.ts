@@ -592,7 +592,9 @@ export function createAssessmentsService({
         q.userId ? eq(assessments.userId, q.userId) : undefined,
         q.status ? eq(assessments.status, q.status) : undefined,
         q.level ? repo.maxWarningLevelIs(q.level) : undefined,
-        q.keyword ? repo.nameOrTitleContains(q.keyword) : undefined,
+        q.keyword
+          ? repo.nameOrTitleContains(q.keyword, expertId === undefined ? undefined : 'scope')
+          : undefined,
       );
       let page: Promise<{ rows: { a: AssessmentRow; userName: string }[]; total: number }>;
       let submitted: Promise<number>;

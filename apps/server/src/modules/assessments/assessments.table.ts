@@ -39,6 +39,12 @@ export const assessments = pgTable(
     consentText: text().notNull(),
     consentAcceptedAt: timestamp({ withTimezone: true }),
     basicInfo: jsonb().$type<BasicInfoBody>(),
+    /**
+     * The name given in the basic information (null when none was asked or given), kept by
+     * PostgreSQL from `basic_info`: the name search reads it from the indexes below, where an
+     * expression over `basic_info` would send every candidate row to the heap.
+     */
+    givenName: text().generatedAlwaysAs(sql`(basic_info->>'name')`),
     /** The expert who follows this person up (warnings, reports). */
     expertId: integer().references(() => users.id, { onDelete: 'set null' }),
     requiresApproval: boolean().notNull().default(false),
@@ -56,9 +62,19 @@ export const assessments = pgTable(
   (t) => [
     index().on(t.userId, t.startedAt),
     index().on(t.expertId, t.submittedAt),
-    // An expert's own side of their list, newest first: its filters (status, warning level) and
-    // counts read from the index alone, whatever the expert's number of assessments.
-    index('assessments_expert_started').on(t.expertId, t.startedAt, t.id, t.status, t.maxWarningLevel),
+    // An expert's own side of their list, newest first: its filters (status, warning level), its
+    // name search (title, given name, person) and its counts read from the index alone,
+    // whatever the expert's number of assessments.
+    index('assessments_expert_started').on(
+      t.expertId,
+      t.startedAt,
+      t.id,
+      t.status,
+      t.maxWarningLevel,
+      t.userId,
+      t.title,
+      t.givenName,
+    ),
     // Statistics: submitted assessments by time range, and plans' completion by start.
     index().on(t.status, t.submittedAt),
     index().on(t.planId, t.startedAt),
@@ -77,11 +93,11 @@ export const assessments = pgTable(
       .where(sql`${t.maxWarningLevel} is not null`),
     // The name and title search of the expert's and auditor's lists (`nameOrTitleContains`).
     index('assessments_title_trgm').using('gin', t.title.op('gin_trgm_ops')),
-    index('assessments_given_name_trgm').using('gin', sql`(${t.basicInfo}->>'name') gin_trgm_ops`),
+    index('assessments_given_name_trgm').using('gin', t.givenName.op('gin_trgm_ops')),
     // Its account-name side: only the assessments given no name search by the account's name.
     index('assessments_unnamed_user')
       .on(t.userId)
-      .where(sql`(${t.basicInfo}->>'name') is null`),
+      .where(sql`${t.givenName} is null`),
   ],
 );
 
