@@ -19,7 +19,7 @@ import { institutions } from '../institutions/institutions.table';
 import { orgMembers, orgUnits } from '../org/org.table';
 import { plans } from '../plans/plans.table';
 import { scales } from '../scales/scales.table';
-import { users } from '../users/users.table';
+import { userRef, users } from '../users/users.table';
 import { warnings } from '../warnings/warnings.table';
 
 export const campaignStatusEnum = pgEnum('campaign_status', ['draft', 'open', 'closed']);
@@ -75,6 +75,18 @@ export const campaigns = pgTable(
   ],
 );
 
+/** A required reference to a campaign, deleted with it. */
+const campaignRef = () =>
+  integer()
+    .notNull()
+    .references(() => campaigns.id, { onDelete: 'cascade' });
+
+/** A required reference to a roster member, deleted with them. */
+const memberRef = () =>
+  integer()
+    .notNull()
+    .references(() => orgMembers.id, { onDelete: 'cascade' });
+
 /**
  * The people a campaign lists by name (a re-test's). A campaign with rows here targets only
  * them, still through its units (which stay the roots its figures are grouped by); one without
@@ -83,12 +95,8 @@ export const campaigns = pgTable(
 export const campaignMembers = pgTable(
   'campaign_members',
   {
-    campaignId: integer()
-      .notNull()
-      .references(() => campaigns.id, { onDelete: 'cascade' }),
-    memberId: integer()
-      .notNull()
-      .references(() => orgMembers.id, { onDelete: 'cascade' }),
+    campaignId: campaignRef(),
+    memberId: memberRef(),
   },
   (t) => [primaryKey({ columns: [t.campaignId, t.memberId] }), index().on(t.memberId)],
 );
@@ -97,9 +105,7 @@ export const campaignMembers = pgTable(
 export const campaignUnits = pgTable(
   'campaign_units',
   {
-    campaignId: integer()
-      .notNull()
-      .references(() => campaigns.id, { onDelete: 'cascade' }),
+    campaignId: campaignRef(),
     unitId: integer()
       .notNull()
       .references(() => orgUnits.id, { onDelete: 'restrict' }),
@@ -115,12 +121,8 @@ export const campaignTakes = pgTable(
   'campaign_takes',
   {
     id: integer().primaryKey().generatedAlwaysAsIdentity(),
-    campaignId: integer()
-      .notNull()
-      .references(() => campaigns.id, { onDelete: 'cascade' }),
-    memberId: integer()
-      .notNull()
-      .references(() => orgMembers.id, { onDelete: 'cascade' }),
+    campaignId: campaignRef(),
+    memberId: memberRef(),
     assessmentId: integer().references(() => assessments.id, { onDelete: 'set null' }),
     consentedAt: timestamp({ withTimezone: true }).notNull(),
     startedAt: timestamp({ withTimezone: true }).notNull(),
@@ -140,12 +142,8 @@ export const campaignNotices = pgTable(
   'campaign_notices',
   {
     id: integer().primaryKey().generatedAlwaysAsIdentity(),
-    campaignId: integer()
-      .notNull()
-      .references(() => campaigns.id, { onDelete: 'cascade' }),
-    userId: integer()
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    campaignId: campaignRef(),
+    userId: userRef(),
     kind: varchar({ length: 10 }).notNull(),
     sms: boolean().notNull(),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
@@ -167,12 +165,8 @@ export const campaignWarningRoutes = pgTable(
     warningId: integer()
       .notNull()
       .references(() => warnings.id, { onDelete: 'cascade' }),
-    campaignId: integer()
-      .notNull()
-      .references(() => campaigns.id, { onDelete: 'cascade' }),
-    memberId: integer()
-      .notNull()
-      .references(() => orgMembers.id, { onDelete: 'cascade' }),
+    campaignId: campaignRef(),
+    memberId: memberRef(),
     step: integer().notNull(),
     unitId: integer().references(() => orgUnits.id, { onDelete: 'restrict' }),
     routedAt: timestamp({ withTimezone: true }).notNull(),

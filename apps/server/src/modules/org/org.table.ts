@@ -12,7 +12,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import { timestamps } from '../../db/columns';
 import { institutions } from '../institutions/institutions.table';
-import { gender, users } from '../users/users.table';
+import { gender, userRef, users } from '../users/users.table';
 
 /**
  * 组织单位: an institution's tree (学院/年级/班级, 部门/团队). Sibling names are unique (a top
@@ -78,9 +78,7 @@ export const orgUnitStaff = pgTable(
     unitId: integer()
       .notNull()
       .references(() => orgUnits.id, { onDelete: 'cascade' }),
-    userId: integer()
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: userRef(),
     ...timestamps,
   },
   (t) => [primaryKey({ columns: [t.unitId, t.userId] }), index().on(t.userId)],
