@@ -3,6 +3,7 @@ import type { CSSProperties, ReactNode } from 'react';
 import { Alert, Divider, Tag, Typography } from 'antd';
 import { formatDuration } from '../../../lib/format';
 import { bandTone, scoreText, toneColors } from './format';
+import { BarTrack } from '../../../components/bar-track';
 import styles from './assessments.module.css';
 
 export function BandTag({ label }: { label: string }) {
@@ -47,15 +48,12 @@ export function DimensionChart({
             aria-label={`${d.name} ${fixed(d.score, precise)}`}
           >
             <span>{d.name}</span>
-            <div className={styles.barTrack}>
-              <div
-                className={styles.barFill}
-                style={{
-                  width: `${Math.max(2, (d.score / axis) * 100)}%`,
-                  ...(d.band ? { background: toneColors[bandTone(d.band.label)].bar } : {}),
-                }}
-              />
-            </div>
+            <BarTrack
+              fill={{
+                width: `${Math.max(2, (d.score / axis) * 100)}%`,
+                ...(d.band ? { background: toneColors[bandTone(d.band.label)].bar } : {}),
+              }}
+            />
             <span className={styles.barValue}>{fixed(d.score, precise)}</span>
           </div>
         ))}

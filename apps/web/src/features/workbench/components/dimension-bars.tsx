@@ -1,4 +1,5 @@
 import { Tag } from 'antd';
+import { BarTrack } from '../../../components/bar-track';
 import styles from './workbench.module.css';
 
 interface Bar {
@@ -21,12 +22,7 @@ export function DimensionBars({ dimensions }: { dimensions: Bar[] }) {
           <span className={styles.barName} title={d.name}>
             {d.name}
           </span>
-          <div className={styles.barTrack}>
-            <div
-              className={styles.barFill}
-              style={{ width: `${top > 0 ? (Math.abs(d.score) / top) * 100 : 0}%` }}
-            />
-          </div>
+          <BarTrack fill={{ width: `${top > 0 ? (Math.abs(d.score) / top) * 100 : 0}%`, minWidth: 2 }} />
           <span className={styles.barValue}>
             {d.score}
             {d.band && (
