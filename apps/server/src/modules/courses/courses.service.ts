@@ -99,6 +99,30 @@ function summary(r: CourseListRow): CourseSummary {
 const lessonsOf = <L>(content: { chapters: { lessons: L[] }[] }): L[] =>
   content.chapters.flatMap((c) => c.lessons);
 
+interface LessonHead {
+  key: string;
+  title: string;
+  kind: 'video' | 'text';
+  freeTrial: boolean;
+}
+
+/** A course's chapters with each lesson's key, title, kind and trial flag, and what `more` adds to it. */
+const chaptersWith = <L extends LessonHead, X>(
+  chapters: { key: string; title: string; lessons: L[] }[],
+  more: (l: L) => X,
+) =>
+  chapters.map((ch) => ({
+    key: ch.key,
+    title: ch.title,
+    lessons: ch.lessons.map((l) => ({
+      key: l.key,
+      title: l.title,
+      kind: l.kind,
+      freeTrial: l.freeTrial,
+      ...more(l),
+    })),
+  }));
+
 /** What decides whether a draft differs from the live version. */
 const comparable = (c: Omit<CourseVersionContent, 'chapters'> & { chapters: CourseDraftData['chapters'] }) =>
   JSON.stringify([
@@ -131,19 +155,10 @@ export async function publishCourseDraft(tx: DbOrTx, c: CourseRow, now: Date): P
     intro: d.intro,
     cover: d.cover,
     priceFen: d.priceFen,
-    chapters: d.chapters.map((ch) => ({
-      key: ch.key,
-      title: ch.title,
-      lessons: ch.lessons.map((l) => ({
-        key: l.key,
-        title: l.title,
-        kind: l.kind,
-        freeTrial: l.freeTrial,
-        videoId: l.kind === 'video' ? l.videoId : null,
-        durationSec:
-          l.kind === 'video' && l.videoId ? Math.round(videos.get(l.videoId)?.durationSec ?? 0) : 0,
-        body: l.kind === 'text' ? l.body : null,
-      })),
+    chapters: chaptersWith(d.chapters, (l) => ({
+      videoId: l.kind === 'video' ? l.videoId : null,
+      durationSec: l.kind === 'video' && l.videoId ? Math.round(videos.get(l.videoId)?.durationSec ?? 0) : 0,
+      body: l.kind === 'text' ? l.body : null,
     })),
   };
   const v = await repo.insertVersion(tx, {
@@ -473,19 +488,11 @@ export function createCoursesService(deps: CoursesServiceDeps) {
       return {
         ...summary(row),
         intro: content.intro,
-        chapters: content.chapters.map((ch) => ({
-          key: ch.key,
-          title: ch.title,
-          lessons: ch.lessons.map((l) => ({
-            key: l.key,
-            title: l.title,
-            kind: l.kind,
-            freeTrial: l.freeTrial,
-            durationSec: l.durationSec,
-            open: canOpenLesson(!!enrolment, l),
-            done: !!p.byKey.get(l.key)?.doneAt,
-            positionSec: p.byKey.get(l.key)?.positionSec ?? 0,
-          })),
+        chapters: chaptersWith(content.chapters, (l) => ({
+          durationSec: l.durationSec,
+          open: canOpenLesson(!!enrolment, l),
+          done: !!p.byKey.get(l.key)?.doneAt,
+          positionSec: p.byKey.get(l.key)?.positionSec ?? 0,
         })),
         enrolment: enrolment ? enrolmentView(enrolment, p.done, p.percent) : null,
         pendingOrderId: pending?.id ?? null,
