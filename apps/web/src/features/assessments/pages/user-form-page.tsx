@@ -2,6 +2,7 @@ import { PHONE_PATTERN, type AssessmentState, type BasicInfoBody } from '@psy/co
 import type { BasicInfoPrefill } from '@psy/contracts';
 import { Alert, Button, Card, Form, Input, InputNumber, Radio, Select, Skeleton, Typography } from 'antd';
 import { Navigate, useNavigate, useSearchParams } from 'react-router';
+import { personNameRules } from '../../../lib/form-rules';
 import { useSession } from '../../../lib/session';
 import { useBasicInfoPrefill, useSaveBasicInfo } from '../api/taking';
 import { idParam, nextPath } from '../components/flow';
@@ -102,14 +103,7 @@ function BasicInfoFields({ state, prefill }: { state: AssessmentState; prefill: 
           onFinish={submit}
           scrollToFirstError
         >
-          <Form.Item
-            name="name"
-            label="姓名"
-            rules={[
-              { required: true, whitespace: true, message: '请输入姓名' },
-              { max: 20, message: '姓名最多20个字' },
-            ]}
-          >
+          <Form.Item name="name" label="姓名" rules={personNameRules}>
             <Input placeholder="请输入姓名" maxLength={20} autoComplete="name" />
           </Form.Item>
           <Form.Item name="gender" label="性别" rules={[{ required: true, message: '请选择性别' }]}>

@@ -1,6 +1,7 @@
 import { genderLabels, genders, type UserInfo } from '@psy/contracts';
 import { Button, DatePicker, Form, Input, Radio } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
+import { personNameRules } from '../../../lib/form-rules';
 import { toast } from '../../../lib/toast';
 import { useEditProfile } from '../api/edit-profile';
 
@@ -36,14 +37,7 @@ export function ProfileForm({ user }: { user: UserInfo }) {
         )
       }
     >
-      <Form.Item
-        name="name"
-        label="姓名"
-        rules={[
-          { required: true, whitespace: true, message: '请输入姓名' },
-          { max: 20, message: '姓名最多20个字' },
-        ]}
-      >
+      <Form.Item name="name" label="姓名" rules={personNameRules}>
         <Input placeholder="请输入姓名" maxLength={20} showCount />
       </Form.Item>
       <Form.Item name="gender" label="性别">
