@@ -1,28 +1,33 @@
 import { cooperationScopeLabels, formatFen, warningRiskLabels } from '@psy/contracts';
-import type { EventBus, EventContext } from '../../lib/events';
+import type { DomainEvents, EventBus, EventContext, EventName } from '../../lib/events';
 import { formatShanghai } from '../../lib/time';
-import type { NotificationsService } from './notifications.service';
+import type { NewNotification, NotificationsService } from './notifications.service';
 
 /**
  * Which domain event becomes which notification, for whom. Each domain publishes its
  * events; this is the one place that turns them into messages people read.
  */
 export function subscribeNotificationRules(events: EventBus, notifications: NotificationsService): void {
-  events.subscribe('account.passwordChanged', async ({ userId, via }, ctx) => {
-    await notifications.notify(
-      userId,
-      {
-        kind: 'account',
-        title: via === 'reset' ? '密码已重置' : '密码已修改',
-        content:
-          via === 'reset'
-            ? '您的账号密码已通过短信验证码重置，所有设备已退出登录。如非本人操作，请立即联系平台客服。'
-            : '您的账号密码已修改，所有设备已退出登录。如非本人操作，请立即通过短信重置密码。',
-        link: '/sys/account',
-      },
-      ctx,
-    );
-  });
+  /** An event that tells one account one thing: whom (`to`) and what, read off the payload. */
+  const tellOn = <K extends EventName>(
+    name: K,
+    what: (e: DomainEvents[K]) => NewNotification & { to: number },
+  ) =>
+    events.subscribe(name, (e, ctx) => {
+      const { to, ...n } = what(e);
+      return notifications.notify(to, n, ctx);
+    });
+
+  tellOn('account.passwordChanged', ({ userId, via }) => ({
+    to: userId,
+    kind: 'account',
+    title: via === 'reset' ? '密码已重置' : '密码已修改',
+    content:
+      via === 'reset'
+        ? '您的账号密码已通过短信验证码重置，所有设备已退出登录。如非本人操作，请立即联系平台客服。'
+        : '您的账号密码已修改，所有设备已退出登录。如非本人操作，请立即通过短信重置密码。',
+    link: '/sys/account',
+  }));
 
   // ---- bookings: every change reaches both sides ----
   const both = async (
@@ -184,43 +189,28 @@ export function subscribeNotificationRules(events: EventBus, notifications: Noti
   });
 
   // ---- money ----
-  events.subscribe('order.paid', (e, ctx) =>
-    notifications.notify(
-      e.userId,
-      {
-        kind: 'order',
-        title: '支付成功',
-        content: `订单“${e.title}”已支付 ${formatFen(e.amountFen)} 元。`,
-        link: `/user/orderInfo?id=${e.orderId}`,
-      },
-      ctx,
-    ),
-  );
-  events.subscribe('order.refunded', (e, ctx) =>
-    notifications.notify(
-      e.userId,
-      {
-        kind: 'order',
-        title: '退款成功',
-        content: `订单“${e.title}”已退款 ${formatFen(e.amountFen)} 元，将原路退回。`,
-        link: `/user/orderInfo?id=${e.orderId}`,
-      },
-      ctx,
-    ),
-  );
+  tellOn('order.paid', (e) => ({
+    to: e.userId,
+    kind: 'order',
+    title: '支付成功',
+    content: `订单“${e.title}”已支付 ${formatFen(e.amountFen)} 元。`,
+    link: `/user/orderInfo?id=${e.orderId}`,
+  }));
+  tellOn('order.refunded', (e) => ({
+    to: e.userId,
+    kind: 'order',
+    title: '退款成功',
+    content: `订单“${e.title}”已退款 ${formatFen(e.amountFen)} 元，将原路退回。`,
+    link: `/user/orderInfo?id=${e.orderId}`,
+  }));
 
-  events.subscribe('order.duplicateRefunded', (e, ctx) =>
-    notifications.notify(
-      e.userId,
-      {
-        kind: 'order',
-        title: '重复支付已退款',
-        content: `订单“${e.title}”收到一笔重复支付，多付的 ${formatFen(e.amountFen)} 元已原路退回。`,
-        link: `/user/orderInfo?id=${e.orderId}`,
-      },
-      ctx,
-    ),
-  );
+  tellOn('order.duplicateRefunded', (e) => ({
+    to: e.userId,
+    kind: 'order',
+    title: '重复支付已退款',
+    content: `订单“${e.title}”收到一笔重复支付，多付的 ${formatFen(e.amountFen)} 元已原路退回。`,
+    link: `/user/orderInfo?id=${e.orderId}`,
+  }));
 
   // ---- courses ----
   events.subscribe('course.enrolled', async (e, ctx) => {
@@ -250,32 +240,22 @@ export function subscribeNotificationRules(events: EventBus, notifications: Noti
       ctx,
     );
   });
-  events.subscribe('course.refunded', (e, ctx) =>
-    notifications.notify(
-      e.expertId,
-      {
-        kind: 'course',
-        title: '课程退款',
-        content: `${e.userName} 申请了课程“${e.title}”的退款（${formatFen(e.amountFen)} 元），已按规则原路退回。`,
-        link: '/expert/course/buyList',
-      },
-      ctx,
-    ),
-  );
-  events.subscribe('course.shelved', (e, ctx) =>
-    notifications.notify(
-      e.expertId,
-      {
-        kind: 'course',
-        title: e.online ? '课程已重新上架' : '课程已下架',
-        content: e.online
-          ? `您的课程“${e.title}”已由平台重新上架。`
-          : `您的课程“${e.title}”已由平台下架，已购学员仍可继续学习。如有疑问请联系平台。`,
-        link: `/expert/course/detail?id=${e.courseId}`,
-      },
-      ctx,
-    ),
-  );
+  tellOn('course.refunded', (e) => ({
+    to: e.expertId,
+    kind: 'course',
+    title: '课程退款',
+    content: `${e.userName} 申请了课程“${e.title}”的退款（${formatFen(e.amountFen)} 元），已按规则原路退回。`,
+    link: '/expert/course/buyList',
+  }));
+  tellOn('course.shelved', (e) => ({
+    to: e.expertId,
+    kind: 'course',
+    title: e.online ? '课程已重新上架' : '课程已下架',
+    content: e.online
+      ? `您的课程“${e.title}”已由平台重新上架。`
+      : `您的课程“${e.title}”已由平台下架，已购学员仍可继续学习。如有疑问请联系平台。`,
+    link: `/expert/course/detail?id=${e.courseId}`,
+  }));
 
   // ---- assessments ----
   const levelName = (l: number) => (l >= 3 ? '高' : l === 2 ? '中' : '低');
@@ -309,18 +289,13 @@ export function subscribeNotificationRules(events: EventBus, notifications: Noti
       );
     }
   });
-  events.subscribe('warning.escalated', (e, ctx) =>
-    notifications.notify(
-      e.auditorId,
-      {
-        kind: 'warning',
-        title: '预警超时未处理',
-        content: `一条${levelName(e.level)}风险预警（${e.scaleName}：${e.reason}）超过时限仍未处理，请协调跟进。`,
-        link: `/expert/warning/detail?id=${e.warningId}`,
-      },
-      ctx,
-    ),
-  );
+  tellOn('warning.escalated', (e) => ({
+    to: e.auditorId,
+    kind: 'warning',
+    title: '预警超时未处理',
+    content: `一条${levelName(e.level)}风险预警（${e.scaleName}：${e.reason}）超过时限仍未处理，请协调跟进。`,
+    link: `/expert/warning/detail?id=${e.warningId}`,
+  }));
   // ---- transfers: each party who did not act hears of every step ----
   events.subscribe('transfer.changed', async (e, ctx) => {
     const forPerson = `/user/userConfirm/detail?id=${e.transferId}`;
@@ -443,32 +418,22 @@ export function subscribeNotificationRules(events: EventBus, notifications: Noti
     }
   });
   // ---- feedback: the expert hears of new feedback, the person of its handling ----
-  events.subscribe('feedback.created', (e, ctx) =>
-    notifications.notify(
-      e.expertId,
-      {
-        kind: 'feedback',
-        title: '收到新的反馈',
-        content: `${e.userName} 对「${e.subjectTitle}」给出了 ${e.rating} 星反馈，请及时查看处理。`,
-        link: `/expert/feedback/feedbackDetail?id=${e.feedbackId}`,
-      },
-      ctx,
-    ),
-  );
-  events.subscribe('feedback.handled', (e, ctx) =>
-    notifications.notify(
-      e.userId,
-      {
-        kind: 'feedback',
-        title: e.replied ? '专家回复了您的反馈' : '您的反馈已处理',
-        content: e.replied
-          ? `${e.expertName} 老师回复了您对「${e.subjectTitle}」的反馈，点击查看回复。`
-          : `${e.expertName} 老师已处理您对「${e.subjectTitle}」的反馈，感谢您的意见。`,
-        link: '/user/feedback',
-      },
-      ctx,
-    ),
-  );
+  tellOn('feedback.created', (e) => ({
+    to: e.expertId,
+    kind: 'feedback',
+    title: '收到新的反馈',
+    content: `${e.userName} 对「${e.subjectTitle}」给出了 ${e.rating} 星反馈，请及时查看处理。`,
+    link: `/expert/feedback/feedbackDetail?id=${e.feedbackId}`,
+  }));
+  tellOn('feedback.handled', (e) => ({
+    to: e.userId,
+    kind: 'feedback',
+    title: e.replied ? '专家回复了您的反馈' : '您的反馈已处理',
+    content: e.replied
+      ? `${e.expertName} 老师回复了您对「${e.subjectTitle}」的反馈，点击查看回复。`
+      : `${e.expertName} 老师已处理您对「${e.subjectTitle}」的反馈，感谢您的意见。`,
+    link: '/user/feedback',
+  }));
 
   // The review workflow tells the submitter; a report's submitter is the person who took the test.
   // A transfer's every party hears of its decision through transfer.changed instead.
