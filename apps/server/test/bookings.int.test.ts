@@ -5,7 +5,7 @@ import { bookings } from '../src/modules/bookings/bookings.table';
 import { slots } from '../src/modules/availability/availability.table';
 import { orders, paymentEvents } from '../src/modules/orders/orders.table';
 import { users } from '../src/modules/users/users.table';
-import { createTestContext, testClock, testDbKind, type TestContext } from './context';
+import { createTestContext, LONG_SESSIONS, testClock, testDbKind, type TestContext } from './context';
 import { call, DEMO, login } from './helpers';
 
 const HOUR = 3_600_000;
@@ -20,7 +20,7 @@ beforeAll(async () => {
   ctx = await createTestContext({
     seed: true,
     clock: time.clock,
-    env: { SESSION_IDLE_MINUTES: '10080', SESSION_ABSOLUTE_DAYS: '90' },
+    env: LONG_SESSIONS,
   });
   app = ctx.app;
   // Start from a clean calendar: the seed's weekly slots would overlap the ones made here (its

@@ -3,8 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { campaignMessages } from '@psy/contracts';
 import { campaignNotices, campaigns } from '../src/modules/campaigns/campaigns.table';
 import { orgMembers } from '../src/modules/org/org.table';
-import { createTestContext, testClock, testDbKind, type TestContext } from './context';
-import { call, DEMO, login, scaleIdOf, take, ZHANG_XIAOYU } from './helpers';
+import { createTestContext, LONG_SESSIONS, testClock, testDbKind, type TestContext } from './context';
+import { call, DEMO, login, scaleIdOf, takePhq9, ZHANG_XIAOYU } from './helpers';
 import { firstInstitutionId, importRoster, unitIdsByPath, userIdOf as userIdOfPhone } from './org-fixtures';
 
 // 复测: after a screening, the centre schedules a follow-up re-test for the people with warnings.
@@ -36,17 +36,21 @@ const window = (fromHours: number, toHours: number) => ({
 const userIdOf = (phone: string) => userIdOfPhone(ctx.database.db, phone);
 
 /** Takes PHQ-9 through a campaign: every item at its first option but item 9 at `item9`. */
-async function takePhq9(campaign: number, token: string, name: string, item9: number) {
-  await take(ctx.app, token, { campaignId: campaign }, (_, item) => (item === 9 ? item9 + 1 : 1), {
-    info: { ...ZHANG_XIAOYU, name, age: 20 },
-  });
+async function memberTakesPhq9(campaign: number, token: string, name: string, item9: number) {
+  await takePhq9(
+    ctx.app,
+    token,
+    { campaignId: campaign },
+    { item9: item9 + 1, others: 1 },
+    { info: { ...ZHANG_XIAOYU, name, age: 20 } },
+  );
 }
 
 beforeAll(async () => {
   ctx = await createTestContext({
     seed: true,
     clock: time.clock,
-    env: { SESSION_IDLE_MINUTES: '10080', SESSION_ABSOLUTE_DAYS: '90' },
+    env: LONG_SESSIONS,
   });
   auditor = await login(ctx.app, DEMO.auditor);
   m1 = await login(ctx.app, DEMO.user);
@@ -79,9 +83,9 @@ beforeAll(async () => {
   expect(early.status).toBe(409);
   expect(early.body.message).toBe(campaignMessages.retestDraft);
   expect((await api('POST', `/api/audit/campaigns/${campaignId}/open`, auditor)).status).toBe(200);
-  await takePhq9(campaignId, m1, '学生一', 2);
-  await takePhq9(campaignId, m2, '学生二', 1);
-  await takePhq9(campaignId, m3, '学生三', 0);
+  await memberTakesPhq9(campaignId, m1, '学生一', 2);
+  await memberTakesPhq9(campaignId, m2, '学生二', 1);
+  await memberTakesPhq9(campaignId, m3, '学生三', 0);
   await ctx.app.deps.events.drain();
 });
 afterAll(() => ctx.close());
@@ -197,7 +201,7 @@ describe(`campaign re-tests on ${testDbKind}`, () => {
 
   it("counts the re-test in the screening's outcome figures and the record's trend", async () => {
     time.set(new Date(T0.getTime() + 5 * HOUR));
-    await takePhq9(retestId, m1, '学生一', 0);
+    await memberTakesPhq9(retestId, m1, '学生一', 0);
     const detail = await api('GET', `/api/audit/campaigns/${retestId}`, auditor);
     expect(detail.body.data.progress).toEqual({ total: 2, completed: 1, started: 0, notStarted: 1 });
     expect(detail.body.data.units.reduce((n: number, u: { total: number }) => n + u.total, 0)).toBe(2);

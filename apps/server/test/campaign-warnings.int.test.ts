@@ -9,8 +9,8 @@ import { notifications } from '../src/modules/notifications/notifications.table'
 import { transfers } from '../src/modules/transfers/transfers.table';
 import { users } from '../src/modules/users/users.table';
 import { warnings } from '../src/modules/warnings/warnings.table';
-import { createTestContext, testClock, testDbKind, type TestContext } from './context';
-import { call, DEMO, login, scaleIdOf, take, ZHANG_XIAOYU } from './helpers';
+import { createTestContext, LONG_SESSIONS, testClock, testDbKind, type TestContext } from './context';
+import { call, DEMO, login, scaleIdOf, takePhq9, ZHANG_XIAOYU } from './helpers';
 import { firstInstitutionId, importRoster, unitIdsByPath, userIdOf as userIdOfPhone } from './org-fixtures';
 import { pdfText } from './pdf-text';
 
@@ -62,12 +62,12 @@ async function routedNotes(phone: string): Promise<[string, string][]> {
 }
 
 /** Takes PHQ-9 (started through the campaign, or on its own) with every item at 1 but item 9 at `item9`. */
-const takePhq9 = (token: string, name: string, item9: number, viaCampaign: boolean): Promise<number> =>
-  take(
+const memberTakesPhq9 = (token: string, name: string, item9: number, viaCampaign: boolean): Promise<number> =>
+  takePhq9(
     ctx.app,
     token,
     viaCampaign ? { campaignId } : { scaleId: phq9 },
-    (_, item) => (item === 9 ? item9 + 1 : 1),
+    { item9: item9 + 1, others: 1 },
     { info: { ...ZHANG_XIAOYU, name, age: 20 } },
   );
 
@@ -80,7 +80,7 @@ beforeAll(async () => {
   ctx = await createTestContext({
     seed: true,
     clock: time.clock,
-    env: { SESSION_IDLE_MINUTES: '10080', SESSION_ABSOLUTE_DAYS: '90' },
+    env: LONG_SESSIONS,
   });
   auditor = await login(ctx.app, DEMO.auditor);
   admin = await login(ctx.app, DEMO.admin);
@@ -147,8 +147,8 @@ describe(`campaign warning routing on ${testDbKind}`, () => {
 
   it("tells the staff of the person's unit at once with the level and the deadline, nobody else", async () => {
     at(0);
-    w1 = await warningOf(await takePhq9(m1, '学生一', 2, true));
-    w2 = await warningOf(await takePhq9(m2, '学生二', 2, true));
+    w1 = await warningOf(await memberTakesPhq9(m1, '学生一', 2, true));
+    w2 = await warningOf(await memberTakesPhq9(m2, '学生二', 2, true));
     await drain();
     const notes = await routedNotes('13800000021');
     expect(notes).toHaveLength(1);
@@ -330,7 +330,7 @@ describe(`campaign warning routing on ${testDbKind}`, () => {
       createdAt: time.clock(),
     });
     at(110);
-    await takePhq9(m1, '学生一', 0, false);
+    await memberTakesPhq9(m1, '学生一', 0, false);
     at(120);
     const closed = await api('POST', `/api/expert/warnings/${w2}/progress`, auditor, {
       status: 'closed',

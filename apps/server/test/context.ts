@@ -76,6 +76,9 @@ export function testClock(start = new Date('2026-11-20T02:00:00Z')) {
   };
 }
 
+/** Sessions that outlive a test clock moved on by days or weeks (a week idle, 90 days in all). */
+export const LONG_SESSIONS = { SESSION_IDLE_MINUTES: '10080', SESSION_ABSOLUTE_DAYS: '90' } as const;
+
 export interface TestContextOptions {
   seed?: boolean;
   clock?: () => Date;

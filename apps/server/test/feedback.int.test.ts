@@ -2,7 +2,7 @@ import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { courses } from '../src/modules/courses/courses.table';
 import { feedback } from '../src/modules/feedback/feedback.table';
-import { createTestContext, testClock, testDbKind, type TestContext } from './context';
+import { createTestContext, LONG_SESSIONS, testClock, testDbKind, type TestContext } from './context';
 import { call, DEMO, notificationsTitled, scaleIdOf, signInAll, take } from './helpers';
 
 const HOUR = 3_600_000;
@@ -18,7 +18,7 @@ beforeAll(async () => {
   ctx = await createTestContext({
     seed: true,
     clock: time.clock,
-    env: { SESSION_IDLE_MINUTES: '10080', SESSION_ABSOLUTE_DAYS: '90' },
+    env: LONG_SESSIONS,
   });
   const phones: Record<Who, string> = {
     user: DEMO.user,

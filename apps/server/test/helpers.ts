@@ -156,6 +156,20 @@ export async function take(
   return id;
 }
 
+/**
+ * `take` of PHQ-9 (`target`: the scale, or a campaign of it) with every item at the position
+ * `others` but item 9 (thoughts of self-harm) at `item9`: above its first option, a level-3 warning.
+ */
+export function takePhq9(
+  app: FastifyInstance,
+  token: string,
+  target: TakeTarget,
+  positions: { item9: number; others: number },
+  opts: { info?: object } = {},
+): Promise<number> {
+  return take(app, token, target, (_, item) => (item === 9 ? positions.item9 : positions.others), opts);
+}
+
 /** An account's notifications with this title (the newest 100), after every event is delivered. */
 export async function notificationsTitled(
   app: FastifyInstance,

@@ -7,7 +7,7 @@ import { cooperations } from '../src/modules/cooperations/cooperations.table';
 import { sessionNotes } from '../src/modules/session-notes/session-notes.table';
 import { warnings } from '../src/modules/warnings/warnings.table';
 import { createTestContext, testDbKind, type TestContext } from './context';
-import { call, dataOf, DEMO, notificationsTitled, scaleIdOf, signInAll, take } from './helpers';
+import { call, dataOf, DEMO, notificationsTitled, scaleIdOf, signInAll, takePhq9 } from './helpers';
 
 let ctx: TestContext;
 // expert: the demo expert, assigned to the demo user; guest: 刘文博, invited; helper: 孙浩然,
@@ -32,8 +32,8 @@ beforeAll(async () => {
   await signInAll(ctx.app, phones, t, id);
   phq9 = await scaleIdOf(ctx.app, 'PHQ9');
   // Two takes of PHQ-9: a calm one, then one with item 9 above zero (a level-3 warning).
-  await takePhq9(1);
-  const second = await takePhq9(3);
+  await userTakesPhq9(1);
+  const second = await userTakesPhq9(3);
   const [w] = await ctx.database.db.select().from(warnings).where(eq(warnings.assessmentId, second));
   openWarning = w!.id;
 });
@@ -43,8 +43,8 @@ const api = (method: 'GET' | 'POST' | 'PUT', url: string, token?: string, body?:
   call(ctx.app, method, url, { token, body });
 
 /** The demo user takes PHQ-9; item 9 above zero raises a level-3 warning. */
-const takePhq9 = (lastItem: number) =>
-  take(ctx.app, t.user, { scaleId: phq9 }, (_, item) => (item === 9 ? lastItem : 2));
+const userTakesPhq9 = (lastItem: number) =>
+  takePhq9(ctx.app, t.user, { scaleId: phq9 }, { item9: lastItem, others: 2 });
 
 const invitation = (over: Record<string, unknown> = {}) => ({
   userId: id.user,

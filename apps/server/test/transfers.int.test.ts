@@ -4,7 +4,7 @@ import { careAssignments } from '../src/modules/assignments/assignments.table';
 import { bookings } from '../src/modules/bookings/bookings.table';
 import { warnings } from '../src/modules/warnings/warnings.table';
 import { createTestContext, testDbKind, type TestContext } from './context';
-import { call, dataOf, DEMO, notificationsTitled, scaleIdOf, signInAll, take } from './helpers';
+import { call, dataOf, DEMO, notificationsTitled, scaleIdOf, signInAll, takePhq9 } from './helpers';
 
 let ctx: TestContext;
 type Who = 'user' | 'user2' | 'expert' | 'receiver' | 'stranger' | 'auditor';
@@ -46,8 +46,8 @@ async function propose(over: Record<string, unknown> = {}): Promise<number> {
 const notes = (who: Who, title: string) => notificationsTitled(ctx.app, t[who], title);
 
 /** The demo user takes PHQ-9; item 9 above zero raises a level-3 warning. */
-const takePhq9 = (lastItem: number) =>
-  take(ctx.app, t.user, { scaleId: phq9 }, (_, item) => (item === 9 ? lastItem : 2));
+const userTakesPhq9 = (lastItem: number) =>
+  takePhq9(ctx.app, t.user, { scaleId: phq9 }, { item9: lastItem, others: 2 });
 
 const peopleOf = async (who: Who) =>
   ((await api('GET', '/api/expert/transfers/people', t[who])).body.data as { id: number }[]).map((p) => p.id);
@@ -264,8 +264,8 @@ describe(`an approved transfer on ${testDbKind}`, () => {
   let bookingId: number;
 
   it('starts from the person’s history, a closed and an open warning, and a booking with the old expert', async () => {
-    const closedAid = await takePhq9(2);
-    openAid = await takePhq9(3);
+    const closedAid = await userTakesPhq9(2);
+    openAid = await userTakesPhq9(3);
     await ctx.app.deps.events.drain();
     const ws = await ctx.database.db.select().from(warnings).where(eq(warnings.userId, id.user));
     closedWarning = ws.find((w) => w.assessmentId === closedAid)!.id;
@@ -334,7 +334,7 @@ describe(`an approved transfer on ${testDbKind}`, () => {
     const [b] = await ctx.database.db.select().from(bookings).where(eq(bookings.id, bookingId));
     expect(b).toMatchObject({ expertId: id.expert, userId: id.user, status: 'pending_payment' });
     // What comes next is the receiver's: a new assessment and its warning.
-    const next = await takePhq9(4);
+    const next = await userTakesPhq9(4);
     await ctx.app.deps.events.drain();
     const [w] = await ctx.database.db.select().from(warnings).where(eq(warnings.assessmentId, next));
     expect(w!.expertId).toBe(id.receiver);

@@ -2,8 +2,8 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { warnings } from '../src/modules/warnings/warnings.table';
 import { outboxEvents } from '../src/modules/outbox/outbox.table';
-import { createTestContext, testClock, testDbKind, type TestContext } from './context';
-import { call, DEMO, login, scaleIdOf, take, ZHANG_XIAOYU } from './helpers';
+import { createTestContext, LONG_SESSIONS, testClock, testDbKind, type TestContext } from './context';
+import { call, DEMO, login, scaleIdOf, takePhq9, ZHANG_XIAOYU } from './helpers';
 
 // A warning nobody picks up within WARNING_ESCALATE_HOURS goes to every auditor and admin,
 // once; one an expert has started following does not.
@@ -18,7 +18,7 @@ beforeAll(async () => {
   ctx = await createTestContext({
     seed: true,
     clock: time.clock,
-    env: { WARNING_ESCALATE_HOURS: '24', SESSION_IDLE_MINUTES: '10080', SESSION_ABSOLUTE_DAYS: '90' },
+    env: { WARNING_ESCALATE_HOURS: '24', ...LONG_SESSIONS },
   });
   t.user = await login(ctx.app, DEMO.user);
   t.user2 = await login(ctx.app, '13800000021');
@@ -34,9 +34,13 @@ const api = (method: 'GET' | 'POST' | 'PUT', url: string, token?: string, body?:
 
 /** Takes PHQ-9 with item 9 answered `item9` (0-3) and answers the warning's id. */
 async function raiseWarning(token: string, name: string, item9: number): Promise<number> {
-  const id = await take(ctx.app, token, { scaleId: phq9 }, (_, item) => (item === 9 ? item9 + 1 : 1), {
-    info: { ...ZHANG_XIAOYU, name, age: 23 },
-  });
+  const id = await takePhq9(
+    ctx.app,
+    token,
+    { scaleId: phq9 },
+    { item9: item9 + 1, others: 1 },
+    { info: { ...ZHANG_XIAOYU, name, age: 23 } },
+  );
   const [w] = await ctx.database.db.select().from(warnings).where(eq(warnings.assessmentId, id));
   return w!.id;
 }
