@@ -22,6 +22,20 @@ export const CAST = {
   auditor: DEMO.auditor,
 } as const;
 
+/**
+ * The accounts the statistics tests count, named by their phone's last digits: three users (two of
+ * 北京心晴, one of 上海青禾), the demo expert and two others, the auditor.
+ */
+export const STATS_CAST = {
+  user1: DEMO.user,
+  user21: '13800000021',
+  user22: '13800000022',
+  expert2: DEMO.expert,
+  expert12: '13800000012',
+  expert13: '13800000013',
+  auditor: DEMO.auditor,
+} as const;
+
 /** app.inject with JSON body and optional serviceToken. */
 export async function call(
   app: FastifyInstance,

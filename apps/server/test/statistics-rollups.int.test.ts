@@ -9,7 +9,7 @@ import { statsDailyParts, statsDirtyDays } from '../src/modules/statistics/stati
 import { users } from '../src/modules/users/users.table';
 import { warningProgress, warnings } from '../src/modules/warnings/warnings.table';
 import { createTestContext, testClock, testDbKind, type TestContext } from './context';
-import { call, dataOf, DEMO, login, take as takeThroughApi } from './helpers';
+import { call, dataOf, login, STATS_CAST, take as takeThroughApi } from './helpers';
 
 // The statistics facts and rollups (migration 0015) against hand counts of assessments taken
 // through the API on three days: every figure is asked for while the days are dirty (counted
@@ -30,16 +30,7 @@ import { call, dataOf, DEMO, login, take as takeThroughApi } from './helpers';
 
 const time = testClock(new Date('2026-11-20T02:00:00Z'));
 let ctx: TestContext;
-type Who = 'user1' | 'user21' | 'user22' | 'expert2' | 'expert12' | 'expert13' | 'auditor';
-const phones: Record<Who, string> = {
-  user1: DEMO.user,
-  user21: '13800000021',
-  user22: '13800000022',
-  expert2: DEMO.expert,
-  expert12: '13800000012',
-  expert13: '13800000013',
-  auditor: DEMO.auditor,
-};
+type Who = keyof typeof STATS_CAST;
 const tok = {} as Record<Who, string>;
 const id = {} as Record<Who, number>;
 const a = {} as Record<'a1' | 'a2' | 'a3' | 'a4' | 'a5' | 'a6', number>;
@@ -54,7 +45,7 @@ const info = {
 /** Moves the clock to 10:00 of a Shanghai day and logs everyone in again (sessions expire). */
 async function at(day: string, hour = 10) {
   time.set(new Date(`${day}T${String(hour - 8).padStart(2, '0')}:00:00Z`));
-  for (const who of Object.keys(phones) as Who[]) tok[who] = await login(ctx.app, phones[who]);
+  for (const who of Object.keys(STATS_CAST) as Who[]) tok[who] = await login(ctx.app, STATS_CAST[who]);
 }
 
 const api = (method: 'GET' | 'POST' | 'PUT', url: string, token?: string, body?: unknown) =>
@@ -147,8 +138,9 @@ beforeAll(async () => {
   const rows = await ctx.database.db
     .select()
     .from(users)
-    .where(inArray(users.telephone, Object.values(phones)));
-  for (const who of Object.keys(phones) as Who[]) id[who] = rows.find((r) => r.telephone === phones[who])!.id;
+    .where(inArray(users.telephone, Object.values(STATS_CAST)));
+  for (const who of Object.keys(STATS_CAST) as Who[])
+    id[who] = rows.find((r) => r.telephone === STATS_CAST[who])!.id;
   for (const s of await ctx.database.db
     .select()
     .from(scales)

@@ -10,7 +10,7 @@ import { scales } from '../src/modules/scales/scales.table';
 import { users } from '../src/modules/users/users.table';
 import { warningProgress, warnings } from '../src/modules/warnings/warnings.table';
 import { createTestContext, testClock, testDbKind, type TestContext } from './context';
-import { call, dataOf, DEMO, login } from './helpers';
+import { call, dataOf, DEMO, login, STATS_CAST } from './helpers';
 import { pdfText } from './pdf-text';
 import { connect, stompClient, until } from './stomp-client';
 
@@ -138,20 +138,11 @@ beforeAll(async () => {
   ctx = await createTestContext({ seed: true, clock: time.clock, env: { STATS_CACHE_SECONDS: '0' } });
   base = await ctx.listen();
   const db = ctx.database.db;
-  const phones = {
-    user1: DEMO.user,
-    user21: '13800000021',
-    user22: '13800000022',
-    expert2: DEMO.expert,
-    expert12: '13800000012',
-    expert13: '13800000013',
-    auditor: DEMO.auditor,
-  } as const;
   const rows = await db
     .select()
     .from(users)
-    .where(inArray(users.telephone, Object.values(phones)));
-  for (const [k, phone] of Object.entries(phones))
+    .where(inArray(users.telephone, Object.values(STATS_CAST)));
+  for (const [k, phone] of Object.entries(STATS_CAST))
     id[k as keyof typeof id] = rows.find((r) => r.telephone === phone)!.id;
   for (const s of await db
     .select()
