@@ -1,9 +1,10 @@
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import type { ScaleConditionInput } from '@psy/contracts';
-import { Alert, Button, Divider, Empty, Input, Select, Switch, Typography } from 'antd';
+import { Button, Divider, Empty, Input, Select, Switch, Typography } from 'antd';
 import { ConditionEditor, conditionOf } from './condition-editor';
 import type { AlertInput, EditorState } from './editor-state';
 import styles from './editor.module.css';
+import { SectionNote } from './section-note';
 
 interface Props {
   state: EditorState;
@@ -23,11 +24,9 @@ export function AlertsSection({ state, onChange }: Props) {
 
   return (
     <div>
-      <Alert
+      <SectionNote
         type="warning"
-        showIcon
-        style={{ marginBottom: 12 }}
-        title="触发预警规则时，系统会为负责专家生成预警；勾选“危机干预”的规则还会立即向用户展示心理援助热线。"
+        text="触发预警规则时，系统会为负责专家生成预警；勾选“危机干预”的规则还会立即向用户展示心理援助热线。"
       />
       {alerts.length === 0 && <Empty description="还没有预警规则" />}
       {alerts.map((a, i) => (

@@ -1,8 +1,9 @@
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
-import { Alert, Button, Empty, Input, InputNumber, Radio, Select, Switch, Typography } from 'antd';
+import { Button, Empty, Input, InputNumber, Radio, Select, Switch, Typography } from 'antd';
 import { BandsEditor } from './bands-editor';
 import { emptyBand, nextKey, type DimensionInput, type EditorState } from './editor-state';
 import styles from './editor.module.css';
+import { SectionNote } from './section-note';
 
 interface Props {
   state: EditorState;
@@ -20,12 +21,7 @@ export function DimensionsSection({ state, onChange }: Props) {
 
   return (
     <div>
-      <Alert
-        type="info"
-        showIcon
-        style={{ marginBottom: 12 }}
-        title="维度（因子）把若干题目归为一组单独计分，如 SCL-90 的“躯体化”。没有维度的量表可以跳过这一步。"
-      />
+      <SectionNote text="维度（因子）把若干题目归为一组单独计分，如 SCL-90 的“躯体化”。没有维度的量表可以跳过这一步。" />
       {dims.length === 0 && <Empty description="还没有维度" />}
       {dims.map((d, i) => (
         <div key={d.key} className={styles.row}>

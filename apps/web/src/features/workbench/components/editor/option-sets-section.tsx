@@ -1,8 +1,9 @@
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
-import { Alert, Button, Dropdown, Empty, Tooltip, Typography } from 'antd';
+import { Button, Dropdown, Empty, Tooltip, Typography } from 'antd';
 import { nextKey, optionTemplates, type EditorState } from './editor-state';
 import styles from './editor.module.css';
 import { OptionsEditor } from './options-editor';
+import { SectionNote } from './section-note';
 
 interface Props {
   state: EditorState;
@@ -22,12 +23,7 @@ export function OptionSetsSection({ state, onChange }: Props) {
 
   return (
     <div>
-      <Alert
-        type="info"
-        showIcon
-        style={{ marginBottom: 12 }}
-        title="选项组可被多道题共用；分值用于计分。反向计分的题目会把分值顺序倒过来，无需另建选项组。"
-      />
+      <SectionNote text="选项组可被多道题共用；分值用于计分。反向计分的题目会把分值顺序倒过来，无需另建选项组。" />
       {sets.length === 0 && <Empty description="还没有选项组，可以从模板添加" />}
       {sets.map((set, i) => {
         const used = usage(set.key);
