@@ -13,7 +13,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { freePort, repoRoot } from '../apps/e2e/src/server';
+import { repoRoot } from '../apps/e2e/src/server';
+import { freePort } from '../scripts/free-port.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const runs = Math.max(1, Number(process.env.BENCH_RUNS ?? 3));

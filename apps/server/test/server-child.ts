@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import net from 'node:net';
+import { freePort } from '../../../scripts/free-port.mjs';
 import { buildServer } from '../../../scripts/server-build.mjs';
 import { repoRoot } from '../src/config';
 
@@ -58,17 +58,6 @@ export async function startServer(
   }
   child.kill('SIGKILL');
   throw new Error(`server did not start:\n${out}`);
-}
-
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = net.createServer();
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as net.AddressInfo;
-      srv.close(() => resolve(port));
-    });
-    srv.on('error', reject);
-  });
 }
 
 /** Resolves once the child has exited (at once if it already has). */
