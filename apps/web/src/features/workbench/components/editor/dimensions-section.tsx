@@ -1,6 +1,7 @@
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
-import { Button, Empty, Input, InputNumber, Radio, Select, Switch, Typography } from 'antd';
+import { Button, Empty, Input, Radio, Select, Switch, Typography } from 'antd';
 import { BandsEditor } from './bands-editor';
+import { DecimalsInput } from './decimals-input';
 import { emptyBand, nextKey, type DimensionInput, type EditorState } from './editor-state';
 import styles from './editor.module.css';
 import { SectionNote } from './section-note';
@@ -64,19 +65,11 @@ export function DimensionsSection({ state, onChange }: Props) {
               ]}
               onChange={(e) => setDim(i, { aggregate: e.target.value as 'sum' | 'mean' })}
             />
-            <span>
-              保留
-              <InputNumber
-                size="small"
-                min={0}
-                max={4}
-                precision={0}
-                value={d.decimals ?? 2}
-                style={{ width: 56, margin: '0 4px' }}
-                onChange={(v) => setDim(i, { decimals: v ?? 2 })}
-              />
-              位小数
-            </span>
+            <DecimalsInput
+              before="保留"
+              value={d.decimals ?? 2}
+              onChange={(v) => setDim(i, { decimals: v ?? 2 })}
+            />
             <span>
               <Switch
                 size="small"

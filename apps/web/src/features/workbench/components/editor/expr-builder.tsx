@@ -7,6 +7,7 @@ import {
 } from '@psy/contracts';
 import { InputNumber, Select, Typography } from 'antd';
 import { describeExpr, namesOf } from '../describe';
+import { DecimalsInput } from './decimals-input';
 import type { Def } from './editor-state';
 import styles from './editor.module.css';
 
@@ -160,19 +161,11 @@ export function ExprBuilder({ def, scoreKey, expr, onChange }: Props) {
               onChange={(mode) => onChange({ ...expr, rounding: { ...expr.rounding, mode } })}
             />
             {expr.rounding.mode !== 'none' && (
-              <span>
-                到
-                <InputNumber
-                  size="small"
-                  min={0}
-                  max={4}
-                  precision={0}
-                  value={expr.rounding.decimals}
-                  style={{ width: 56, margin: '0 4px' }}
-                  onChange={(v) => onChange({ ...expr, rounding: { ...expr.rounding, decimals: v ?? 0 } })}
-                />
-                位小数
-              </span>
+              <DecimalsInput
+                before="到"
+                value={expr.rounding.decimals}
+                onChange={(v) => onChange({ ...expr, rounding: { ...expr.rounding, decimals: v ?? 0 } })}
+              />
             )}
           </>
         )}

@@ -1,9 +1,11 @@
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
-import { Alert, Button, Col, Form, Input, InputNumber, Row, Select, Switch } from 'antd';
+import { Button, Col, Form, Input, Row, Select, Switch } from 'antd';
 import { BandsEditor } from './bands-editor';
+import { DecimalsInput } from './decimals-input';
 import { emptyBand, nextKey, type EditorState, type ScoreInput } from './editor-state';
 import styles from './editor.module.css';
 import { ExprBuilder } from './expr-builder';
+import { SectionNote } from './section-note';
 
 interface Props {
   state: EditorState;
@@ -60,19 +62,11 @@ export function ScoresSection({ state, onChange }: Props) {
             onChange={(expr) => setScore(i, { expr })}
           />
           <div className={styles.inline} style={{ marginTop: 8 }}>
-            <span>
-              报告保留
-              <InputNumber
-                size="small"
-                min={0}
-                max={4}
-                precision={0}
-                value={score.decimals ?? 2}
-                style={{ width: 56, margin: '0 4px' }}
-                onChange={(v) => setScore(i, { decimals: v ?? 2 })}
-              />
-              位小数
-            </span>
+            <DecimalsInput
+              before="报告保留"
+              value={score.decimals ?? 2}
+              onChange={(v) => setScore(i, { decimals: v ?? 2 })}
+            />
             <span>
               <Switch
                 size="small"
@@ -107,12 +101,7 @@ export function ScoresSection({ state, onChange }: Props) {
         添加分数
       </Button>
 
-      <Alert
-        type="info"
-        showIcon
-        style={{ marginBottom: 12 }}
-        title="报告设置：决定结果页展示哪个分数、按哪张分级表给出结论。"
-      />
+      <SectionNote text="报告设置：决定结果页展示哪个分数、按哪张分级表给出结论。" />
       <Form layout="vertical" component="div">
         <Row gutter={16}>
           <Col xs={12} md={6}>
