@@ -78,7 +78,6 @@ function DemoFrame() {
   const location = useLocation();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
-  const { message } = App.useApp();
   const { data: user, error, refetch, isFetching } = useDemoUser(token);
   const module = useCurrentModule();
   const isMobile = !Grid.useBreakpoint().md;
@@ -127,7 +126,7 @@ function DemoFrame() {
     await logout.mutateAsync();
     clearDemoSession('logout');
     queryClient.removeQueries({ queryKey: ['demo'] });
-    message.success('已退出演示后台');
+    // The login page says 已退出演示后台: a toast here would leave with this frame.
   };
 
   return (

@@ -1,7 +1,7 @@
 import { ExperimentOutlined, LockOutlined, UserOutlined } from '@ant-design/icons';
 import { Alert, Button, Card, Form, Input, Tag } from 'antd';
 import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
-import { storedDemoUser, useDemoToken } from '../api/client';
+import { demoSignedOutReason, storedDemoUser, useDemoToken } from '../api/client';
 import { useDemoLogin } from '../api/queries';
 import type { DemoUser } from '../api/types';
 import styles from '../components/demo.module.css';
@@ -55,6 +55,10 @@ export function Component() {
         </p>
         {params.get('expired') === '1' && !login.error && (
           <Alert type="warning" showIcon title="登录已失效，请重新登录" style={{ marginBottom: 16 }} />
+        )}
+        {/* Said here, not as a toast of the console's frame: the frame is gone with the session. */}
+        {params.get('expired') !== '1' && demoSignedOutReason() === 'logout' && !login.error && (
+          <Alert type="success" showIcon title="已退出演示后台" style={{ marginBottom: 16 }} />
         )}
         {login.error && (
           <Alert type="error" showIcon title={login.error.message} style={{ marginBottom: 16 }} />
