@@ -90,7 +90,7 @@ function levelOf(guide: ScaleGuide | undefined, score: number): string {
 }
 
 /** Each dimension with its norm, whether it is positive, and what it means and asks. */
-function dimensions(result: ScaleScoreResult, guide: ScaleGuide | undefined): ReportDimension[] {
+export function dimensions(result: ScaleScoreResult, guide: ScaleGuide | undefined): ReportDimension[] {
   return result.dimensions.map((d) => {
     const norm = guide?.norms?.[d.key] ?? null;
     const positive = guide?.positiveAt !== undefined && d.score >= guide.positiveAt;

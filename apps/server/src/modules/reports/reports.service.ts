@@ -25,7 +25,7 @@ import type { OrdersService } from '../orders';
 import type { ReviewService } from '../review';
 import { approvalScope, canApproveReport, canReadReport } from './reports.policy';
 import { reportsRepository as repo, type ReportRow } from './reports.repository';
-import { reportPart, retest, reviewDueBy } from './report-content';
+import { dimensions, reportPart, retest, reviewDueBy } from './report-content';
 import { CRISIS_SPECIALTY, GENERAL_COURSES, GENERAL_SPECIALTIES, scaleGuides } from './report-guide';
 
 /** How many experts and courses a report recommends. */
@@ -135,39 +135,43 @@ export function createReportsService(deps: {
   async function content(a: AssessmentRow, rows?: ReturnType<AssessmentsService['partsOf']>) {
     const basic = assessments.basicInfoOf(a);
     const material = await assessments.reportMaterial(a, rows);
-    const parts = await Promise.all(
-      material.map(async (m) =>
-        reportPart({
-          ...m,
-          basicInfo: basic,
-          history: await assessments.history(a, m.scaleId),
-          currentId: a.id,
-        }),
-      ),
-    );
     const scored = material.map((m) => m.result);
+    const guides = material.map((m) => scaleGuides[m.def.code]);
     const crisis = scored.some((r) => r.alerts.some((al) => al.crisis));
     const concerning = (i: number) => !!scored[i]?.positive || !!scored[i]?.alerts.length;
-    const guideOf = (i: number) => scaleGuides[parts[i]?.scaleCode ?? ''];
-    const positiveDimensions = parts.flatMap((p) =>
-      p.dimensions.filter((d) => d.positive).map((d) => ({ guide: scaleGuides[p.scaleCode], key: d.key })),
+    // Which dimensions are positive is the result's alone (not its history), so what to
+    // recommend is known before the history is read, and both are read in one round.
+    const positiveDimensions = material.flatMap((m, i) =>
+      dimensions(m.result, guides[i])
+        .filter((d) => d.positive)
+        .map((d) => ({ guide: guides[i], key: d.key })),
     );
     // Experts who work on what the result shows: the crisis first, then positive dimensions.
     const tags = [
       ...(crisis ? [CRISIS_SPECIALTY] : []),
       ...positiveDimensions.flatMap((d) => d.guide?.dimensionSpecialties?.[d.key] ?? []),
-      ...parts.flatMap((_, i) => guideOf(i)?.specialties ?? []),
+      ...guides.flatMap((g) => g?.specialties ?? []),
       ...GENERAL_SPECIALTIES,
     ];
     // Courses whose category fits: positive dimensions first, then the scales that raised
     // a concern, then every scale of the report, then what fits anyone.
     const categories = [
       ...positiveDimensions.flatMap((d) => d.guide?.dimensionCourses?.[d.key] ?? []),
-      ...parts.flatMap((_, i) => (concerning(i) ? (guideOf(i)?.courses ?? []) : [])),
-      ...parts.flatMap((_, i) => guideOf(i)?.courses ?? []),
+      ...guides.flatMap((g, i) => (concerning(i) ? (g?.courses ?? []) : [])),
+      ...guides.flatMap((g) => g?.courses ?? []),
       ...GENERAL_COURSES,
     ];
-    const [matched, fitting] = await Promise.all([
+    const [parts, matched, fitting] = await Promise.all([
+      Promise.all(
+        material.map(async (m) =>
+          reportPart({
+            ...m,
+            basicInfo: basic,
+            history: await assessments.history(a, m.scaleId),
+            currentId: a.id,
+          }),
+        ),
+      ),
       experts.matching([...new Set(tags)], REPORT_EXPERTS_MAX),
       courses.recommended(categories, REPORT_COURSES_MAX),
     ]);
