@@ -233,4 +233,42 @@ describe(`chat sends committed in groups on ${testDbKind}`, () => {
       .where(inArray(chatMessages.id, [byExpert.body.data.id, text.body.data.id]));
     expect(stored.map((m) => m.messageType).sort()).toEqual([0, 1]);
   });
+
+  // A send holds its chat while it writes. A read mark moved meanwhile writes the reader's unread
+  // count again in the same transaction, which checks the row's key against the chat: under FOR
+  // UPDATE that check waited for the send while the send waited for the reader's row, and
+  // PostgreSQL broke the deadlock with a 500 for 聊天记录. (PGlite has one connection: no race.)
+  it.runIf(testDbKind === 'postgres')('a read mark moves while a send holds the chat', async () => {
+    const a = await begin(t.user, ids.expert);
+    const first = await send(t.expert, { chatId: a, messageContent: '未读一' });
+    expect((await send(t.expert, { chatId: a, messageContent: '未读二' })).status).toBe(200);
+    const db = ctx.database.db;
+    let release!: () => void;
+    const held = new Promise<void>((r) => (release = r));
+    let locked!: () => void;
+    const isLocked = new Promise<void>((r) => (locked = r));
+    const sending = db.transaction(async (tx) => {
+      await chatRepository.byId(tx, a, true);
+      locked();
+      await held;
+    });
+    await isLocked;
+    try {
+      // Read up to the first: the second is still unread, so the count is written again.
+      const moved = chatRepository.advanceReadMark(db, a, ids.user, first.body.data.id as number);
+      const outcome = await Promise.race([
+        moved.then(() => 'moved'),
+        new Promise((r) => setTimeout(() => r('waited for the send'), 3000)),
+      ]);
+      expect(outcome).toBe('moved');
+    } finally {
+      release();
+      await sending;
+    }
+    const [mine] = await db
+      .select()
+      .from(chatParticipants)
+      .where(and(eq(chatParticipants.chatId, a), eq(chatParticipants.userId, ids.user)));
+    expect(mine!.unreadCount).toBe(1);
+  });
 });

@@ -17,10 +17,15 @@ const chatOf = (userId: number, unread = false) =>
     where p.user_id = ${userId}${unread ? sql` and p.unread_count > 0` : sql``}))`;
 
 export const chatRepository = {
-  /** The chat, locked until commit when `lock` (SELECT … FOR UPDATE). */
+  /**
+   * The chat, locked until commit when `lock`. FOR NO KEY UPDATE: sends to one chat wait for
+   * each other, as they must, but not the key checks of rows that reference the chat. A read
+   * mark moved while a send holds the chat runs such a check (its unread count is written again
+   * in the same transaction), and under FOR UPDATE the two waited for each other: a deadlock.
+   */
   async byId(db: DbOrTx, id: number, lock = false): Promise<ChatRow | undefined> {
     const query = db.select().from(chats).where(eq(chats.id, id));
-    const [row] = lock ? await query.for('update') : await query;
+    const [row] = lock ? await query.for('no key update') : await query;
     return row;
   },
 
@@ -240,7 +245,7 @@ export const chatRepository = {
 
   /**
    * Text messages of several sends in ONE statement (one round trip, committed when it
-   * returns): each chat row is locked (FOR UPDATE, in id order), a message is inserted only
+   * returns): each chat row is locked (FOR NO KEY UPDATE, in id order), a message is inserted only
    * when its sender takes part in its chat and its clientMessageId is new, ids are taken in
    * the order given (the rows are sorted by `ord` before the insert), and each chat's last
    * message and activity and each sender's read mark move up, as `touch` and `raiseReadMark`
@@ -272,7 +277,7 @@ export const chatRepository = {
       sql`with input (ord, chat_id, sender_id, content, client_message_id) as (values ${input}),
       locked as (
         select c.id, c.user_low_id, c.user_high_id from ${chats} c
-        where c.id in (select chat_id from input) order by c.id for update
+        where c.id in (select chat_id from input) order by c.id for no key update
       ),
       ins as (
         insert into ${chatMessages} (chat_id, sender_id, message_type, content, client_message_id, created_at)

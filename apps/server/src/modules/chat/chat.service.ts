@@ -50,7 +50,7 @@ export function createChatService({ db, clock, hub, privateStorage, signer, pers
 
   /**
    * The chat if the caller is one of its two participants; anyone else gets 404. `lock`
-   * (inside a transaction) holds the chat row until commit: FOR UPDATE.
+   * (inside a transaction) holds the chat row until commit: FOR NO KEY UPDATE.
    */
   async function ownChat(tx: DbOrTx, chatId: number, actor: Actor, lock = false) {
     const chat = await repo.byId(tx, chatId, lock);
@@ -269,7 +269,7 @@ export function createChatService({ db, clock, hub, privateStorage, signer, pers
 
   /**
    * One send on its own, the careful path: in a transaction the chat row is locked (SELECT ...
-   * FOR UPDATE) before the insert, so within a chat ids are taken in commit order: once a
+   * FOR NO KEY UPDATE) before the insert, so within a chat ids are taken in commit order: once a
    * reader has seen id N, no message with a smaller id can still appear, and catching up with
    * `readChatMessage=N` misses nothing. The pushes leave in the same order (push-order.ts).
    * The group statement keeps the same rules; this path also answers why a send is refused.
