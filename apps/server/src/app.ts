@@ -58,7 +58,7 @@ import { createHub, type Hub } from './realtime/hub';
 import { attachStompServer, type StompServer } from './realtime/stomp-server';
 import { usersRoutes } from './modules/users/users.routes';
 import { demoMockRoutes } from './modules/demo-mock/demo-mock.routes';
-import { registerErrorHandler } from './plugins/error-handler';
+import { refuseNulCharacters, registerErrorHandler } from './plugins/error-handler';
 import { registerWeb } from './plugins/web';
 import fastifyCompress from '@fastify/compress';
 import zlib from 'node:zlib';
@@ -218,6 +218,7 @@ export async function buildApp({
     await broker.close();
   });
   registerErrorHandler(app);
+  refuseNulCharacters(app);
   // Answers of 1 KB and more go out compressed when the client accepts it (brotli at a quality
   // cheap enough for every request, else gzip). Static files built with .br/.gz twins are served
   // precompressed by registerWeb instead; already compressed types (images, video, PDF, xlsx) never.

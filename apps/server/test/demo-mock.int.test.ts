@@ -194,6 +194,11 @@ describe('POST /v1/user/login', () => {
       contentType: 'application/json',
     });
     expect(nested.body).toMatchObject({ code: -1, type: 'error' });
+    // A NUL character, refused by the platform before any handler, in the mock's envelope too.
+    const nul = await mock(ctx.app, 'GET', '/v1/user/permission?x=%00');
+    expect(nul.status).toBe(200);
+    expect(nul.body).toMatchObject({ code: -1, result: null, type: 'error' });
+    expect(nul.body.message).toMatch(/空字符/);
   });
 });
 

@@ -169,3 +169,39 @@ describe(`the outbox on ${testDbKind}`, () => {
     }
   });
 });
+
+describe(`a NUL character (PostgreSQL text cannot hold one) on ${testDbKind}`, () => {
+  let ctx: TestContext;
+  beforeAll(async () => {
+    ctx = await createTestContext({ seed: true });
+  });
+  afterAll(() => ctx.close());
+
+  const REFUSED = '内容含有无法识别的字符（空字符），请删除后重试';
+
+  it('in a search or a list filter: a 400 in Chinese, not a 500', async () => {
+    const expert = await login(ctx.app, DEMO.expert);
+    for (const [path, token] of [
+      ['/api/search?code=%E7%84%A6%00', undefined],
+      ['/api/scale/list?keyword=%00', undefined],
+      ['/api/expert/list?keyword=a%00b', undefined],
+      ['/api/expert/assessments?keyword=%E7%8E%8B%00', expert],
+    ] as const) {
+      const r = await call(ctx.app, 'GET', path, { token });
+      expect(r.status, path).toBe(400);
+      expect(r.body.message).toBe(REFUSED);
+    }
+  });
+
+  it('in a form: a 400 and nothing saved', async () => {
+    const token = await login(ctx.app, DEMO.user);
+    const before = (await call(ctx.app, 'GET', '/api/userinfo/info', { token })).body.data;
+    const r = await call(ctx.app, 'POST', '/api/userinfo/edit', {
+      token,
+      body: { name: '坏\u0000名', gender: before.gender ?? 'female', birthday: '1990-01-01' },
+    });
+    expect(r.status).toBe(400);
+    expect(r.body.message).toBe(REFUSED);
+    expect((await call(ctx.app, 'GET', '/api/userinfo/info', { token })).body.data.name).toBe(before.name);
+  });
+});

@@ -72,3 +72,23 @@ export function registerErrorHandler(app: FastifyInstance): void {
     return reply.code(500).send({ status: 500, data: null, message: messages.internal });
   });
 }
+
+/** Whether a request's value holds U+0000 anywhere (strings, arrays, objects; not buffers). */
+function holdsNul(value: unknown, depth = 0): boolean {
+  if (typeof value === 'string') return value.includes('\u0000');
+  if (!value || typeof value !== 'object' || depth > 32 || Buffer.isBuffer(value)) return false;
+  return Object.entries(value).some(([k, v]) => k.includes('\u0000') || holdsNul(v, depth + 1));
+}
+
+/**
+ * PostgreSQL text cannot hold NUL (U+0000): a search or a form with one failed as a 500 where
+ * it reached a query. After validation (so a schema's own message for it, as the chat's, comes
+ * first), any request whose query, path or body still holds one is refused with a 400 and
+ * changes nothing.
+ */
+export function refuseNulCharacters(app: FastifyInstance): void {
+  app.addHook('preHandler', async (req) => {
+    if (holdsNul(req.query) || holdsNul(req.params) || holdsNul(req.body))
+      throw new AppError('BAD_REQUEST', '内容含有无法识别的字符（空字符），请删除后重试');
+  });
+}

@@ -1,6 +1,7 @@
 import { messages } from '@psy/contracts';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Clock } from '../../lib/clock';
+import { AppError } from '../../lib/errors';
 import { createDemoAccounts } from './demo-accounts';
 import { mockMessages, resultError, resultSuccess } from './envelope';
 import { demoData, homeInfo } from './fake-data';
@@ -44,7 +45,9 @@ export async function demoMockRoutes(app: FastifyInstance, { clock }: DemoMockOp
   app.setErrorHandler((err: FastifyError, req, reply) => {
     if (err instanceof MockSyntaxError) return reply.send(resultError(err.message));
     if (err.code === 'FST_ERR_CTP_BODY_TOO_LARGE') return reply.send(resultError(messages.tooLarge));
-    const status = typeof err.statusCode === 'number' ? err.statusCode : 500;
+    // The platform's own refusals (refuseNulCharacters) carry `status`; Fastify's, `statusCode`.
+    const status =
+      err instanceof AppError ? err.status : typeof err.statusCode === 'number' ? err.statusCode : 500;
     if (status < 500) return reply.send(resultError(err.message));
     req.log.error({ err }, 'demo mock: unhandled error');
     return reply.code(500).send(resultError(messages.internal));
