@@ -61,6 +61,11 @@ export const assessments = pgTable(
   },
   (t) => [
     index().on(t.userId, t.startedAt),
+    // A person's submitted assessments, newest first: each part of a report reads its scale's
+    // trend from the newest ten of them instead of sorting every one the person has taken.
+    index('assessments_user_submitted')
+      .on(t.userId, t.submittedAt, t.id)
+      .where(sql`${t.status} = 'submitted'`),
     index().on(t.expertId, t.submittedAt),
     // An expert's own side of their list, newest first: its filters (status, warning level), its
     // name search (title, given name, person) and its counts read from the index alone,

@@ -1,0 +1,1 @@
+CREATE INDEX "assessments_user_submitted" ON "assessments" USING btree ("user_id","submitted_at","id") WHERE "assessments"."status" = 'submitted';
