@@ -209,6 +209,23 @@ describe.skipIf(!hasBrowser())('the expert and audit workbenches', () => {
 
     await page.goto('/expert/test/list');
     await page.getByRole('row').filter({ hasText: '黄一诺' }).first().waitFor();
+
+    // The list's search and filters live in the URL: Back from an assessment finds it as it was.
+    await page.getByLabel('搜索姓名或测评名称').fill('黄一诺');
+    await page.getByLabel('搜索姓名或测评名称').press('Enter');
+    await page.waitForURL(/\/expert\/test\/list\?keyword=%E9%BB%84%E4%B8%80%E8%AF%BA$/);
+    const rows = page.locator('.ant-table-tbody tr.ant-table-row');
+    // The last list stays on screen while the filtered one loads: wait for it to be replaced.
+    const others = rows.filter({ hasNotText: '黄一诺' });
+    await others.first().waitFor({ state: 'detached' });
+    await rows.first().waitFor();
+    await rows.first().getByRole('link', { name: '测评详情' }).click();
+    await page.waitForURL(/\/expert\/test\/transfer\?id=\d+/);
+    await page.goBack();
+    await page.waitForURL(/\?keyword=/);
+    expect(await page.getByLabel('搜索姓名或测评名称').inputValue()).toBe('黄一诺');
+    await rows.first().waitFor();
+    expect(await others.count()).toBe(0);
   });
 
   it('works at phone width: the editor with its preview and the warning list', async () => {

@@ -36,6 +36,12 @@ export function useUrlFilters() {
   return { params, pageNum, keyword, price, update };
 }
 
+/** A paged list's page kept in the URL (`?page=`, from 1), so Back from an item finds the same page. */
+export function usePageParam(): [number, (page: number) => void] {
+  const { pageNum, update } = useUrlFilters();
+  return [pageNum, (page) => update({ page: page > 1 ? String(page) : undefined })];
+}
+
 /**
  * A list of one status at a time, paged, both kept in the URL (`?status=`, `?page=` from 1):
  * the first of `statuses` leaves the URL bare, and choosing a status goes back to page 1.

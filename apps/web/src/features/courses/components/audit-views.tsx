@@ -7,6 +7,7 @@ import { OnlineSwitch, ReviewDecision } from '../../../components/review-decisio
 import { CourseStatusTag } from '../../../components/status-tags';
 import { WorkbenchHead } from '../../../components/workbench/workbench-shell';
 import { formatDateTime, yuan } from '../../../lib/format';
+import { usePageParam } from '../../../lib/url-filters';
 import { useCourseDraft, useDraftLesson } from '../api/authoring';
 import { useAuditCourses, useCourseOnline, useDecideCourse } from '../api/review';
 import { CourseCover } from './course-cover';
@@ -28,7 +29,7 @@ export function AuditCourseList() {
       : s === 'all'
         ? 'all'
         : 'pending_review';
-  const [pageNum, setPageNum] = useState(1);
+  const [pageNum, setPageNum] = usePageParam();
   const { data, isPending, isError, refetch, isPlaceholderData } = useAuditCourses({
     pageNum,
     pageSize: 10,
@@ -41,10 +42,7 @@ export function AuditCourseList() {
         <div style={{ overflowX: 'auto', marginBottom: 12 }}>
           <Segmented<Filter>
             value={status}
-            onChange={(v) => {
-              setPageNum(1);
-              setParams({ status: v }, { replace: true });
-            }}
+            onChange={(v) => setParams({ status: v }, { replace: true })}
             options={[
               { value: 'pending_review', label: '待审核' },
               { value: 'published', label: '已上架' },

@@ -1,8 +1,8 @@
 import { Card, Flex, Space, Tag, Typography } from 'antd';
-import { useState } from 'react';
 import { ListWithStates } from '../../../components/list-with-states';
 import { EmptyCard } from '../../../components/page-states';
 import { formatDateTime } from '../../../lib/format';
+import { usePageParam } from '../../../lib/url-filters';
 import { useMyFeedback } from '../api/feedback';
 import { FeedbackWords, ReplyBlock, Stars } from '../components/feedback-parts';
 import { FeedbackStatusTag } from '../components/feedback-status-tag';
@@ -12,7 +12,7 @@ const PAGE_SIZE = 10;
 
 /** 我的反馈 (/user/feedback): what I said about my consultations, reports and courses, with the replies. */
 export function Component() {
-  const [pageNum, setPageNum] = useState(1);
+  const [pageNum, setPageNum] = usePageParam();
   const query = useMyFeedback({ pageNum, pageSize: PAGE_SIZE });
 
   return (

@@ -1,10 +1,10 @@
 import { AuditOutlined, SafetyCertificateOutlined, TeamOutlined } from '@ant-design/icons';
 import { cooperationScopeLabels, type RecordViewsPage } from '@psy/contracts';
 import { Card, Flex, List, Tag, Typography } from 'antd';
-import { useState } from 'react';
 import { ListWithStates } from '../../../components/list-with-states';
 import { EmptyCard } from '../../../components/page-states';
 import { formatDateTime } from '../../../lib/format';
+import { usePageParam } from '../../../lib/url-filters';
 import { useRecordViews } from '../api/records';
 
 const PAGE_SIZE = 10;
@@ -49,7 +49,7 @@ function Consulted({ data }: { data: RecordViewsPage | undefined }) {
 
 /** 档案查阅记录 (/user/recordViews): who opened my record and when; who was consulted on my case. */
 export function Component() {
-  const [pageNum, setPageNum] = useState(1);
+  const [pageNum, setPageNum] = usePageParam();
   const query = useRecordViews(pageNum, PAGE_SIZE);
 
   return (

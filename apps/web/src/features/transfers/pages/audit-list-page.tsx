@@ -1,12 +1,12 @@
 import type { ReviewStatus } from '@psy/contracts';
 import { Card, Segmented, Space, Typography } from 'antd';
-import { useState } from 'react';
 import { Link } from 'react-router';
 import { AuditLayout } from '../../../components/workbench/audit-layout';
 import { ListRow, WorkbenchPagedList } from '../../../components/workbench/workbench-list';
 import { WorkbenchHead } from '../../../components/workbench/workbench-shell';
 import styles from '../../../components/workbench/workbench.module.css';
 import { formatDateTime } from '../../../lib/format';
+import { useStatusPage } from '../../../lib/url-filters';
 import { useTransferInbox } from '../api/transfers';
 
 const PAGE_SIZE = 10;
@@ -19,8 +19,7 @@ const filters: { value: ReviewStatus; label: string; empty: string }[] = [
 
 /** 用户转介 (/audit/archives/list): transfers the person agreed to, from the review inbox. */
 export function Component() {
-  const [status, setStatus] = useState<ReviewStatus>('pending');
-  const [pageNum, setPageNum] = useState(1);
+  const { status, page: pageNum, go } = useStatusPage(filters.map((f) => f.value));
   const query = useTransferInbox(status, pageNum, PAGE_SIZE);
   const waiting = useTransferInbox('pending', 1, 1);
   const pending = waiting.data?.counts.transfer;
@@ -35,10 +34,7 @@ export function Component() {
         <div style={{ overflowX: 'auto', marginBottom: 8 }}>
           <Segmented<ReviewStatus>
             value={status}
-            onChange={(s) => {
-              setStatus(s);
-              setPageNum(1);
-            }}
+            onChange={(s) => go({ status: s })}
             options={filters.map((f) => ({
               value: f.value,
               label: f.value === 'pending' && pending !== undefined ? `${f.label} ${pending}` : f.label,
@@ -49,7 +45,7 @@ export function Component() {
           query={query}
           failed="转介加载失败"
           empty={filters.find((f) => f.value === status)!.empty}
-          page={{ current: pageNum, size: PAGE_SIZE, onChange: setPageNum }}
+          page={{ current: pageNum, size: PAGE_SIZE, onChange: (p) => go({ page: p }) }}
         >
           {(list) =>
             list.map((r) => {

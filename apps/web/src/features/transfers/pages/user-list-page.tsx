@@ -1,10 +1,10 @@
 import { RightOutlined, SwapOutlined } from '@ant-design/icons';
 import { Button, Card, Flex, Typography } from 'antd';
-import { useState } from 'react';
 import { Link } from 'react-router';
 import { ListWithStates } from '../../../components/list-with-states';
 import { EmptyCard } from '../../../components/page-states';
 import { formatDateTime } from '../../../lib/format';
+import { usePageParam } from '../../../lib/url-filters';
 import { useMyTransfers } from '../api/transfers';
 import { teacher } from '../components/expert-line';
 import { TransferStatusTag } from '../components/transfer-status-tag';
@@ -13,7 +13,7 @@ const PAGE_SIZE = 10;
 
 /** 用户确认 (/user/userConfirm/list): the transfers proposed for me, the ones waiting for my answer first. */
 export function Component() {
-  const [pageNum, setPageNum] = useState(1);
+  const [pageNum, setPageNum] = usePageParam();
   const query = useMyTransfers({ pageNum, pageSize: PAGE_SIZE });
   const waiting = query.data?.waiting ?? 0;
 

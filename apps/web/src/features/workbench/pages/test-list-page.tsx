@@ -1,8 +1,8 @@
 import type { AssessmentListItem } from '@psy/contracts';
 import { Card, Input, Select, Space, Table, Tag, Typography } from 'antd';
-import { useState } from 'react';
 import { Link } from 'react-router';
 import { formatDateTime } from '../../../lib/format';
+import { useLastPageClamp, usePageParam, useUrlFilters } from '../../../lib/url-filters';
 import { useExpertAssessments } from '../api/assessments';
 import type { WarningLevel } from '../api/warnings';
 import { CardSkeleton, EmptyCard, LoadError } from '../../../components/page-states';
@@ -10,31 +10,30 @@ import { WarningLevelTag } from '../../../components/status-tags';
 import { WorkbenchLayout } from '../../../components/workbench/workbench-layout';
 import { WorkbenchHead } from '../../../components/workbench/workbench-shell';
 
-type LevelFilter = 'all' | '3' | '2' | '1' | 'none';
-type StatusFilter = 'all' | 'submitted' | 'in_progress';
+const LEVELS = ['3', '2', '1', 'none'] as const;
+const STATUSES = ['submitted', 'in_progress'] as const;
 const PAGE_SIZE = 10;
 
-/** 用户测评 (/expert/test/list): assessments of the people this expert serves. */
+/**
+ * 用户测评 (/expert/test/list): assessments of the people this expert serves. The filters and
+ * the page live in the URL (?keyword=, ?level=, ?status=, ?page=), so coming Back from an
+ * assessment or a record finds the list as it was left, and a filtered list can be linked.
+ */
 export function Component() {
-  const [level, setLevel] = useState<LevelFilter>('all');
-  const [status, setStatus] = useState<StatusFilter>('all');
-  const [keyword, setKeyword] = useState('');
-  const [pageNum, setPageNum] = useState(1);
+  const { params, keyword, update } = useUrlFilters();
+  const [pageNum, setPageNum] = usePageParam();
+  const level = LEVELS.find((l) => l === params.get('level'));
+  const status = STATUSES.find((s) => s === params.get('status'));
   // Filters are applied by the server; any change goes back to the first page.
-  const filtered = level !== 'all' || status !== 'all' || keyword.trim() !== '';
-  const { data, isPending, isError, error, refetch } = useExpertAssessments({
-    level: level === 'all' ? undefined : level,
-    status: status === 'all' ? undefined : status,
-    keyword: keyword.trim() || undefined,
+  const filtered = level !== undefined || status !== undefined || keyword !== '';
+  const { data, isPending, isError, error, refetch, isPlaceholderData } = useExpertAssessments({
+    level,
+    status,
+    keyword: keyword || undefined,
     pageNum,
     pageSize: PAGE_SIZE,
   });
-  const refilter =
-    <T,>(set: (v: T) => void) =>
-    (v: T) => {
-      set(v);
-      setPageNum(1);
-    };
+  useLastPageClamp(data?.total, PAGE_SIZE, !isPlaceholderData);
 
   return (
     <WorkbenchLayout>
@@ -49,16 +48,19 @@ export function Component() {
         <Card>
           <Space wrap style={{ marginBottom: 16 }}>
             <Input.Search
+              key={keyword}
+              defaultValue={keyword}
               allowClear
               placeholder="搜索姓名或测评名称"
+              aria-label="搜索姓名或测评名称"
               style={{ width: 220 }}
-              onChange={(e) => refilter(setKeyword)(e.target.value)}
+              onSearch={(v) => update({ keyword: v.trim() || undefined })}
             />
-            <Select<LevelFilter>
-              value={level}
+            <Select
+              value={level ?? 'all'}
               style={{ width: 130 }}
               aria-label="预警等级"
-              onChange={refilter(setLevel)}
+              onChange={(v) => update({ level: v === 'all' ? undefined : v })}
               options={[
                 { value: 'all', label: '全部预警等级' },
                 { value: '3', label: '高危预警' },
@@ -67,11 +69,11 @@ export function Component() {
                 { value: 'none', label: '无预警' },
               ]}
             />
-            <Select<StatusFilter>
-              value={status}
+            <Select
+              value={status ?? 'all'}
               style={{ width: 120 }}
               aria-label="测评状态"
-              onChange={refilter(setStatus)}
+              onChange={(v) => update({ status: v === 'all' ? undefined : v })}
               options={[
                 { value: 'all', label: '全部状态' },
                 { value: 'submitted', label: '已完成' },
@@ -82,7 +84,7 @@ export function Component() {
           <Table<AssessmentListItem>
             rowKey="id"
             dataSource={data.list}
-            loading={isPending}
+            loading={isPlaceholderData}
             size="middle"
             scroll={{ x: 880 }}
             pagination={{
