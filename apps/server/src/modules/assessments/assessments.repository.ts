@@ -1,6 +1,7 @@
 import { and, asc, count, desc, eq, inArray, max, ne, or, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client';
+import { reusableRead } from '../../lib/reusable-read';
 import { assignedTo, hasAssignment } from '../assignments';
 import { scaleVersions } from '../scales';
 import { likeEscape } from '../../lib/sql';
@@ -51,10 +52,62 @@ function newestOf(sides: SQL[], limit: number): SQL {
 }
 
 /** Queries of assessments and their parts only. */
+const takenRead = reusableRead(['userId', 'limit'], (tx, p) =>
+  tx
+    .select({ id: assessments.id, title: assessments.title, submittedAt: assessments.submittedAt })
+    .from(assessments)
+    .where(and(eq(assessments.userId, p.userId), eq(assessments.status, 'submitted')))
+    .orderBy(desc(assessments.submittedAt), desc(assessments.id))
+    .limit(p.limit),
+);
+
+const followsAnyRead = reusableRead(['expertId', 'userId'], (tx, p) =>
+  tx
+    .select({ id: assessments.id })
+    .from(assessments)
+    .where(and(eq(assessments.userId, p.userId), eq(assessments.expertId, p.expertId)))
+    .limit(1),
+);
+
+const byIdRead = reusableRead(['id'], (tx, p) =>
+  tx.select().from(assessments).where(eq(assessments.id, p.id)),
+);
+
+const partsOfRead = reusableRead(['assessmentId'], (tx, p) =>
+  tx
+    .select({ p: assessmentParts, v: scaleVersions })
+    .from(assessmentParts)
+    .innerJoin(scaleVersions, eq(scaleVersions.id, assessmentParts.scaleVersionId))
+    .where(eq(assessmentParts.assessmentId, p.assessmentId))
+    .orderBy(asc(assessmentParts.position)),
+);
+
+const historyRead = reusableRead(['userId', 'scaleId', 'upTo', 'limit'], (tx, p) =>
+  tx
+    .select({
+      assessmentId: assessments.id,
+      submittedAt: assessments.submittedAt,
+      result: assessmentParts.result,
+    })
+    .from(assessmentParts)
+    .innerJoin(assessments, eq(assessments.id, assessmentParts.assessmentId))
+    .where(
+      and(
+        eq(assessments.userId, p.userId),
+        eq(assessments.status, 'submitted'),
+        eq(assessmentParts.scaleId, p.scaleId),
+        sql`${assessments.submittedAt} <= ${p.upTo}::timestamptz`,
+      ),
+    )
+    .orderBy(desc(assessments.submittedAt), desc(assessments.id))
+    .limit(p.limit),
+);
+
 export const assessmentsRepository = {
   ...rowsById(assessments),
 
   async byId(tx: DbOrTx, id: number, opts: { userId?: number; lock?: boolean } = {}) {
+    if (opts.userId === undefined && !opts.lock) return (await byIdRead(tx, { id }))[0];
     const q = tx
       .select()
       .from(assessments)
@@ -113,39 +166,14 @@ export const assessmentsRepository = {
   },
 
   /** The parts in order, each with the scale version it is scored with. */
-  async partsOf(tx: DbOrTx, assessmentId: number) {
-    return tx
-      .select({ p: assessmentParts, v: scaleVersions })
-      .from(assessmentParts)
-      .innerJoin(scaleVersions, eq(scaleVersions.id, assessmentParts.scaleVersionId))
-      .where(eq(assessmentParts.assessmentId, assessmentId))
-      .orderBy(asc(assessmentParts.position));
-  },
+  partsOf: (tx: DbOrTx, assessmentId: number) => partsOfRead(tx, { assessmentId }),
 
   /**
    * One person's submitted results of one scale, up to and including the given assessment
    * (submitted no later), newest first, at most `limit`: the report's trend.
    */
-  async history(tx: DbOrTx, f: { userId: number; scaleId: number; upTo: Date }, limit: number) {
-    return tx
-      .select({
-        assessmentId: assessments.id,
-        submittedAt: assessments.submittedAt,
-        result: assessmentParts.result,
-      })
-      .from(assessmentParts)
-      .innerJoin(assessments, eq(assessments.id, assessmentParts.assessmentId))
-      .where(
-        and(
-          eq(assessments.userId, f.userId),
-          eq(assessments.status, 'submitted'),
-          eq(assessmentParts.scaleId, f.scaleId),
-          sql`${assessments.submittedAt} <= ${f.upTo.toISOString()}::timestamptz`,
-        ),
-      )
-      .orderBy(desc(assessments.submittedAt), desc(assessments.id))
-      .limit(limit);
-  },
+  history: (tx: DbOrTx, f: { userId: number; scaleId: number; upTo: Date }, limit: number) =>
+    historyRead(tx, { userId: f.userId, scaleId: f.scaleId, upTo: f.upTo.toISOString(), limit }),
 
   /**
    * What a list shows of these assessments' parts, in part order: each scored band with its
@@ -383,12 +411,7 @@ export const assessmentsRepository = {
    * scale's names and stored result: their record's timeline and trends.
    */
   async recordOf(tx: DbOrTx, userId: number, limit: number) {
-    const taken = await tx
-      .select({ id: assessments.id, title: assessments.title, submittedAt: assessments.submittedAt })
-      .from(assessments)
-      .where(and(eq(assessments.userId, userId), eq(assessments.status, 'submitted')))
-      .orderBy(desc(assessments.submittedAt), desc(assessments.id))
-      .limit(limit);
+    const taken = await takenRead(tx, { userId, limit });
     if (!taken.length) return [];
     const parts = await tx
       .select({
@@ -448,11 +471,7 @@ export const assessmentsRepository = {
 
   /** Whether any assessment of the person is followed up by `expertId`. */
   async followsAny(tx: DbOrTx, expertId: number, userId: number): Promise<boolean> {
-    const [row] = await tx
-      .select({ id: assessments.id })
-      .from(assessments)
-      .where(and(eq(assessments.userId, userId), eq(assessments.expertId, expertId)))
-      .limit(1);
+    const [row] = await followsAnyRead(tx, { expertId, userId });
     return row !== undefined;
   },
 

@@ -1,13 +1,18 @@
 import { eq, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
+import { reusableRead } from '../../lib/reusable-read';
 import { careAssignments } from './assignments.table';
 
 export type AssignmentRow = typeof careAssignments.$inferSelect;
 
 /** Queries of care_assignments only. */
+const assignmentRead = reusableRead(['userId'], (tx, p) =>
+  tx.select().from(careAssignments).where(eq(careAssignments.userId, p.userId)),
+);
+
 export const assignmentsRepository = {
   async of(tx: DbOrTx, userId: number): Promise<AssignmentRow | undefined> {
-    const [row] = await tx.select().from(careAssignments).where(eq(careAssignments.userId, userId));
+    const [row] = await assignmentRead(tx, { userId });
     return row;
   },
 

@@ -1,6 +1,7 @@
 import type { CooperationStatus } from '@psy/contracts';
 import { and, count, desc, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
+import { reusableRead } from '../../lib/reusable-read';
 import { countsBy, firstWithTotal, rowsById } from '../../db/rows';
 import { expertCandidates, expertPairQueries } from '../experts';
 import { accountRefOf, users } from '../users';
@@ -141,18 +142,22 @@ export async function cooperationGrantOf(
   expertId: number,
   userId: number,
 ): Promise<Pick<CooperationRow, 'id' | 'scope'> | null> {
-  const [c] = await tx
+  const [c] = await grantRead(tx, { expertId, userId });
+  return c ?? null;
+}
+
+const grantRead = reusableRead(['expertId', 'userId'], (tx, p) =>
+  tx
     .select({ id: cooperations.id, scope: cooperations.scope })
     .from(cooperations)
     .where(
       and(
-        eq(cooperations.userId, userId),
-        eq(cooperations.inviteeId, expertId),
+        eq(cooperations.userId, p.userId),
+        eq(cooperations.inviteeId, p.expertId),
         eq(cooperations.status, 'accepted'),
       ),
     )
     // The wider scope wins when two inviters brought the same expert in.
     .orderBy(desc(sql`${cooperations.scope} = 'record_and_warnings'`), desc(cooperations.id))
-    .limit(1);
-  return c ?? null;
-}
+    .limit(1),
+);

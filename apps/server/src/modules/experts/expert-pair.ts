@@ -1,6 +1,7 @@
 import { desc, eq, inArray, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import { alias, type PgTable } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client';
+import { reusableRead } from '../../lib/reusable-read';
 import { countFrom, pageWhere } from '../../db/rows';
 import { institutions } from '../institutions';
 import { users } from '../users';
@@ -61,6 +62,10 @@ export function expertPairQueries<S extends Record<string, PgTable>>(
       .leftJoin(toInst, eq(toInst.id, toExpert.institutionId))
       .$dynamic();
 
+  const ofPersonRead = reusableRead(['userId', 'limit'], (tx, p) =>
+    named(tx).where(eq(c.userId, p.userId)).orderBy(desc(c.createdAt), desc(c.id)).limit(p.limit),
+  );
+
   return {
     named,
 
@@ -70,8 +75,6 @@ export function expertPairQueries<S extends Record<string, PgTable>>(
     },
 
     /** Every case on the person, newest first (at most `limit`). */
-    ofPerson(tx: DbOrTx, userId: number, limit: number) {
-      return named(tx).where(eq(c.userId, userId)).orderBy(desc(c.createdAt), desc(c.id)).limit(limit);
-    },
+    ofPerson: (tx: DbOrTx, userId: number, limit: number) => ofPersonRead(tx, { userId, limit }),
   };
 }

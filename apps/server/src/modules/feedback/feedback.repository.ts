@@ -2,6 +2,7 @@ import type { FeedbackKind, FeedbackStatus } from '@psy/contracts';
 import { and, count, desc, eq, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client';
+import { reusableRead } from '../../lib/reusable-read';
 import { countFrom, countsBy, knownCount, pageWhere, rowsById } from '../../db/rows';
 import { rowCountsOf } from '../../db/row-counts';
 import { users } from '../users';
@@ -38,6 +39,13 @@ function scopeWhere(s: FeedbackScope): SQL | undefined {
 const newestFirst = [desc(feedback.createdAt), desc(feedback.id)];
 
 /** Queries of feedback only; names are read from the users table. */
+const feedbackOfPersonRead = reusableRead(['userId', 'limit'], (tx, p) =>
+  named(tx)
+    .where(eq(feedback.userId, p.userId))
+    .orderBy(desc(feedback.createdAt), desc(feedback.id))
+    .limit(p.limit),
+);
+
 export const feedbackRepository = {
   ...rowsById(feedback),
 
@@ -96,10 +104,7 @@ export const feedbackRepository = {
 
   /** What the person wrote, newest first, with the name of the expert it went to (their record). */
   async ofPerson(tx: DbOrTx, userId: number, limit: number): Promise<NamedFeedback[]> {
-    return named(tx)
-      .where(eq(feedback.userId, userId))
-      .orderBy(desc(feedback.createdAt), desc(feedback.id))
-      .limit(limit);
+    return feedbackOfPersonRead(tx, { userId, limit });
   },
 
   /**

@@ -1,5 +1,6 @@
 import { and, asc, count, desc, eq, inArray, isNotNull, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
+import { reusableRead } from '../../lib/reusable-read';
 import { assessments } from '../assessments';
 import { institutions } from '../institutions';
 import { orders } from '../orders';
@@ -17,6 +18,10 @@ const approvalScope = (expertId: number | undefined): SQL | undefined =>
     or(lte(assessments.priceFen, 0), isNotNull(reports.paidAt)),
     expertId !== undefined ? eq(assessments.expertId, expertId) : undefined,
   );
+
+const byAssessmentRead = reusableRead(['assessmentId'], (tx, p) =>
+  tx.select().from(reports).where(eq(reports.assessmentId, p.assessmentId)),
+);
 
 export const reportsRepository = {
   /** How many of the expert's reports have waited for approval since before `before`. */
@@ -36,6 +41,7 @@ export const reportsRepository = {
   },
 
   async byAssessment(tx: DbOrTx, assessmentId: number, opts: { lock?: boolean } = {}) {
+    if (!opts.lock) return (await byAssessmentRead(tx, { assessmentId }))[0];
     const q = tx.select().from(reports).where(eq(reports.assessmentId, assessmentId)).$dynamic();
     const [r] = await (opts.lock ? q.for('update') : q);
     return r;

@@ -1,5 +1,6 @@
 import { desc, eq } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
+import { reusableRead } from '../../lib/reusable-read';
 import { bookings } from '../bookings';
 import { users } from '../users';
 import { sessionNotes } from './session-notes.table';
@@ -7,6 +8,15 @@ import { sessionNotes } from './session-notes.table';
 export type SessionNoteRow = typeof sessionNotes.$inferSelect;
 
 /** Queries of session notes only; bookings and names are read from their owners' tables. */
+const notesOfPersonRead = reusableRead(['userId'], (tx, p) =>
+  tx
+    .select({ n: sessionNotes, authorName: users.name })
+    .from(sessionNotes)
+    .innerJoin(users, eq(users.id, sessionNotes.authorId))
+    .where(eq(sessionNotes.userId, p.userId))
+    .orderBy(desc(sessionNotes.createdAt)),
+);
+
 export const sessionNotesRepository = {
   /** The booking's parties and state (bookings table, read only). */
   async booking(tx: DbOrTx, id: number) {
@@ -42,12 +52,5 @@ export const sessionNotesRepository = {
   },
 
   /** Every note on the person's sessions, newest first. */
-  async ofPerson(tx: DbOrTx, userId: number) {
-    return tx
-      .select({ n: sessionNotes, authorName: users.name })
-      .from(sessionNotes)
-      .innerJoin(users, eq(users.id, sessionNotes.authorId))
-      .where(eq(sessionNotes.userId, userId))
-      .orderBy(desc(sessionNotes.createdAt));
-  },
+  ofPerson: (tx: DbOrTx, userId: number) => notesOfPersonRead(tx, { userId }),
 };

@@ -1,5 +1,6 @@
 import { and, asc, count, desc, eq, inArray, isNull, lte, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
+import { reusableRead } from '../../lib/reusable-read';
 import { users } from '../users';
 import { warningProgress, warnings } from './warnings.table';
 import { keptTotal } from '../../db/row-counts';
@@ -32,6 +33,15 @@ function platformTotal(tx: DbOrTx, f: WarningFilter): Promise<number> {
 }
 
 /** Queries of warnings and their progress records only. */
+const warningsOfPersonRead = reusableRead(['userId', 'limit'], (tx, p) =>
+  tx
+    .select()
+    .from(warnings)
+    .where(eq(warnings.userId, p.userId))
+    .orderBy(desc(warnings.createdAt), desc(warnings.id))
+    .limit(p.limit),
+);
+
 export const warningsRepository = {
   ...rowsById(warnings),
 
@@ -97,12 +107,7 @@ export const warningsRepository = {
 
   /** The person's warnings, newest first (at most `limit`), with every progress record and its author. */
   async ofPerson(tx: DbOrTx, userId: number, limit: number) {
-    const ws = await tx
-      .select()
-      .from(warnings)
-      .where(eq(warnings.userId, userId))
-      .orderBy(desc(warnings.createdAt), desc(warnings.id))
-      .limit(limit);
+    const ws = await warningsOfPersonRead(tx, { userId, limit });
     if (!ws.length) return [];
     const progress = await tx
       .select({ p: warningProgress, actor: users.name })
