@@ -1,10 +1,15 @@
 import { eq } from 'drizzle-orm';
+import { reusableRead } from '../lib/reusable-read';
 import type { DbOrTx } from './client';
 import { rowCounts } from './row-counts.table';
 
+const rowCountsRead = reusableRead(['table'], (tx, p) =>
+  tx.select().from(rowCounts).where(eq(rowCounts.tableName, p.table)),
+);
+
 /** The kept counts of `table`'s rows by key (a key no row holds may be missing, or 0). */
 export async function rowCountsOf(tx: DbOrTx, table: string): Promise<Map<string, number>> {
-  const rows = await tx.select().from(rowCounts).where(eq(rowCounts.tableName, table));
+  const rows = await rowCountsRead(tx, { table });
   return new Map(rows.map((r) => [r.key, r.n]));
 }
 

@@ -28,14 +28,17 @@ export const assignmentsRepository = {
   },
 };
 
-/** The people assigned to `expertId`, by id. */
-export async function peopleAssignedTo(tx: DbOrTx, expertId: number): Promise<number[]> {
-  const rows = await tx
+const assignedToRead = reusableRead(['expertId'], (tx, p) =>
+  tx
     .select({ userId: careAssignments.userId })
     .from(careAssignments)
-    .where(eq(careAssignments.expertId, expertId))
-    .orderBy(careAssignments.userId);
-  return rows.map((r) => r.userId);
+    .where(eq(careAssignments.expertId, p.expertId))
+    .orderBy(careAssignments.userId),
+);
+
+/** The people assigned to `expertId`, by id. */
+export async function peopleAssignedTo(tx: DbOrTx, expertId: number): Promise<number[]> {
+  return (await assignedToRead(tx, { expertId })).map((r) => r.userId);
 }
 
 /** The person's assigned expert, or null when they have no assignment row. */

@@ -2,6 +2,7 @@ import { CHAT_UNREAD_IDS_MAX } from '@psy/contracts';
 import { and, asc, count, desc, eq, gt, inArray, lt, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { executeRows } from '../../db/rows';
+import { reusableRead } from '../../lib/reusable-read';
 import { institutions } from '../institutions';
 import { accountRefOf, users } from '../users';
 import { chatImages, chatMessages, chatParticipants, chats } from './chat.table';
@@ -16,6 +17,8 @@ const chatOf = (userId: number, unread = false) =>
     select p.chat_id from ${chatParticipants} p
     where p.user_id = ${userId}${unread ? sql` and p.unread_count > 0` : sql``}))`;
 
+const chatRead = reusableRead(['id'], (tx, p) => tx.select().from(chats).where(eq(chats.id, p.id)));
+
 export const chatRepository = {
   /**
    * The chat, locked until commit when `lock`. FOR NO KEY UPDATE: sends to one chat wait for
@@ -24,8 +27,8 @@ export const chatRepository = {
    * in the same transaction), and under FOR UPDATE the two waited for each other: a deadlock.
    */
   async byId(db: DbOrTx, id: number, lock = false): Promise<ChatRow | undefined> {
-    const query = db.select().from(chats).where(eq(chats.id, id));
-    const [row] = lock ? await query.for('no key update') : await query;
+    if (!lock) return (await chatRead(db, { id }))[0];
+    const [row] = await db.select().from(chats).where(eq(chats.id, id)).for('no key update');
     return row;
   },
 

@@ -1,17 +1,22 @@
-import { and, count, desc, eq, isNotNull, isNull } from 'drizzle-orm';
+import { and, count, desc, eq, isNotNull, isNull, type Placeholder } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { countFrom, pageWhere } from '../../db/rows';
+import { reusableRead } from '../../lib/reusable-read';
 import { notifications } from './notifications.table';
 
 export type NotificationRow = typeof notifications.$inferSelect;
 export type NotificationFilter = 'all' | 'read' | 'unread';
 
-function whereOf(userId: number, filter: NotificationFilter) {
+function whereOf(userId: number | Placeholder, filter: NotificationFilter) {
   const mine = eq(notifications.userId, userId);
   if (filter === 'read') return and(mine, isNotNull(notifications.readAt));
   if (filter === 'unread') return and(mine, isNull(notifications.readAt));
   return mine;
 }
+
+const unreadRead = reusableRead(['userId'], (tx, p) =>
+  tx.select({ n: count() }).from(notifications).where(whereOf(p.userId, 'unread')),
+);
 
 export const notificationsRepository = {
   async insert(db: DbOrTx, values: typeof notifications.$inferInsert): Promise<NotificationRow> {
@@ -45,7 +50,7 @@ export const notificationsRepository = {
   },
 
   async unreadCount(db: DbOrTx, userId: number): Promise<number> {
-    const [row] = await db.select({ n: count() }).from(notifications).where(whereOf(userId, 'unread'));
+    const [row] = await unreadRead(db, { userId });
     return row?.n ?? 0;
   },
 
