@@ -463,9 +463,12 @@ export function createAssessmentsService({
 
     async result(actor: Actor, id: number): Promise<AssessmentResult> {
       const a = await own(db, actor, id);
-      // Read together; a withheld result is refused before anything of it is shown.
-      const [, result] = await Promise.all([mustShowOwner(a), resultOf(a)]);
-      return result;
+      // Read together; a withheld result is refused first, whichever answer comes back first and
+      // whatever else reading it met (Promise.all would answer with the first failure to arrive).
+      const [shown, read] = await Promise.allSettled([mustShowOwner(a), resultOf(a)]);
+      if (shown.status === 'rejected') throw shown.reason;
+      if (read.status === 'rejected') throw read.reason;
+      return read.value;
     },
 
     /** 我的测评: a page of the caller's assessments, newest first, with how many are in each status. */
