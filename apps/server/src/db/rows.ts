@@ -1,5 +1,6 @@
 import { count, eq, type ColumnBaseConfig, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable, PgTableWithColumns } from 'drizzle-orm/pg-core';
+import { reusableRead } from '../lib/reusable-read';
 import type { DbOrTx } from './client';
 
 /**
@@ -102,6 +103,7 @@ export function rowsById<T extends PgTable & { id: PgColumn }>(table: T) {
   type Row = T['$inferSelect'];
   type Values = T['$inferInsert'];
   const t = table as unknown as AnyIdTable;
+  const byIdRead = reusableRead(['id'], (tx, p) => tx.select().from(t).where(eq(t.id, p.id)));
   return {
     async insert(tx: DbOrTx, row: Values): Promise<Row> {
       const [r] = await tx
@@ -111,8 +113,8 @@ export function rowsById<T extends PgTable & { id: PgColumn }>(table: T) {
       return r as Row;
     },
     async byId(tx: DbOrTx, id: number, opts: { lock?: boolean } = {}): Promise<Row | undefined> {
-      const q = tx.select().from(t).where(eq(t.id, id)).$dynamic();
-      const [r] = await (opts.lock ? q.for('update') : q);
+      if (!opts.lock) return (await byIdRead(tx, { id }))[0] as Row | undefined;
+      const [r] = await tx.select().from(t).where(eq(t.id, id)).for('update');
       return r as Row | undefined;
     },
     async update(tx: DbOrTx, id: number, set: Partial<Values>): Promise<void> {

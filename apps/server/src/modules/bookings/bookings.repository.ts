@@ -14,6 +14,7 @@ import {
   type SQL,
 } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
+import { reusableRead } from '../../lib/reusable-read';
 import { expertTitleOf } from '../experts';
 import { users } from '../users';
 import { bookings } from './bookings.table';
@@ -62,6 +63,8 @@ function withPeopleWhere(db: DbOrTx, where: SQL, total: SQL<number> = sql<number
 }
 export type BookingWithPeople = Awaited<ReturnType<typeof withPeopleWhere>>[number];
 
+const byIdRead = reusableRead(['id'], (tx, p) => tx.select().from(bookings).where(eq(bookings.id, p.id)));
+
 export const bookingsRepository = {
   /** The expert's confirmed or held-to-completion bookings starting in [start, end), in time order. */
   async expertDay(tx: DbOrTx, expertId: number, start: Date, end: Date) {
@@ -81,8 +84,7 @@ export const bookingsRepository = {
   },
 
   async byId(db: DbOrTx, id: number): Promise<BookingRow | undefined> {
-    const [row] = await db.select().from(bookings).where(eq(bookings.id, id));
-    return row;
+    return (await byIdRead(db, { id }))[0];
   },
 
   async lock(db: DbOrTx, id: number): Promise<BookingRow | undefined> {

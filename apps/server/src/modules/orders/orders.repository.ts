@@ -3,10 +3,13 @@ import { and, desc, eq, inArray, lte, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { duplicatePayments, orders, paymentEvents } from './orders.table';
 import { countFrom, pageWhere } from '../../db/rows';
+import { reusableRead } from '../../lib/reusable-read';
 
 export type OrderRow = typeof orders.$inferSelect;
 export type DuplicatePaymentRow = typeof duplicatePayments.$inferSelect;
 type OrderChanges = Partial<typeof orders.$inferInsert>;
+
+const byIdRead = reusableRead(['id'], (tx, p) => tx.select().from(orders).where(eq(orders.id, p.id)));
 
 export const ordersRepository = {
   async insert(db: DbOrTx, values: typeof orders.$inferInsert): Promise<OrderRow> {
@@ -15,8 +18,7 @@ export const ordersRepository = {
   },
 
   async byId(db: DbOrTx, id: number): Promise<OrderRow | undefined> {
-    const [row] = await db.select().from(orders).where(eq(orders.id, id));
-    return row;
+    return (await byIdRead(db, { id }))[0];
   },
 
   byIds(db: DbOrTx, ids: number[]): Promise<OrderRow[]> {

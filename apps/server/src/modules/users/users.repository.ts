@@ -5,6 +5,7 @@ import { institutions } from '../institutions';
 import { users } from './users.table';
 import { keptTotal } from '../../db/row-counts';
 import { countFrom, knownCount, pageWhere } from '../../db/rows';
+import { reusableRead } from '../../lib/reusable-read';
 
 export type UserRow = typeof users.$inferSelect;
 export type UserWithInstitution = UserRow & { institutionName: string | null };
@@ -56,10 +57,11 @@ const accountsTotal = (db: DbOrTx, f: Omit<UserListFilter, 'keyword'>): Promise<
       (f.institutionId === undefined || institution === String(f.institutionId)),
   );
 
+const byIdRead = reusableRead(['id'], (tx, p) => tx.select().from(users).where(eq(users.id, p.id)));
+
 export const usersRepository = {
   async byId(db: DbOrTx, id: number): Promise<UserRow | undefined> {
-    const [row] = await db.select().from(users).where(eq(users.id, id));
-    return row;
+    return (await byIdRead(db, { id }))[0];
   },
 
   async byPhone(db: DbOrTx, telephone: string): Promise<UserRow | undefined> {
