@@ -13,6 +13,8 @@
  *   BENCH_SIZES=10000,1000000  BENCH_REQUESTS=40  BENCH_ONLY=<substring of a case's name or path>
  *   BENCH_EXPLAIN_MS=<ms>: auto_explain (ANALYZE, BUFFERS) on the bench databases for the run,
  *     every statement slower than that is logged with its plan to PostgreSQL's log
+ *   BENCH_CPU_PROF=<dir>: the server writes a V8 CPU profile of each size's calls to <dir>/<size>
+ *     when it stops (open it in Chrome's DevTools, Performance tab); BENCH_ONLY narrows it to one read
  *   BENCH_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/postgres)
  */
 import { spawnSync } from 'node:child_process';
@@ -30,6 +32,7 @@ const sizes = (process.env.BENCH_SIZES ?? '10000,1000000').split(',').map(Number
 const requests = Number(process.env.BENCH_REQUESTS ?? 40);
 const only = process.env.BENCH_ONLY;
 const explainMs = process.env.BENCH_EXPLAIN_MS;
+const cpuProf = process.env.BENCH_CPU_PROF;
 const TARGET_MS = 20;
 const DASHBOARD_MS = 300;
 const MAX_RATIO = 2;
@@ -296,7 +299,13 @@ async function main() {
     }
     // A person's own lists are read from memory between the writes that concern them
     // (lib/personal-cache.ts); measured here is the query each write makes the next read run.
-    const { server, dataDir } = await startOnBench(name, 'lists', { PERSONAL_CACHE_SECONDS: '0' });
+    const { server, dataDir } = await startOnBench(
+      name,
+      'lists',
+      { PERSONAL_CACHE_SECONDS: '0' },
+      // A V8 CPU profile of the server for each size, written when it stops.
+      cpuProf ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(cpuProf, String(n))}`] : [],
+    );
     const db = postgres(dbUrl(name), { max: 1, onnotice: () => {} });
     try {
       const [counts] = await db<Record<string, number>[]>`select

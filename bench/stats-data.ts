@@ -52,17 +52,22 @@ export async function startOnBench(
   name: string,
   tag: string,
   env: Record<string, string> = {},
+  /** Flags for the server's node (e.g. --cpu-prof). */
+  nodeArgs: string[] = [],
 ): Promise<{ server: RunningServer; dataDir: string }> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), `psy-bench-${tag}-`));
-  const server = await startServer({
-    DATABASE_URL: dbUrl(name),
-    DATA_DIR: dataDir,
-    NODE_ENV: 'production',
-    APP_SECRET: crypto.randomBytes(36).toString('base64'),
-    SWEEP_INTERVAL_MS: '0',
-    LOG_LEVEL: 'warn',
-    ...env,
-  });
+  const server = await startServer(
+    {
+      DATABASE_URL: dbUrl(name),
+      DATA_DIR: dataDir,
+      NODE_ENV: 'production',
+      APP_SECRET: crypto.randomBytes(36).toString('base64'),
+      SWEEP_INTERVAL_MS: '0',
+      LOG_LEVEL: 'warn',
+      ...env,
+    },
+    nodeArgs,
+  );
   return { server, dataDir };
 }
 
