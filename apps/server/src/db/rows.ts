@@ -94,6 +94,14 @@ export async function countsBy<C extends PgColumn>(
   return new Map(rows.map((r) => [r.key as C['_']['data'], Number(r.n)]));
 }
 
+/** One row by its `id`, without a lock: a read built once (`reusableRead`). */
+export function rowByIdRead<T extends PgTable & { id: PgColumn }>(table: T) {
+  const t = table as unknown as AnyIdTable;
+  const read = reusableRead(['id'], (tx, p) => tx.select().from(t).where(eq(t.id, p.id)));
+  return async (tx: DbOrTx, id: number): Promise<T['$inferSelect'] | undefined> =>
+    (await read(tx, { id }))[0] as T['$inferSelect'] | undefined;
+}
+
 /**
  * The three queries every table with an identity `id` needs, for a repository to spread in:
  * `insert` (answers the new row), `byId` (optionally `FOR UPDATE`, in the caller's
@@ -103,7 +111,7 @@ export function rowsById<T extends PgTable & { id: PgColumn }>(table: T) {
   type Row = T['$inferSelect'];
   type Values = T['$inferInsert'];
   const t = table as unknown as AnyIdTable;
-  const byIdRead = reusableRead(['id'], (tx, p) => tx.select().from(t).where(eq(t.id, p.id)));
+  const unlocked = rowByIdRead(table);
   return {
     async insert(tx: DbOrTx, row: Values): Promise<Row> {
       const [r] = await tx
@@ -113,7 +121,7 @@ export function rowsById<T extends PgTable & { id: PgColumn }>(table: T) {
       return r as Row;
     },
     async byId(tx: DbOrTx, id: number, opts: { lock?: boolean } = {}): Promise<Row | undefined> {
-      if (!opts.lock) return (await byIdRead(tx, { id }))[0] as Row | undefined;
+      if (!opts.lock) return unlocked(tx, id);
       const [r] = await tx.select().from(t).where(eq(t.id, id)).for('update');
       return r as Row | undefined;
     },

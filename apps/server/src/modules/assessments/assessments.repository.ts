@@ -7,7 +7,7 @@ import { scaleVersions } from '../scales';
 import { likeEscape } from '../../lib/sql';
 import { users } from '../users';
 import { assessmentCounts, assessmentParts, assessments } from './assessments.table';
-import { countsBy, executeRows, knownCount, pageWhere, rowsById } from '../../db/rows';
+import { countsBy, executeRows, knownCount, pageWhere, rowByIdRead, rowsById } from '../../db/rows';
 
 export type AssessmentRow = typeof assessments.$inferSelect;
 export type PartRow = typeof assessmentParts.$inferSelect;
@@ -69,9 +69,7 @@ const followsAnyRead = reusableRead(['expertId', 'userId'], (tx, p) =>
     .limit(1),
 );
 
-const byIdRead = reusableRead(['id'], (tx, p) =>
-  tx.select().from(assessments).where(eq(assessments.id, p.id)),
-);
+const byIdRead = rowByIdRead(assessments);
 
 const partsOfRead = reusableRead(['assessmentId'], (tx, p) =>
   tx
@@ -107,7 +105,7 @@ export const assessmentsRepository = {
   ...rowsById(assessments),
 
   async byId(tx: DbOrTx, id: number, opts: { userId?: number; lock?: boolean } = {}) {
-    if (opts.userId === undefined && !opts.lock) return (await byIdRead(tx, { id }))[0];
+    if (opts.userId === undefined && !opts.lock) return byIdRead(tx, id);
     const q = tx
       .select()
       .from(assessments)

@@ -14,7 +14,7 @@ import {
   type SQL,
 } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { reusableRead } from '../../lib/reusable-read';
+import { rowByIdRead } from '../../db/rows';
 import { expertTitleOf } from '../experts';
 import { users } from '../users';
 import { bookings } from './bookings.table';
@@ -63,7 +63,7 @@ function withPeopleWhere(db: DbOrTx, where: SQL, total: SQL<number> = sql<number
 }
 export type BookingWithPeople = Awaited<ReturnType<typeof withPeopleWhere>>[number];
 
-const byIdRead = reusableRead(['id'], (tx, p) => tx.select().from(bookings).where(eq(bookings.id, p.id)));
+const byIdRead = rowByIdRead(bookings);
 
 export const bookingsRepository = {
   /** The expert's confirmed or held-to-completion bookings starting in [start, end), in time order. */
@@ -84,7 +84,7 @@ export const bookingsRepository = {
   },
 
   async byId(db: DbOrTx, id: number): Promise<BookingRow | undefined> {
-    return (await byIdRead(db, { id }))[0];
+    return byIdRead(db, id);
   },
 
   async lock(db: DbOrTx, id: number): Promise<BookingRow | undefined> {

@@ -1,8 +1,7 @@
 import { CHAT_UNREAD_IDS_MAX } from '@psy/contracts';
 import { and, asc, count, desc, eq, gt, inArray, lt, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { executeRows } from '../../db/rows';
-import { reusableRead } from '../../lib/reusable-read';
+import { executeRows, rowByIdRead } from '../../db/rows';
 import { institutions } from '../institutions';
 import { accountRefOf, users } from '../users';
 import { chatImages, chatMessages, chatParticipants, chats } from './chat.table';
@@ -17,7 +16,7 @@ const chatOf = (userId: number, unread = false) =>
     select p.chat_id from ${chatParticipants} p
     where p.user_id = ${userId}${unread ? sql` and p.unread_count > 0` : sql``}))`;
 
-const chatRead = reusableRead(['id'], (tx, p) => tx.select().from(chats).where(eq(chats.id, p.id)));
+const chatRead = rowByIdRead(chats);
 
 export const chatRepository = {
   /**
@@ -27,7 +26,7 @@ export const chatRepository = {
    * in the same transaction), and under FOR UPDATE the two waited for each other: a deadlock.
    */
   async byId(db: DbOrTx, id: number, lock = false): Promise<ChatRow | undefined> {
-    if (!lock) return (await chatRead(db, { id }))[0];
+    if (!lock) return chatRead(db, id);
     const [row] = await db.select().from(chats).where(eq(chats.id, id)).for('no key update');
     return row;
   },

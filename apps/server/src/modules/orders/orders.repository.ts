@@ -2,14 +2,13 @@ import type { OrderStatus } from '@psy/contracts';
 import { and, desc, eq, inArray, lte, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { duplicatePayments, orders, paymentEvents } from './orders.table';
-import { countFrom, pageWhere } from '../../db/rows';
-import { reusableRead } from '../../lib/reusable-read';
+import { countFrom, pageWhere, rowByIdRead } from '../../db/rows';
 
 export type OrderRow = typeof orders.$inferSelect;
 export type DuplicatePaymentRow = typeof duplicatePayments.$inferSelect;
 type OrderChanges = Partial<typeof orders.$inferInsert>;
 
-const byIdRead = reusableRead(['id'], (tx, p) => tx.select().from(orders).where(eq(orders.id, p.id)));
+const byIdRead = rowByIdRead(orders);
 
 export const ordersRepository = {
   async insert(db: DbOrTx, values: typeof orders.$inferInsert): Promise<OrderRow> {
@@ -18,7 +17,7 @@ export const ordersRepository = {
   },
 
   async byId(db: DbOrTx, id: number): Promise<OrderRow | undefined> {
-    return (await byIdRead(db, { id }))[0];
+    return byIdRead(db, id);
   },
 
   byIds(db: DbOrTx, ids: number[]): Promise<OrderRow[]> {

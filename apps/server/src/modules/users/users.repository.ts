@@ -4,8 +4,7 @@ import { likeEscape } from '../../lib/sql';
 import { institutions } from '../institutions';
 import { users } from './users.table';
 import { keptTotal } from '../../db/row-counts';
-import { countFrom, knownCount, pageWhere } from '../../db/rows';
-import { reusableRead } from '../../lib/reusable-read';
+import { countFrom, knownCount, pageWhere, rowByIdRead } from '../../db/rows';
 
 export type UserRow = typeof users.$inferSelect;
 export type UserWithInstitution = UserRow & { institutionName: string | null };
@@ -57,11 +56,11 @@ const accountsTotal = (db: DbOrTx, f: Omit<UserListFilter, 'keyword'>): Promise<
       (f.institutionId === undefined || institution === String(f.institutionId)),
   );
 
-const byIdRead = reusableRead(['id'], (tx, p) => tx.select().from(users).where(eq(users.id, p.id)));
+const byIdRead = rowByIdRead(users);
 
 export const usersRepository = {
   async byId(db: DbOrTx, id: number): Promise<UserRow | undefined> {
-    return (await byIdRead(db, { id }))[0];
+    return byIdRead(db, id);
   },
 
   async byPhone(db: DbOrTx, telephone: string): Promise<UserRow | undefined> {
