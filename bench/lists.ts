@@ -3,18 +3,22 @@
  * `npm run bench:data` (default 10,000 and 1,000,000 assessments): the real app (the production
  * bundle, NODE_ENV=production) against each database, each endpoint called as the account that
  * uses it (visitor, the heavy person, the expert with the most bookings, auditor, admin),
- * sequentially after 3 warm-up calls. Prints p50/p95 per size, the ratio t(large)/t(small) of
+ * sequentially after 3 warm-up calls. Each size has its own server, all running at once, and
+ * each endpoint is called on every size in turn (one request to each, then the next round), so
+ * a busy or a quiet minute of the machine falls on both sizes alike. Prints p50/p95 per size, the ratio t(large)/t(small) of
  * the p50s and flags p95 over 20 ms (300 ms for a dashboard) or a ratio over 2.
  *
  * A database made by an older generator is made again; one made before a later migration is
  * migrated first (the migration's index builds can outlast the server's start-up wait).
  *
  * Usage: npm run bench:lists
- *   BENCH_SIZES=10000,1000000  BENCH_REQUESTS=40  BENCH_ONLY=<substring of a case's name or path>
+ *   BENCH_SIZES=10000,1000000  BENCH_REQUESTS=100  BENCH_ONLY=<substring of a case's name or path>
  *   BENCH_EXPLAIN_MS=<ms>: auto_explain (ANALYZE, BUFFERS) on the bench databases for the run,
  *     every statement slower than that is logged with its plan to PostgreSQL's log
  *   BENCH_CPU_PROF=<dir>: the server writes a V8 CPU profile of each size's calls to <dir>/<size>
  *     when it stops (open it in Chrome's DevTools, Performance tab); BENCH_ONLY narrows it to one read
+ *   CATALOGUE_CACHE_SECONDS=0: the public catalogue lists read from the database on every call, not
+ *     from memory between the writes that change them (what a call after such a write costs)
  *   BENCH_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/postgres)
  */
 import { spawnSync } from 'node:child_process';
@@ -29,7 +33,7 @@ import { adminUrl, benchDbName, dbUrl, generate, isGenerated, startOnBench } fro
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const sizes = (process.env.BENCH_SIZES ?? '10000,1000000').split(',').map(Number);
-const requests = Number(process.env.BENCH_REQUESTS ?? 40);
+const requests = Number(process.env.BENCH_REQUESTS ?? 100);
 const only = process.env.BENCH_ONLY;
 const explainMs = process.env.BENCH_EXPLAIN_MS;
 const cpuProf = process.env.BENCH_CPU_PROF;
@@ -68,15 +72,34 @@ async function call(url: string, token: string | undefined): Promise<number> {
   return ms;
 }
 
-async function measure(url: string, token: string | undefined): Promise<Timing> {
-  try {
-    for (let i = 0; i < 3; i++) await call(url, token);
-    const samples: number[] = [];
-    for (let i = 0; i < requests; i++) samples.push(await call(url, token));
-    return { p50: pct(samples, 50), p95: pct(samples, 95) };
-  } catch (err) {
-    return { p50: NaN, p95: NaN, error: (err as Error).message };
-  }
+/**
+ * The same read on every size's server, a request to each in turn (the order reversed every
+ * round), so that both sizes meet the same moments of a shared machine: a quiet or a busy
+ * minute would otherwise fall on one size's whole run and make the ratio.
+ */
+async function measureTogether(targets: { url: string; token: string | undefined }[]): Promise<Timing[]> {
+  const samples: number[][] = targets.map(() => []);
+  const errors: (string | undefined)[] = targets.map(() => undefined);
+  const round = async (k: number, keep: boolean) => {
+    const order = targets.map((_, i) => i);
+    if (k % 2) order.reverse();
+    for (const i of order) {
+      if (errors[i]) continue;
+      try {
+        const ms = await call(targets[i]!.url, targets[i]!.token);
+        if (keep) samples[i]!.push(ms);
+      } catch (err) {
+        errors[i] = (err as Error).message;
+      }
+    }
+  };
+  for (let k = 0; k < 3; k++) await round(k, false);
+  for (let k = 0; k < requests; k++) await round(k, true);
+  return targets.map((_, i) =>
+    errors[i]
+      ? { p50: NaN, p95: NaN, error: errors[i] }
+      : { p50: pct(samples[i]!, 50), p95: pct(samples[i]!, 95) },
+  );
 }
 
 /** A session straight into the database: the bench measures lists, not login. */
@@ -282,71 +305,105 @@ async function casesOf(db: postgres.Sql): Promise<{ cases: Case[]; ids: Record<W
   return { cases, ids: { visitor: undefined, user, expert, auditor, admin } };
 }
 
+const AUTO_EXPLAIN = [
+  'session_preload_libraries',
+  'auto_explain.log_min_duration',
+  'auto_explain.log_analyze',
+  'auto_explain.log_buffers',
+  'auto_explain.log_nested_statements',
+];
+
+/** One size's database, its server and the cases read on it. */
+interface Side {
+  n: number;
+  name: string;
+  server: Awaited<ReturnType<typeof startOnBench>>['server'];
+  dataDir: string;
+  db: postgres.Sql;
+  cases: Map<string, Case>;
+  tokens: Partial<Record<Who, string>>;
+}
+
 async function main() {
   const results = new Map<string, { c: Case; by: Map<number, Timing> }>();
   const meta: string[] = [];
-  for (const n of sizes) {
-    const name = await prepare(n);
-    if (explainMs !== undefined) {
-      await adminDo(`alter database ${name} set session_preload_libraries = 'auto_explain'`);
-      for (const [k, v] of [
-        ['auto_explain.log_min_duration', `${Number(explainMs)}`],
-        ['auto_explain.log_analyze', 'on'],
-        ['auto_explain.log_buffers', 'on'],
-        ['auto_explain.log_nested_statements', 'on'],
-      ])
-        await adminDo(`alter database ${name} set ${k} = ${v}`);
-    }
-    // A person's own lists are read from memory between the writes that concern them
-    // (lib/personal-cache.ts); measured here is the query each write makes the next read run.
-    const { server, dataDir } = await startOnBench(
-      name,
-      'lists',
-      { PERSONAL_CACHE_SECONDS: '0' },
-      // A V8 CPU profile of the server for each size, written when it stops.
-      cpuProf ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(cpuProf, String(n))}`] : [],
-    );
-    const db = postgres(dbUrl(name), { max: 1, onnotice: () => {} });
-    try {
+  const sides: Side[] = [];
+  try {
+    // Every size's server runs for the whole bench (each on its own database), idle but for
+    // the calls made to it.
+    for (const n of sizes) {
+      const name = await prepare(n);
+      if (explainMs !== undefined)
+        for (const [k, v] of [
+          ['session_preload_libraries', `'auto_explain'`],
+          ['auto_explain.log_min_duration', `${Number(explainMs)}`],
+          ['auto_explain.log_analyze', 'on'],
+          ['auto_explain.log_buffers', 'on'],
+          ['auto_explain.log_nested_statements', 'on'],
+        ])
+          await adminDo(`alter database ${name} set ${k} = ${v}`);
+      // A person's own lists are read from memory between the writes that concern them
+      // (lib/personal-cache.ts); measured here is the query each write makes the next read run.
+      const { server, dataDir } = await startOnBench(
+        name,
+        `lists-${n}`,
+        {
+          PERSONAL_CACHE_SECONDS: '0',
+          // CATALOGUE_CACHE_SECONDS=0 measures the catalogue lists' queries instead of memory.
+          ...(process.env.CATALOGUE_CACHE_SECONDS
+            ? { CATALOGUE_CACHE_SECONDS: process.env.CATALOGUE_CACHE_SECONDS }
+            : {}),
+        },
+        // A V8 CPU profile of the server for each size, written when it stops.
+        cpuProf ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(cpuProf, String(n))}`] : [],
+      );
+      const db = postgres(dbUrl(name), { max: 1, onnotice: () => {} });
+      const side: Side = { n, name, server, dataDir, db, cases: new Map(), tokens: {} };
+      sides.push(side);
       const [counts] = await db<Record<string, number>[]>`select
         (select count(*) from users)::int as users, (select count(*) from assessments)::int as assessments,
         (select count(*) from chat_messages)::int as messages, (select count(*) from bookings)::int as bookings,
         (pg_database_size(current_database()) / 1048576)::int as "sizeMb"`;
       meta.push(`${name}: ${JSON.stringify(counts)}`);
       const { cases, ids } = await casesOf(db);
-      const tokens: Partial<Record<Who, string>> = {};
+      for (const c of cases) side.cases.set(`${c.who} ${c.name}`, c);
       for (const who of ['user', 'expert', 'auditor', 'admin'] as const)
-        tokens[who] = await tokenOf(db, ids[who]!);
-      for (const c of cases) {
-        if (only && !c.name.includes(only) && !c.path.includes(only)) continue;
-        const t = await measure(`${server.base}/SysAdmin${c.path}`, tokens[c.who]);
-        const key = `${c.who} ${c.name}`;
+        side.tokens[who] = await tokenOf(db, ids[who]!);
+    }
+    // Each case on every size in turn, in the order the first size lists them.
+    const keys = [...new Set(sides.flatMap((s) => [...s.cases.keys()]))];
+    for (const key of keys) {
+      const on = sides.flatMap((s) => {
+        const c = s.cases.get(key);
+        return c && (!only || c.name.includes(only) || c.path.includes(only)) ? [{ s, c }] : [];
+      });
+      if (!on.length) continue;
+      const timings = await measureTogether(
+        on.map(({ s, c }) => ({ url: `${s.server.base}/SysAdmin${c.path}`, token: s.tokens[c.who] })),
+      );
+      on.forEach(({ s, c }, i) => {
+        const t = timings[i]!;
         if (!results.has(key)) results.set(key, { c, by: new Map() });
-        results.get(key)!.by.set(n, t);
+        results.get(key)!.by.set(s.n, t);
         console.log(
-          `${n} ${c.who} ${c.name} ${c.path}: ${t.error ? `ERROR ${t.error}` : `p50 ${t.p50.toFixed(1)} ms, p95 ${t.p95.toFixed(1)} ms`}`,
+          `${s.n} ${c.who} ${c.name} ${c.path}: ${t.error ? `ERROR ${t.error}` : `p50 ${t.p50.toFixed(1)} ms, p95 ${t.p95.toFixed(1)} ms`}`,
         );
-      }
-    } finally {
-      await db.end();
-      await server.stop();
-      fs.rmSync(dataDir, { recursive: true, force: true });
+      });
+    }
+  } finally {
+    for (const s of sides) {
+      await s.db.end();
+      await s.server.stop();
+      fs.rmSync(s.dataDir, { recursive: true, force: true });
       if (explainMs !== undefined)
-        for (const k of [
-          'session_preload_libraries',
-          'auto_explain.log_min_duration',
-          'auto_explain.log_analyze',
-          'auto_explain.log_buffers',
-          'auto_explain.log_nested_statements',
-        ])
-          await adminDo(`alter database ${name} reset ${k}`);
+        for (const k of AUTO_EXPLAIN) await adminDo(`alter database ${s.name} reset ${k}`);
     }
   }
 
   const [small, large] = [Math.min(...sizes), Math.max(...sizes)];
   const fmt = (x: number) => (Number.isNaN(x) ? 'err' : x.toFixed(1));
   console.log(
-    `\nPostgreSQL, ${requests} sequential requests per endpoint after 3 warm-up ones; ${os.cpus().length} cores, ` +
+    `\nPostgreSQL, ${requests} sequential requests per endpoint and size after 3 warm-up ones, the sizes' servers called in turn; ${os.cpus().length} cores, ` +
       `load average ${os
         .loadavg()
         .map((l) => l.toFixed(1))

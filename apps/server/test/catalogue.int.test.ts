@@ -144,6 +144,25 @@ describe(`catalogue cache (${testDbKind})`, () => {
     await eventually(async () => expect(ctx.app.deps.services.catalogue.sizes().experts).toBe(0));
   });
 
+  it('is not dropped by reading an article, which counts the reading all the same', async () => {
+    const list = async () => (await get('/api/news/list?pageSize=7')).list as { id: number; views: number }[];
+    const [first] = await list();
+    await get('/api/search?code=%E7%84%A6%E8%99%91');
+    const sizes = ctx.app.deps.services.catalogue.sizes();
+    expect(sizes.news).toBeGreaterThan(0);
+    expect(sizes.search).toBeGreaterThan(0);
+    const read = async () => (await get(`/api/news/detail/${first!.id}`)) as { views: number };
+    expect((await read()).views).toBe(first!.views + 1);
+    expect((await read()).views).toBe(first!.views + 2);
+    await new Promise((r) => setTimeout(r, 200));
+    // Neither the news list nor the search was dropped: the list still shows the count it was
+    // cached with (for at most CATALOGUE_CACHE_SECONDS), the stored count has both readings.
+    expect(ctx.app.deps.services.catalogue.sizes()).toMatchObject({ news: sizes.news, search: sizes.search });
+    expect((await list())[0]!.views).toBe(first!.views);
+    ctx.app.deps.services.catalogue.invalidate('news');
+    expect((await list())[0]!.views).toBe(first!.views + 2);
+  });
+
   it('compresses a list held in memory once per encoding, and a changed list anew', async () => {
     // A page size no other test asks for: an answer of its own, compressed by nobody yet.
     const url = '/SysAdmin/api/scale/list?pageSize=49';

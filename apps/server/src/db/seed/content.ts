@@ -4,7 +4,7 @@ import sharp from 'sharp';
 import type { Db } from '../client';
 import { richTextToPlain, sanitizeRichText } from '../../lib/rich-text';
 import { banners } from '../../modules/banners/banners.table';
-import { newsArticles } from '../../modules/news/news.table';
+import { newsArticles, newsViews } from '../../modules/news/news.table';
 import { reviewRequests } from '../../modules/review/review.table';
 import { tweets } from '../../modules/tweets/tweets.table';
 import type { Storage } from '../../modules/uploads/storage';
@@ -233,19 +233,22 @@ export async function seedContent(db: Db, storage: Storage | undefined, now: Dat
         inline ? `<p><img src="${UPLOAD_PATH}${inline}" alt="插图"></p>` : '',
       ].join(''),
     );
-    await db.insert(newsArticles).values({
-      title: a.title,
-      summary: a.summary,
-      category: a.category,
-      cover,
-      body: html,
-      bodyText: richTextToPlain(html),
-      state: 'published',
-      publishAt: new Date(now.getTime() + a.day * DAY),
-      pinned: a.pinned ?? false,
-      views: a.day < 0 ? 37 * -a.day + 12 : 0,
-      authorId: auditor?.id ?? null,
-    });
+    const [row] = await db
+      .insert(newsArticles)
+      .values({
+        title: a.title,
+        summary: a.summary,
+        category: a.category,
+        cover,
+        body: html,
+        bodyText: richTextToPlain(html),
+        state: 'published',
+        publishAt: new Date(now.getTime() + a.day * DAY),
+        pinned: a.pinned ?? false,
+        authorId: auditor?.id ?? null,
+      })
+      .returning({ id: newsArticles.id });
+    if (a.day < 0) await db.insert(newsViews).values({ articleId: row!.id, views: 37 * -a.day + 12 });
   }
 
   const experts = await userIdsByPhone(

@@ -1,13 +1,14 @@
 import type { NewsAdminQuery, NewsCategory, NewsStatus } from '@psy/contracts';
-import { and, asc, count, desc, eq, gt, ilike, lt, lte, ne, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, getTableColumns, gt, ilike, lte, ne, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { rowCountsOf } from '../../db/row-counts';
 import { countFrom, knownCount, pageWhere } from '../../db/rows';
 import { likeEscape } from '../../lib/sql';
 import { users } from '../users';
-import { newsArticles } from './news.table';
+import { newsArticles, newsViews } from './news.table';
 
-export type NewsRow = typeof newsArticles.$inferSelect;
+/** An article with how many times it was read. */
+export type NewsRow = typeof newsArticles.$inferSelect & { views: number };
 export type NewsValues = typeof newsArticles.$inferInsert;
 export type NewsWithAuthor = NewsRow & { author: string | null };
 
@@ -42,18 +43,35 @@ async function keptCounts(db: DbOrTx, now: Date): Promise<{ status: NewsStatus; 
   ];
 }
 
-const withAuthor = { a: newsArticles, author: users.name };
+/** An article's columns and its readings (none counted yet: 0). */
+const article = {
+  ...getTableColumns(newsArticles),
+  views: sql<number>`coalesce(${newsViews.views}, 0)`.mapWith(Number),
+};
+/** Articles with their readings, before a filter. */
+const articles = (tx: DbOrTx) =>
+  tx
+    .select(article)
+    .from(newsArticles)
+    .leftJoin(newsViews, eq(newsViews.articleId, newsArticles.id))
+    .$dynamic();
+const withAuthor = { a: article, author: users.name };
 const toRow = (r: { a: NewsRow; author: string | null }): NewsWithAuthor => ({ ...r.a, author: r.author });
-/** Articles with their author's name, before a filter. */
+/** Articles with their readings and their author's name, before a filter. */
 const authored = (tx: DbOrTx) =>
-  tx.select(withAuthor).from(newsArticles).leftJoin(users, eq(users.id, newsArticles.authorId)).$dynamic();
+  tx
+    .select(withAuthor)
+    .from(newsArticles)
+    .leftJoin(newsViews, eq(newsViews.articleId, newsArticles.id))
+    .leftJoin(users, eq(users.id, newsArticles.authorId))
+    .$dynamic();
 /** The list's order: pinned first, then newest. */
 const listOrder = [desc(newsArticles.pinned), desc(newsArticles.publishAt), desc(newsArticles.id)];
 
 export const newsRepository = {
   async insert(tx: DbOrTx, values: NewsValues): Promise<NewsRow> {
     const [row] = await tx.insert(newsArticles).values(values).returning();
-    return row!;
+    return { ...row!, views: 0 };
   },
 
   async update(tx: DbOrTx, id: number, values: Partial<NewsValues>): Promise<void> {
@@ -73,13 +91,7 @@ export const newsRepository = {
     now: Date,
   ): Promise<{ rows: NewsRow[]; total: number }> {
     const where = and(visibleNews(now), q.category ? eq(newsArticles.category, q.category) : undefined);
-    return pageWhere(
-      q,
-      where,
-      listOrder,
-      db.select().from(newsArticles).$dynamic(),
-      countFrom(db, newsArticles),
-    );
+    return pageWhere(q, where, listOrder, articles(db), countFrom(db, newsArticles));
   },
 
   /** Every article for staff, filtered, most recently edited first; counts per status. */
@@ -122,49 +134,41 @@ export const newsRepository = {
 
   /** The newer (prev) and older (next) public article, in publish order. */
   async neighbours(db: DbOrTx, a: NewsRow, now: Date) {
-    const at = a.publishAt!;
+    // Row comparisons, so that each is one step along news_public_idx from the article.
+    const here = sql`(${a.publishAt!.toISOString()}::timestamptz, ${a.id}::int)`;
+    const at = sql`(${newsArticles.publishAt}, ${newsArticles.id})`;
     const pick = { id: newsArticles.id, title: newsArticles.title };
-    const newer = or(
-      gt(newsArticles.publishAt, at),
-      and(eq(newsArticles.publishAt, at), gt(newsArticles.id, a.id)),
-    );
-    const older = or(
-      lt(newsArticles.publishAt, at),
-      and(eq(newsArticles.publishAt, at), lt(newsArticles.id, a.id)),
-    );
     const [[prev], [next]] = await Promise.all([
       db
         .select(pick)
         .from(newsArticles)
-        .where(and(visibleNews(now), newer))
+        .where(and(visibleNews(now), sql`${at} > ${here}`))
         .orderBy(asc(newsArticles.publishAt), asc(newsArticles.id))
         .limit(1),
       db
         .select(pick)
         .from(newsArticles)
-        .where(and(visibleNews(now), older))
+        .where(and(visibleNews(now), sql`${at} < ${here}`))
         .orderBy(desc(newsArticles.publishAt), desc(newsArticles.id))
         .limit(1),
     ]);
     return { prev: prev ?? null, next: next ?? null };
   },
 
-  /** Newest public articles of the same category, itself excluded. */
+  /** Public articles of the same category in the list's order (pinned, then newest), itself excluded. */
   related: (db: DbOrTx, a: NewsRow, now: Date, limit: number) =>
-    db
-      .select()
-      .from(newsArticles)
+    articles(db)
       .where(and(visibleNews(now), eq(newsArticles.category, a.category), ne(newsArticles.id, a.id)))
-      .orderBy(desc(newsArticles.publishAt), desc(newsArticles.id))
+      .orderBy(...listOrder)
       .limit(limit),
 
   /** Counts one reading; answers the new count. */
   async countView(db: DbOrTx, id: number): Promise<number> {
     const [row] = await db
-      .update(newsArticles)
-      .set({ views: sql`${newsArticles.views} + 1`, updatedAt: sql`${newsArticles.updatedAt}` })
-      .where(eq(newsArticles.id, id))
-      .returning({ views: newsArticles.views });
+      .insert(newsViews)
+      .values({ articleId: id, views: 1 })
+      .onConflictDoUpdate({ target: newsViews.articleId, set: { views: sql`${newsViews.views} + 1` } })
+      .returning({ views: newsViews.views });
     return row?.views ?? 0;
   },
 };

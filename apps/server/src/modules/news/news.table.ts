@@ -25,14 +25,18 @@ export const newsArticles = pgTable(
     /** Visible to the public from this time on, while published. */
     publishAt: timestamp({ withTimezone: true }),
     pinned: boolean().notNull().default(false),
-    views: integer().notNull().default(0),
     authorId: integer().references(() => users.id, { onDelete: 'set null' }),
     ...timestamps,
   },
   (t) => [
-    // The public list: published and due, newest first.
-    index('news_public_idx').on(t.state, t.publishAt.desc(), t.id.desc()),
-    index('news_category_idx').on(t.category, t.state, t.publishAt.desc()),
+    // Ascending, read backwards for the lists' `desc` orders: an index declared DESC sorts NULLS
+    // LAST, which `ORDER BY … DESC` (NULLS FIRST) does not match, so it would never be used.
+    // The public list (and the home page's newest): published and due, pinned first, newest first.
+    index('news_list_idx').on(t.state, t.pinned, t.publishAt, t.id),
+    // One category's list, and the related articles under an article.
+    index('news_category_idx').on(t.category, t.state, t.pinned, t.publishAt, t.id),
+    // An article's newer and older neighbours in publish order.
+    index('news_public_idx').on(t.state, t.publishAt, t.id),
     // 资讯管理: every article, the latest change first (a page read from the index's end).
     index('news_updated_idx').on(t.updatedAt, t.id),
     // Search: ILIKE '%关键词%' on the title and text.
@@ -40,3 +44,17 @@ export const newsArticles = pgTable(
     index('news_text_trgm').using('gin', t.bodyText.op('gin_trgm_ops')),
   ],
 );
+
+/**
+ * How many times each article was read. Kept apart from the article so that a reading writes
+ * one narrow row: it fires none of the article's triggers (the catalogue notice that would drop
+ * the cached news list and search at every reading, the kept counts by state) and copies none
+ * of the article's text into a new row version. The public list shows the count as it was
+ * when the list was cached (at most CATALOGUE_CACHE_SECONDS old).
+ */
+export const newsViews = pgTable('news_views', {
+  articleId: integer()
+    .primaryKey()
+    .references(() => newsArticles.id, { onDelete: 'cascade' }),
+  views: integer().notNull().default(0),
+});

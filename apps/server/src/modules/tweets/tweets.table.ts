@@ -34,8 +34,10 @@ export const tweets = pgTable(
     ...timestamps,
   },
   (t) => [
-    index('tweets_feed_idx').on(t.status, t.publishedAt.desc(), t.id.desc()),
-    index('tweets_expert_idx').on(t.expertId, t.status, t.updatedAt.desc()),
+    // Ascending, read backwards for the feeds' newest-first order (an index declared DESC sorts
+    // NULLS LAST, which `ORDER BY … DESC` does not match): the feed of all experts, and of one.
+    index('tweets_feed_idx').on(t.status, t.publishedAt, t.id),
+    index('tweets_expert_idx').on(t.expertId, t.status, t.publishedAt, t.id),
     index('tweets_content_trgm').using('gin', t.content.op('gin_trgm_ops')),
     check('tweet_like_count_nonnegative', sql`${t.likeCount} >= 0`),
     check('tweet_images_max', sql`jsonb_array_length(${t.images}) <= 9`),
