@@ -6,7 +6,7 @@ import { reusableRead } from '../../lib/reusable-read';
 import { countFrom, countsBy, knownCount, pageWhere, rowsById } from '../../db/rows';
 import { rowCountsOf } from '../../db/row-counts';
 import { users } from '../users';
-import { feedback } from './feedback.table';
+import { expertRatings, feedback } from './feedback.table';
 
 export type FeedbackRow = typeof feedback.$inferSelect;
 
@@ -151,13 +151,14 @@ export const feedbackRepository = {
 
 /**
  * For the experts module's lists and detail: an expert's public rating, the mean of the ratings
- * of their booking feedback (two decimals, null before the first), and how many there are.
+ * of their booking feedback (two decimals, null before the first), and how many there are,
+ * from the sums the feedback's triggers keep (`expert_ratings`, migration 0045).
  */
 export const feedbackQueries = {
   ratingOf: (expertId: AnyColumn | SQL) =>
     sql<
       number | null
-    >`(select round(avg(f.rating), 2)::float8 from ${feedback} f where f.expert_id = ${expertId} and f.kind = 'booking')`,
+    >`(select round(r.total::numeric / nullif(r.n, 0), 2)::float8 from ${expertRatings} r where r.expert_id = ${expertId})`,
   ratingCountOf: (expertId: AnyColumn | SQL) =>
-    sql<number>`(select count(*)::int from ${feedback} f where f.expert_id = ${expertId} and f.kind = 'booking')`,
+    sql<number>`coalesce((select r.n from ${expertRatings} r where r.expert_id = ${expertId}), 0)`,
 };

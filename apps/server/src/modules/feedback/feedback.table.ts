@@ -54,3 +54,15 @@ export const feedback = pgTable(
     check('feedback_handled_at', sql`(${t.status} = 'handled') = (${t.handledAt} is not null)`),
   ],
 );
+
+/**
+ * Each expert's booking feedback, summed: how many ratings and their total, kept by the
+ * triggers on `feedback` (migration 0045) in the writing transaction. The public rating (the
+ * mean, two decimals) orders the expert list, which would otherwise average every expert's
+ * feedback on each reading. Never written by the application.
+ */
+export const expertRatings = pgTable('expert_ratings', {
+  expertId: userRef().primaryKey(),
+  n: integer().notNull(),
+  total: integer().notNull(),
+});

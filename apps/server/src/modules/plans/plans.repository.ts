@@ -1,5 +1,6 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
+import { rowCountsOf } from '../../db/row-counts';
 import { institutions } from '../institutions';
 import { scales, scaleVersions } from '../scales';
 import { activities, planScales, plans } from './plans.table';
@@ -37,15 +38,11 @@ export const plansRepository = {
       .orderBy(asc(planScales.position));
   },
 
-  /** Submitted assessments per plan (reads the assessments' table: a count, never a change). */
+  /** Submitted assessments per plan, counted by the assessments' triggers (migration 0045). */
   async takenCounts(tx: DbOrTx, planIds: number[]): Promise<Map<number, number>> {
     if (!planIds.length) return new Map();
-    const rows = await tx.execute<{ plan_id: number; n: number }>(
-      sql`select plan_id, count(*)::int as n from assessments
-          where plan_id in ${sql.raw(`(${planIds.map(Number).join(',')})`)} and status = 'submitted'
-          group by plan_id`,
-    );
-    return new Map(rowsOf<{ plan_id: number; n: number }>(rows).map((r) => [Number(r.plan_id), Number(r.n)]));
+    const kept = await rowCountsOf(tx, 'plan_takers');
+    return new Map(planIds.map((id) => [id, kept.get(String(id)) ?? 0]));
   },
 
   async activities(tx: DbOrTx, id?: number) {

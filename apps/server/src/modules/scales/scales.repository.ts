@@ -1,6 +1,7 @@
 import type { ScaleDefinitionInput } from '@psy/contracts';
 import { and, asc, count, desc, eq, inArray, isNotNull, ne, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
+import { rowCounts } from '../../db/row-counts.table';
 import { rowsById } from '../../db/rows';
 import { users } from '../users';
 import { scales, scaleVersions } from './scales.table';
@@ -10,7 +11,8 @@ export type ScaleRow = typeof scales.$inferSelect;
 /** Public: it has a published version and is not taken offline. */
 export const isPublic = and(isNotNull(scales.publishedVersionId), ne(scales.status, 'offline'))!;
 
-const takenCount = sql<number>`(select count(*)::int from assessment_parts p where p.scale_id = ${scales.id} and p.status = 'submitted')`;
+/** People who took the scale: its submitted parts, counted by their triggers (migration 0045). */
+const takenCount = sql<number>`coalesce((select c.n from ${rowCounts} c where c.table_name = 'scale_takers' and c.key = ${scales.id}::text), 0)::int`;
 const itemCount = sql<number>`(select v.item_count from ${scaleVersions} v where v.id = ${scales.publishedVersionId})`;
 const estimated = sql<number>`coalesce(((select v.definition from ${scaleVersions} v where v.id = ${scales.publishedVersionId})->>'estimatedMinutes')::int, 5)`;
 /** When the scale was last submitted for review (review_requests, kind 'scale'). */
