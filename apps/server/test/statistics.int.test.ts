@@ -11,6 +11,7 @@ import { users } from '../src/modules/users/users.table';
 import { warningProgress, warnings } from '../src/modules/warnings/warnings.table';
 import { createTestContext, testClock, testDbKind, type TestContext } from './context';
 import { call, dataOf, DEMO, login, STATS_CAST } from './helpers';
+import { TICKER_SIZE } from '../src/modules/statistics/statistics.service';
 import { pdfText } from './pdf-text';
 import { connect, stompClient, until } from './stomp-client';
 
@@ -368,6 +369,24 @@ function figureTests() {
 
     const inst = await screen(tok.expert, 'institution');
     expect(inst.levels.week).toEqual({ 1: 0, 2: 0, 3: 2 });
+    // The newest warnings of the institution's people, newest first (found person by person).
+    const [me] = await ctx.database.db
+      .select({ institutionId: users.institutionId })
+      .from(users)
+      .where(eq(users.telephone, DEMO.expert));
+    const theirs = await ctx.database.db
+      .select({ id: warnings.id, createdAt: warnings.createdAt })
+      .from(warnings)
+      .innerJoin(users, eq(users.id, warnings.userId))
+      .where(eq(users.institutionId, me!.institutionId!));
+    expect(theirs.length).toBeGreaterThan(1);
+    expect(inst.latest.map((w: { id: number }) => w.id)).toEqual(
+      theirs
+        .sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime() || b.id - a.id)
+        .slice(0, inst.latest.length)
+        .map((w) => w.id),
+    );
+    expect(inst.latest.length).toBe(Math.min(theirs.length, TICKER_SIZE));
     expect(sum(inst.trend, 'assessments')).toBe(5);
     expect(inst.topInstitutions).toEqual([
       expect.objectContaining({ name: '北京心晴心理咨询中心', open: 3 }),
