@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { btree_gist } from '@electric-sql/pglite/contrib/btree_gist';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
@@ -9,6 +10,8 @@ import { drizzle as drizzlePostgres } from 'drizzle-orm/postgres-js';
 import postgres from 'postgres';
 import type { Listen } from '../lib/notices';
 import { createPgListener } from './listener';
+import { migrationsFolder } from './migrate';
+import { copyPgliteTemplate, isFreshDataDir, pgliteTemplateDir } from './pglite-template';
 import * as schema from './schema';
 
 export type Schema = typeof schema;
@@ -44,6 +47,11 @@ export interface OpenOptions {
   dataDir?: string;
   /** A PGlite data dir dump to start from (tests load a migrated template this way). */
   loadDataDir?: Blob | File;
+  /**
+   * A fresh PGlite data directory starts as a copy of the migrated template when there is one
+   * (`db/pglite-template.ts`; default true).
+   */
+  pgliteTemplate?: boolean;
   /** Connections in the PostgreSQL pool. */
   poolSize?: number;
   /**
@@ -134,11 +142,28 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
     };
   }
   const dataDir = opts.dataDir ?? 'memory://';
-  if (!dataDir.startsWith('memory://')) fs.mkdirSync(dataDir, { recursive: true });
-  const pglite = await PGlite.create(dataDir, {
-    extensions: pgliteExtensions,
-    ...(opts.loadDataDir ? { loadDataDir: opts.loadDataDir } : {}),
-  });
+  const onDisk = !dataDir.startsWith('memory://');
+  if (onDisk) fs.mkdirSync(dataDir, { recursive: true });
+  const template =
+    onDisk && !opts.loadDataDir && opts.pgliteTemplate !== false && isFreshDataDir(dataDir)
+      ? pgliteTemplateDir(migrationsFolder)
+      : null;
+  const copied = template ? copyPgliteTemplate(template, dataDir) : false;
+  const create = () =>
+    PGlite.create(dataDir, {
+      extensions: pgliteExtensions,
+      ...(opts.loadDataDir ? { loadDataDir: opts.loadDataDir } : {}),
+    });
+  let pglite: PGlite;
+  try {
+    pglite = await create();
+  } catch (err) {
+    if (!copied || !template) throw err;
+    // A template this PGlite cannot open: take its files out again and initialise as before.
+    for (const f of fs.readdirSync(template))
+      fs.rmSync(path.join(dataDir, f), { recursive: true, force: true });
+    pglite = await create();
+  }
   const db = drizzlePglite(pglite, { schema, casing: 'snake_case' }) as unknown as Db;
   return {
     db,
