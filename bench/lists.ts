@@ -305,12 +305,13 @@ async function casesOf(db: postgres.Sql): Promise<{ cases: Case[]; ids: Record<W
   return { cases, ids: { visitor: undefined, user, expert, auditor, admin } };
 }
 
-const AUTO_EXPLAIN = [
-  'session_preload_libraries',
-  'auto_explain.log_min_duration',
-  'auto_explain.log_analyze',
-  'auto_explain.log_buffers',
-  'auto_explain.log_nested_statements',
+/** The settings BENCH_EXPLAIN_MS puts on the bench databases for the run (reset afterwards). */
+const autoExplain = (ms: number): [string, string][] => [
+  ['session_preload_libraries', `'auto_explain'`],
+  ['auto_explain.log_min_duration', `${ms}`],
+  ['auto_explain.log_analyze', 'on'],
+  ['auto_explain.log_buffers', 'on'],
+  ['auto_explain.log_nested_statements', 'on'],
 ];
 
 /** One size's database, its server and the cases read on it. */
@@ -334,13 +335,7 @@ async function main() {
     for (const n of sizes) {
       const name = await prepare(n);
       if (explainMs !== undefined)
-        for (const [k, v] of [
-          ['session_preload_libraries', `'auto_explain'`],
-          ['auto_explain.log_min_duration', `${Number(explainMs)}`],
-          ['auto_explain.log_analyze', 'on'],
-          ['auto_explain.log_buffers', 'on'],
-          ['auto_explain.log_nested_statements', 'on'],
-        ])
+        for (const [k, v] of autoExplain(Number(explainMs)))
           await adminDo(`alter database ${name} set ${k} = ${v}`);
       // A person's own lists are read from memory between the writes that concern them
       // (lib/personal-cache.ts); measured here is the query each write makes the next read run.
@@ -396,7 +391,7 @@ async function main() {
       await s.server.stop();
       fs.rmSync(s.dataDir, { recursive: true, force: true });
       if (explainMs !== undefined)
-        for (const k of AUTO_EXPLAIN) await adminDo(`alter database ${s.name} reset ${k}`);
+        for (const [k] of autoExplain(0)) await adminDo(`alter database ${s.name} reset ${k}`);
     }
   }
 

@@ -1,6 +1,7 @@
 /**
  * How long `npm start` takes to answer on the embedded database: a fresh start (a new data
- * directory: migrations and the demo seed on PGlite) and a warm restart (the same directory
+ * directory: a copy of the migrated template `npm install` made, or initdb and every migration
+ * without one, then the demo seed on PGlite) and a warm restart (the same directory
  * again), each from the spawn of the process to the first 200 of /SysAdmin/api/health, beside
  * bare Fastify's start in the same run as the baseline. `scripts/start.mjs` is what `npm start`
  * runs: it builds the server bundle (esbuild, about a second) and runs node on it; the same
@@ -14,6 +15,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { repoRoot } from '../apps/e2e/src/server';
+import { pgliteTemplateDir } from '../apps/server/src/db/pglite-template';
 import { freePort } from '../scripts/free-port.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -90,7 +92,13 @@ async function main() {
   const base = median(bare);
   const rows = [
     ['bare Fastify through tsx (baseline)', base, undefined],
-    ['npm start, fresh: migrations and demo seed on PGlite', median(fresh), goals.fresh],
+    [
+      fs.existsSync(path.join(pgliteTemplateDir(path.join(repoRoot, 'apps/server/drizzle')), 'PG_VERSION'))
+        ? 'npm start, fresh: the migrated template copied, the demo seed on PGlite'
+        : 'npm start, fresh: initdb, migrations and the demo seed on PGlite (no template)',
+      median(fresh),
+      goals.fresh,
+    ],
     ['npm start, warm restart: the same data directory', median(warm), goals.warm],
     ['through tsx, fresh (before the bundle)', median(freshTsx), undefined],
     ['through tsx, warm (before the bundle)', median(warmTsx), undefined],
