@@ -1,15 +1,25 @@
-// Builds the server into one file (apps/server/dist/server.mjs) with esbuild, so a start loads
+// Builds the server with esbuild into apps/server/dist (server.mjs, plus one chunk per module the
+// code loads on first use: the PDF and spreadsheet writers, the Redis broker), so a start loads
 // plain JavaScript instead of compiling ~500 TypeScript files through tsx every time (issue 18:
 // start time). Our code and the workspace packages are bundled; every npm package stays an
-// import of node_modules. `import.meta.url` keeps meaning the source file's own address (the
-// migrations, fonts, seed media and package.json are found next to the sources).
+// import of node_modules, and a package imported only by a chunk is loaded only when that chunk
+// is. `import.meta.url` keeps meaning the source file's own address (the migrations, fonts, seed
+// media and package.json are found next to the sources). A build whose inputs have not changed
+// since the last one is not made again.
+import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { build } from 'esbuild';
+import { build, version as esbuildVersion } from 'esbuild';
 import { root } from './web-build.mjs';
 
 export const serverBundle = path.join(root, 'apps/server/dist/server.mjs');
+const dist = path.dirname(serverBundle);
+const chunksDir = path.join(dist, 'chunks');
+/** What the last build was made from: every input file's size and modification time. */
+const stampFile = path.join(dist, 'server.inputs.json');
+/** Chunks no longer named by the bundle are removed once they are this old (a running server may still load one). */
+const staleChunkMs = 24 * 3600_000;
 
 /** esbuild plugin: bare imports stay external except our workspace packages (TypeScript sources). */
 const externals = {
@@ -34,38 +44,82 @@ const ownUrl = {
   },
 };
 
+/** The key of a build: esbuild's version, this script, and each input's size and mtime. */
+function stampOf(inputs) {
+  const hash = createHash('sha256').update(esbuildVersion);
+  for (const file of [path.join(root, 'scripts/server-build.mjs'), ...inputs]) {
+    const st = fs.statSync(file, { throwIfNoEntry: false });
+    hash.update(`\n${file}\t${st ? `${st.size}\t${st.mtimeMs}` : 'missing'}`);
+  }
+  return hash.digest('hex');
+}
+
+/** True when the bundle on disk was built from exactly the files that are there now. */
+function upToDate() {
+  try {
+    const saved = JSON.parse(fs.readFileSync(stampFile, 'utf8'));
+    if (!fs.existsSync(serverBundle) || !saved.chunks.every((c) => fs.existsSync(path.join(dist, c))))
+      return false;
+    return saved.stamp === stampOf(saved.inputs);
+  } catch {
+    return false;
+  }
+}
+
 /**
- * Builds the bundle (about a second). Written in a directory of its own beside the final files
- * (under the same names, so the bundle's map reference stays right) and renamed into place, so
- * two processes building at once (parallel test workers) never load a half-written file.
+ * Builds the bundle (about a second), unless the last build's inputs are unchanged. Written in a
+ * directory of its own beside the final files (under the same names, so the map reference stays
+ * right) and moved into place: the chunks first (named by their content, so a chunk a running
+ * server may load is never changed under it), the entry last, so two processes building at once
+ * (parallel test workers) never load a half-written file.
  */
 export async function buildServer() {
-  const dist = path.dirname(serverBundle);
+  if (upToDate()) return serverBundle;
   const tmpDir = path.join(dist, `.build-${process.pid}-${Date.now()}`);
-  const tmp = path.join(tmpDir, path.basename(serverBundle));
   try {
-    await build({
-      entryPoints: [path.join(root, 'apps/server/src/server.ts')],
-      outfile: tmp,
+    const result = await build({
+      entryPoints: { server: path.join(root, 'apps/server/src/server.ts') },
+      outdir: tmpDir,
+      outExtension: { '.js': '.mjs' },
+      chunkNames: 'chunks/[name]-[hash]',
+      splitting: true,
       bundle: true,
       platform: 'node',
       format: 'esm',
       target: 'node20',
-      // A map beside the bundle, not inline: `node --enable-source-maps` reads it when asked, and a
-      // plain start does not parse four megabytes of map (about three seconds on two cores).
+      // Maps beside the files, not inline: `node --enable-source-maps` reads them when asked, and
+      // a plain start does not parse four megabytes of map (about three seconds on two cores).
       sourcemap: 'linked',
+      metafile: true,
       logLevel: 'warning',
       plugins: [externals, ownUrl],
     });
-    fs.renameSync(`${tmp}.map`, `${serverBundle}.map`);
-    fs.renameSync(tmp, serverBundle);
+    const inputs = Object.keys(result.metafile.inputs)
+      .filter((f) => !f.includes('node_modules/') || f.includes('node_modules/@psy/'))
+      .map((f) => path.resolve(root, f));
+    fs.mkdirSync(chunksDir, { recursive: true });
+    const built = path.join(tmpDir, 'chunks');
+    const chunks = fs.existsSync(built) ? fs.readdirSync(built).map((name) => `chunks/${name}`) : [];
+    for (const c of chunks) fs.renameSync(path.join(tmpDir, c), path.join(dist, c));
+    fs.renameSync(path.join(tmpDir, 'server.mjs.map'), `${serverBundle}.map`);
+    fs.renameSync(path.join(tmpDir, 'server.mjs'), serverBundle);
+    const stampTmp = path.join(tmpDir, 'server.inputs.json');
+    fs.writeFileSync(stampTmp, JSON.stringify({ stamp: stampOf(inputs), inputs, chunks }));
+    fs.renameSync(stampTmp, stampFile);
+    const now = Date.now();
+    for (const name of fs.readdirSync(chunksDir)) {
+      const file = path.join(chunksDir, name);
+      if (chunks.includes(`chunks/${name}`)) continue;
+      const st = fs.statSync(file, { throwIfNoEntry: false });
+      if (st && now - st.mtimeMs > staleChunkMs) fs.rmSync(file, { force: true });
+    }
   } finally {
     fs.rmSync(tmpDir, { recursive: true, force: true });
   }
   return serverBundle;
 }
 
-// `node scripts/server-build.mjs`: build once and say where.
+// `node scripts/server-build.mjs`: build once (if anything changed) and say where.
 if (process.argv[1] && path.resolve(process.argv[1]) === path.join(root, 'scripts/server-build.mjs')) {
   console.log(await buildServer());
 }

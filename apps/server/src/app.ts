@@ -107,6 +107,11 @@ export interface BuildOptions {
   clock?: Clock;
 }
 
+/** Fastify's schema compiler factories (typed for Ajv-style compilers). */
+type CompilersFactory = NonNullable<
+  NonNullable<FastifyServerOptions['schemaController']>['compilersFactory']
+>;
+
 /** Builds the whole platform as one Fastify instance; the caller owns the database. */
 export async function buildApp({
   config,
@@ -122,6 +127,16 @@ export async function buildApp({
     // Client-supplied request ids would let callers forge log lines.
     requestIdHeader: false,
     routerOptions: { ignoreTrailingSlash: true },
+    // Every route validates and serialises with zod (below), so Fastify's default compilers (Ajv,
+    // fast-json-stringify) are never loaded: about 80 ms less at every start (issue 18).
+    // (Fastify's types describe these factories for Ajv-style compilers; ours take zod schemas.)
+    schemaController: {
+      compilersFactory: {
+        buildValidator: (() => validatorCompiler) as unknown as CompilersFactory['buildValidator'],
+        buildSerializer: (() =>
+          sharedAnswerSerializerCompiler) as unknown as CompilersFactory['buildSerializer'],
+      },
+    },
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);

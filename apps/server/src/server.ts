@@ -10,7 +10,23 @@ function describeDatabase(config: Config): string {
   return `PostgreSQL at ${url.hostname}:${url.port || 5432}${url.pathname}`;
 }
 
+/** How long each step of the start took, for the ready line (issue 18: start time). */
+function startPhases() {
+  // The code's loading: from the process's start (node's time origin) to main().
+  const parts: string[] = [`load ${Math.round(performance.now())} ms`];
+  let last = performance.now();
+  return {
+    mark(name: string) {
+      const now = performance.now();
+      parts.push(`${name} ${Math.round(now - last)} ms`);
+      last = now;
+    },
+    summary: () => `in ${(performance.now() / 1000).toFixed(1)} s (${parts.join(', ')})`,
+  };
+}
+
 async function main(): Promise<void> {
+  const phases = startPhases();
   let config: Config;
   try {
     config = loadConfig();
@@ -35,11 +51,15 @@ async function main(): Promise<void> {
     );
     process.exit(1);
   }
+  phases.mark('database');
   await runMigrations(database);
+  phases.mark('migrations');
 
   const app = await buildApp({ config, database });
+  phases.mark('app');
   app.log.info(`database: ${describeDatabase(config)}`);
   await seedReference(database.db);
+  phases.mark('reference');
   if (config.seed === 'demo') {
     const result = await seed(database.db, { storage: app.deps.storage, files: config });
     app.log.info(
@@ -47,12 +67,16 @@ async function main(): Promise<void> {
         ? `seed: added ${result.institutions} institutions, ${result.users} users`
         : 'seed: demo data already present, nothing added',
     );
+    phases.mark('seed');
     const statistics = await seedDemoStatistics(database.db);
+    phases.mark('statistics');
     if (statistics) app.log.info(`seed: added ${statistics} demo assessments for the statistics pages`);
     const sessions = await seedDemoSessions(database.db);
+    phases.mark('sessions');
     if (sessions) app.log.info(`seed: added ${sessions} completed demo sessions for the record pages`);
     const campaign = await seedDemoCampaign(database.db, app.deps.services);
     if (campaign) app.log.info(`seed: opened the demo screening campaign, ${campaign} students took it`);
+    phases.mark('campaign');
   } else
     app.log.info(
       'seed: no demo data (SEED=none); create the first administrator with `npm run admin:create`',
@@ -94,8 +118,9 @@ async function main(): Promise<void> {
     await database.close();
     process.exit(1);
   }
+  phases.mark('listen');
   const shown = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;
-  app.log.info(`心理测评与咨询平台 ready at http://${shown}:${config.port}`);
+  app.log.info(`心理测评与咨询平台 ready at http://${shown}:${config.port} ${phases.summary()}`);
 }
 
 void main();

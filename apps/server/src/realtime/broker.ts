@@ -1,4 +1,3 @@
-import { Redis } from 'ioredis';
 import type { Channel } from './hub';
 
 /** What crosses instances: a push to a user's destination, or an order to drop their sockets. */
@@ -38,6 +37,8 @@ export async function createRedisBroker(
   onError: (err: unknown) => void,
 ): Promise<Broker> {
   const CHANNEL = `${prefix}:realtime`;
+  // Loaded only when Redis is configured, not at every start (issue 18: start time).
+  const { Redis } = await import('ioredis');
   const pub = new Redis(url, { lazyConnect: true, maxRetriesPerRequest: 3 });
   const sub = new Redis(url, { lazyConnect: true });
   pub.on('error', onError);

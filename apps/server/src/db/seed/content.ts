@@ -9,6 +9,7 @@ import { reviewRequests } from '../../modules/review/review.table';
 import { tweets } from '../../modules/tweets/tweets.table';
 import type { Storage } from '../../modules/uploads/storage';
 import { users } from '../../modules/users/users.table';
+import { backgroundWork } from './background';
 import { existingKeys, userIdsByPhone } from './lookup';
 
 const DAY = 86_400_000;
@@ -214,6 +215,8 @@ const demoBanners = [
  */
 export async function seedContent(db: Db, storage: Storage | undefined, now: Date): Promise<void> {
   const [auditor] = await db.select({ id: users.id }).from(users).where(eq(users.telephone, '13800000003'));
+  // The pictures are drawn beside the rows' writes; every one is on disk before this returns.
+  const drawing = backgroundWork();
 
   const haveNews = await existingKeys(
     db,
@@ -224,9 +227,9 @@ export async function seedContent(db: Db, storage: Storage | undefined, now: Dat
   for (const [i, a] of articles.entries()) {
     if (haveNews.has(a.title)) continue;
     const cover = i % 3 === 2 ? null : `seed-news-${i + 1}.webp`;
-    if (cover) await picture(storage, cover, palettes[i % palettes.length]!, i);
+    if (cover) drawing.add(picture(storage, cover, palettes[i % palettes.length]!, i));
     const inline = i === 1 ? `seed-news-inline.webp` : null;
-    if (inline) await picture(storage, inline, palettes[4]!, 1);
+    if (inline) drawing.add(picture(storage, inline, palettes[4]!, 1));
     const html = sanitizeRichText(
       [
         ...a.paragraphs.map((p, j) => (j === 0 ? `<p>${p}</p>` : `<h2>小贴士</h2><p>${p}</p>`)),
@@ -266,7 +269,7 @@ export async function seedContent(db: Db, storage: Storage | undefined, now: Dat
     if (!expertId || haveTweets.has(t.content)) continue;
     const images = Array.from({ length: t.images }, (_, j) => `seed-tweet-${i + 1}-${j + 1}.webp`);
     for (const [j, name] of images.entries())
-      await picture(storage, name, palettes[(i + j) % palettes.length]!, i + j);
+      drawing.add(picture(storage, name, palettes[(i + j) % palettes.length]!, i + j));
     const at = new Date(now.getTime() + t.day * DAY);
     await db.transaction(async (tx) => {
       const [row] = await tx
@@ -301,7 +304,8 @@ export async function seedContent(db: Db, storage: Storage | undefined, now: Dat
   for (const [i, b] of demoBanners.entries()) {
     if (haveBanners.has(b.title)) continue;
     const image = `seed-banner-${i + 1}.webp`;
-    await picture(storage, image, palettes[i]!, i + 1);
+    drawing.add(picture(storage, image, palettes[i]!, i + 1));
     await db.insert(banners).values({ ...b, image });
   }
+  await drawing.done();
 }

@@ -16,6 +16,7 @@ import {
 import { probeVideo } from '../../modules/courses/video-probe';
 import { orders } from '../../modules/orders/orders.table';
 import type { Db } from '../client';
+import { backgroundWork } from './background';
 import { userIdsByPhone } from './lookup';
 
 /** Where the demo lesson videos live: short H.264 clips made for this project (docs/demo-media.md). */
@@ -254,6 +255,9 @@ export async function seedCourses(db: Db, files: SeedFiles | undefined, now: Dat
   const people = await userIdsByPhone(db, phones);
   const videoDir = files ? path.join(files.privateDir, 'course-videos') : null;
   if (videoDir) await fs.mkdir(videoDir, { recursive: true });
+  if (files) await fs.mkdir(files.uploadDir, { recursive: true });
+  // Covers are drawn and videos copied beside the rows' writes; all are on disk before this returns.
+  const fileWork = backgroundWork();
 
   for (const [i, c] of demoCourses.entries()) {
     const expertId = people.get(c.expert);
@@ -261,10 +265,8 @@ export async function seedCourses(db: Db, files: SeedFiles | undefined, now: Dat
     const cover = `course-cover-${videoIdOf(`cover:${c.title}`)}.webp`;
     if (files) {
       const target = path.join(files.uploadDir, cover);
-      if (!(await fs.stat(target).catch(() => null))) {
-        await fs.mkdir(files.uploadDir, { recursive: true });
-        await fs.writeFile(target, await coverImage(c));
-      }
+      if (!(await fs.stat(target).catch(() => null)))
+        fileWork.add(coverImage(c).then((webp) => fs.writeFile(target, webp)));
     }
     // Videos: the rows always, the files where there is somewhere to put them.
     for (const l of c.chapters.flatMap((ch) => ch.lessons)) {
@@ -272,7 +274,7 @@ export async function seedCourses(db: Db, files: SeedFiles | undefined, now: Dat
       const id = videoIdOf(l.video);
       const src = path.join(MEDIA, l.video);
       if (videoDir && !(await fs.stat(path.join(videoDir, `${id}.mp4`)).catch(() => null)))
-        await fs.copyFile(src, path.join(videoDir, `${id}.mp4`));
+        fileWork.add(fs.copyFile(src, path.join(videoDir, `${id}.mp4`)));
       const facts = await probeVideo(src);
       const size = (await fs.stat(src)).size;
       await db
@@ -421,4 +423,5 @@ export async function seedCourses(db: Db, files: SeedFiles | undefined, now: Dat
       }
     });
   }
+  await fileWork.done();
 }

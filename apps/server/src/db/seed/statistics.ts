@@ -195,7 +195,17 @@ async function fillDemoStatistics(db: DbOrTx, now: Date): Promise<number> {
   };
 
   // ---- assessments ----
-  let made = 0;
+  // Made in memory first (the same draws in the same order as ever), then written in a few
+  // multi-row inserts: one statement per table instead of one per row (issue 18: start time).
+  type NewAssessment = typeof assessments.$inferInsert;
+  type NewPart = Omit<typeof assessmentParts.$inferInsert, 'assessmentId'>;
+  type NewWarning = Omit<typeof warnings.$inferInsert, 'assessmentId'>;
+  type Step = { status: 'following' | 'closed'; at: Date; note: string };
+  const made: {
+    assessment: NewAssessment;
+    parts: NewPart[];
+    warnings: { row: NewWarning; steps: Step[] }[];
+  }[] = [];
   for (const p of people) {
     const uid = userId.get(p.telephone);
     if (!uid) continue;
@@ -215,9 +225,8 @@ async function fillDemoStatistics(db: DbOrTx, now: Date): Promise<number> {
       };
       const taken = codes.map((code) => take(code, p));
       const duration = taken.reduce((s, t) => s + t.v.def.items.length * rnd.int(5, 12), 0);
-      const [a] = await db
-        .insert(assessments)
-        .values({
+      const one: (typeof made)[number] = {
+        assessment: {
           userId: uid,
           kind: usePlan ? 'plan' : 'scale',
           scaleId: usePlan ? null : taken[0]!.v.scaleId,
@@ -231,13 +240,10 @@ async function fillDemoStatistics(db: DbOrTx, now: Date): Promise<number> {
           startedAt: new Date(at.getTime() - duration * 1000),
           submittedAt: dropped ? null : at,
           durationSeconds: dropped ? null : duration,
-        })
-        .returning({ id: assessments.id });
-      await db.insert(assessmentParts).values(
-        taken.map((t, position) => {
+        },
+        parts: taken.map((t, position) => {
           const done = !dropped || position === 0;
           return {
-            assessmentId: a!.id,
             position,
             scaleId: t.v.scaleId,
             scaleVersionId: t.v.versionId,
@@ -248,8 +254,9 @@ async function fillDemoStatistics(db: DbOrTx, now: Date): Promise<number> {
             submittedAt: done ? at : null,
           };
         }),
-      );
-      made++;
+        warnings: [],
+      };
+      made.push(one);
       if (dropped) continue;
       for (const t of taken) {
         for (const alert of t.result.alerts) {
@@ -259,15 +266,13 @@ async function fillDemoStatistics(db: DbOrTx, now: Date): Promise<number> {
           const contactAt = new Date(at.getTime() + rnd.int(1, 40) * HOUR);
           const closed = contacted && rnd.next() < Math.min(0.9, age / (8 * DAY));
           const closedAt = new Date(contactAt.getTime() + rnd.int(12, 200) * HOUR);
-          const steps: { status: 'following' | 'closed'; at: Date; note: string }[] = [];
+          const steps: Step[] = [];
           if (contacted && contactAt < now)
             steps.push({ status: 'following', at: contactAt, note: '已电话联系本人，了解近况并约定面谈。' });
           if (closed && closedAt < now && steps.length)
             steps.push({ status: 'closed', at: closedAt, note: '面谈后情绪平稳，转入常规随访，预警关闭。' });
-          const [w] = await db
-            .insert(warnings)
-            .values({
-              assessmentId: a!.id,
+          one.warnings.push({
+            row: {
               userId: uid,
               expertId: p.expertId,
               level: alert.level,
@@ -279,21 +284,44 @@ async function fillDemoStatistics(db: DbOrTx, now: Date): Promise<number> {
                 !steps.length && now.getTime() - at.getTime() > DAY ? new Date(at.getTime() + DAY) : null,
               createdAt: at,
               updatedAt: steps.at(-1)?.at ?? at,
-            })
-            .returning({ id: warnings.id });
-          if (steps.length && p.expertId)
-            await db.insert(warningProgress).values(
-              steps.map((s) => ({
-                warningId: w!.id,
-                actorId: p.expertId!,
-                status: s.status,
-                note: s.note,
-                createdAt: s.at,
-              })),
-            );
+            },
+            // Follow-up is written by the person's expert; without one it stays unrecorded.
+            steps: p.expertId ? steps : [],
+          });
         }
       }
     }
   }
-  return made;
+  if (!made.length) return 0;
+  // Identity values are drawn row by row in the order of the VALUES: ascending ids match the rows.
+  const byId = (a: { id: number }, b: { id: number }) => a.id - b.id;
+  const ids = (
+    await db
+      .insert(assessments)
+      .values(made.map((m) => m.assessment))
+      .returning({ id: assessments.id })
+  ).sort(byId);
+  await db
+    .insert(assessmentParts)
+    .values(made.flatMap((m, i) => m.parts.map((part) => ({ ...part, assessmentId: ids[i]!.id }))));
+  const raised = made.flatMap((m, i) => m.warnings.map((w) => ({ ...w, assessmentId: ids[i]!.id })));
+  if (raised.length) {
+    const warningIds = (
+      await db
+        .insert(warnings)
+        .values(raised.map((w) => ({ ...w.row, assessmentId: w.assessmentId })))
+        .returning({ id: warnings.id, actorId: warnings.expertId })
+    ).sort(byId);
+    const progress = raised.flatMap((w, i) =>
+      w.steps.map((s) => ({
+        warningId: warningIds[i]!.id,
+        actorId: warningIds[i]!.actorId!,
+        status: s.status,
+        note: s.note,
+        createdAt: s.at,
+      })),
+    );
+    if (progress.length) await db.insert(warningProgress).values(progress);
+  }
+  return made.length;
 }

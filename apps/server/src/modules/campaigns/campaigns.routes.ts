@@ -29,12 +29,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { FastifyReply } from 'fastify';
 import { z } from 'zod';
 import { ok, PDF_TYPE, sendDownload, XLSX_TYPE } from '../../lib/reply';
-import {
-  campaignReportNames,
-  campaignReportPdf,
-  campaignReportXlsx,
-  type CampaignReportInput,
-} from './campaigns.report';
+import type { CampaignReportInput } from './campaigns.report';
 import { audience, describe } from '../../lib/routes';
 import { currentUser, secured } from '../auth';
 
@@ -51,6 +46,9 @@ const reportDoc = (summary: string) =>
 
 /** The report as the asked format: the workbook or the PDF, with the same content. */
 async function sendReport(reply: FastifyReply, r: CampaignReportInput, format: 'xlsx' | 'pdf') {
+  // Loaded on first use, not at start (issue 18): the report writers and ExcelJS, pdfkit and
+  // ECharts are a chunk of their own in the server bundle.
+  const { campaignReportNames, campaignReportPdf, campaignReportXlsx } = await import('./campaigns.report');
   const { ascii, name } = campaignReportNames(r, format);
   return format === 'pdf'
     ? sendDownload(reply, PDF_TYPE, ascii, name, await campaignReportPdf(r))

@@ -26,7 +26,8 @@ import { done, ok, sendDownload, XLSX_TYPE } from '../../lib/reply';
 import { audience, describe, type ZodApp } from '../../lib/routes';
 import { currentUser, secured } from '../auth';
 import type { OrgService } from './org.service';
-import { rosterErrorReport, rosterTemplate } from './org.xlsx';
+/** The roster workbooks, loaded on first use, not at start (issue 18): with ExcelJS, a chunk of their own. */
+const xlsx = () => import('./org.xlsx');
 
 const doc = describe({ tags: ['org'], security: secured });
 const sendXlsx = (reply: FastifyReply, name: string, data: Buffer) =>
@@ -61,12 +62,13 @@ function manageRoutes(scope: ZodApp, base: string, org: OrgService) {
     async (req) => ok(await org.members(currentUser(req), req.query)),
   );
   scope.get(`${base}/roster/template`, doc('下载名单模板（xlsx）'), async (_req, reply) =>
-    sendXlsx(reply, '名单模板.xlsx', await rosterTemplate()),
+    sendXlsx(reply, '名单模板.xlsx', await (await xlsx()).rosterTemplate()),
   );
   scope.post(
     `${base}/roster/errors`,
     doc('下载名单错误报告（xlsx：被拒绝的行及原因）', { body: rosterErrorReportBody }),
-    async (req, reply) => sendXlsx(reply, '名单错误报告.xlsx', await rosterErrorReport(req.body.badRows)),
+    async (req, reply) =>
+      sendXlsx(reply, '名单错误报告.xlsx', await (await xlsx()).rosterErrorReport(req.body.badRows)),
   );
   scope.post(
     `${base}/roster`,

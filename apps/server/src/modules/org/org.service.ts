@@ -32,7 +32,6 @@ import {
 } from './org.policy';
 import { orgRepository as repo, type OrgMemberRow } from './org.repository';
 import { validateRoster } from './org.roster';
-import { readRoster } from './org.xlsx';
 
 export interface OrgServiceDeps {
   db: Db;
@@ -253,6 +252,8 @@ export function createOrgService({ db, clock, audit, users }: OrgServiceDeps) {
     ): Promise<RosterImportResult> {
       await mustManage(db, actor, institutionId);
       await institutionOrMissing(db, institutionId);
+      // Loaded on first use, not at start (issue 18): the reader and ExcelJS are a chunk of their own.
+      const { readRoster } = await import('./org.xlsx');
       const rows = await readRoster(file);
       const bad = validateRoster(rows, thisYear());
       const result: RosterImportResult = {

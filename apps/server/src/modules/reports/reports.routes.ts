@@ -12,7 +12,6 @@ import { ok, PDF_TYPE, sendDownload } from '../../lib/reply';
 import { reviewDecisionRoute } from '../../lib/review-route';
 import { audience, describe } from '../../lib/routes';
 import { currentUser, secured } from '../auth';
-import { renderReportPdf } from './report-pdf';
 
 const idParams = z.object({ id: idParam() });
 const tags = ['report'];
@@ -43,6 +42,8 @@ export const reportsRoutes: FastifyPluginAsyncZod = async (app) => {
       }),
       async (req, reply) => {
         const report = await reports.full(currentUser(req), req.params.id);
+        // Loaded on first use, not at start (issue 18): the writer, pdfkit and ECharts are a chunk of their own.
+        const { renderReportPdf } = await import('./report-pdf');
         const pdf = await renderReportPdf({ report, siteName: app.deps.config.site.name });
         const name = `${report.result.title}-测评报告.pdf`;
         return sendDownload(reply, PDF_TYPE, `report-${req.params.id}.pdf`, name, pdf);

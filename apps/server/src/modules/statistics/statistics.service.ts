@@ -25,8 +25,6 @@ import { addDays, isoWeekday, shanghaiDate, shanghaiInstant } from '../../lib/ti
 import { keyedTtlCache } from '../../lib/ttl-cache';
 import type { AuditService } from '../audit';
 import type { CampaignsService } from '../campaigns';
-import { writeExportWorkbook } from './statistics.export';
-import { renderGroupReportPdf } from './group-report-pdf';
 import {
   allowedScopes,
   canSeeIdentities,
@@ -448,6 +446,8 @@ export function createStatisticsService({ db, clock, audit, cacheMs, siteName, c
       });
       const stream = new PassThrough();
       const definition = await repo.scaleDefinition(db, scale.id);
+      // Loaded on first use, not at start (issue 18): the writer and ExcelJS are a chunk of their own.
+      const { writeExportWorkbook } = await import('./statistics.export');
       void writeExportWorkbook(stream, {
         scale,
         definition,
@@ -480,6 +480,8 @@ export function createStatisticsService({ db, clock, audit, cacheMs, siteName, c
         ip,
         detail: { scope: r.scopeName, from: r.from, to: r.to, total: center.total },
       });
+      // Loaded on first use, not at start (issue 18): the writer, pdfkit and ECharts are a chunk of their own.
+      const { renderGroupReportPdf } = await import('./group-report-pdf');
       const pdf = await renderGroupReportPdf({
         center,
         siteName,
