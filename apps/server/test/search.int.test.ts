@@ -117,6 +117,15 @@ describe(`search across the platform on ${testDbKind}`, () => {
     expect(await ids('Phq-9')).toEqual(upper);
   });
 
+  it('takes % and _ in a keyword as themselves, in the filter and in the ranking', async () => {
+    await news('睡眠质量提升 100% 的误区', '没有哪种方法能保证百分之百。');
+    const percent = (await search(q('100%', '&kind=news&pageSize=50'))).list;
+    expect(percent.map((h) => h.title)).toEqual(['睡眠质量提升 100% 的误区']);
+    // A title that holds the keyword ranks as a title match (weight 3), not as no match.
+    expect(percent[0]!.score).toBeGreaterThan(1.5);
+    expect((await search(q('1_0', '&kind=news'))).list).toEqual([]);
+  });
+
   it('never returns drafts, scheduled articles or tweets not yet approved', async () => {
     for (const code of [
       '焦虑草稿不该出现',

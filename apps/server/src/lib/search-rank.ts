@@ -47,20 +47,35 @@ export function likeFor(keyword: string): SQL {
  * Relevance of one row, comparable across kinds: per field, an exact match scores 1, a prefix
  * 0.8, a match elsewhere 0.5 plus up to 0.3 for how much of the text the keyword covers (焦虑
  * ranks 焦虑自评量表 above a long article mentioning it); times the field's weight, summed,
- * plus, for short fields (titles, names), trigram similarity as a tie-breaker for longer and
- * Latin keywords.
+ * plus, for short fields (titles, names) that hold the keyword, trigram similarity as a
+ * tie-breaker for longer and Latin keywords.
+ *
+ * Written for the rows a common word matches by the thousand (issue 18: a search at a million
+ * assessments ranked 4,600 articles in 35 ms): a field is searched once (`strpos` for a caseless
+ * keyword, where the three LIKEs each read a 1 KB body again), similarity is computed only for
+ * a field that holds the keyword (it was a quarter of the ranking), and the share the keyword
+ * covers is measured in bytes (`octet_length` reads the stored size; `char_length` walks the
+ * whole text), which is the share in characters for a text in one script and near it otherwise.
  */
 export function relevance(keyword: string, fields: RankedField[]): SQL<number> {
   const escaped = likeEscape(keyword);
-  const like = likeFor(keyword);
+  const bytes = Buffer.byteLength(keyword);
   const parts = fields.map((f) => {
     const t = sql`coalesce(${f.text}, '')`;
-    const same = caseless(keyword) ? sql`${t} = ${keyword}` : sql`lower(${t}) = ${keyword.toLowerCase()}`;
+    const similar = f.short ? sql` + 0.1 * similarity(${t}, ${keyword})` : sql``;
+    const covers = sql`0.5 + 0.3 * ${bytes}::float8 / greatest(octet_length(${t}), 1)`;
+    if (caseless(keyword)) {
+      const at = sql`strpos(${t}, ${keyword})`;
+      return sql`${f.weight}::float8 * (case ${at}
+      when 0 then 0
+      when 1 then (case when ${t} = ${keyword} then 1.0 else 0.8 end)${similar}
+      else ${covers}${similar} end)`;
+    }
     return sql`${f.weight}::float8 * (case
-      when ${same} then 1.0
-      when ${t} ${like} ${`${escaped}%`} then 0.8
-      when ${t} ${like} ${`%${escaped}%`} then 0.5 + 0.3 * ${keyword.length}::float8 / greatest(char_length(${t}), 1)
-      else 0 end${f.short ? sql` + 0.1 * similarity(${t}, ${keyword})` : sql``})`;
+      when lower(${t}) = ${keyword.toLowerCase()} then 1.0${similar}
+      when ${t} ilike ${`${escaped}%`} then 0.8${similar}
+      when ${t} ilike ${`%${escaped}%`} then ${covers}${similar}
+      else 0 end)`;
   });
   return sql<number>`(${sql.join(parts, sql` + `)})`.mapWith(Number);
 }

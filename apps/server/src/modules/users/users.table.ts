@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { date, index, integer, pgEnum, pgTable, text, varchar } from 'drizzle-orm/pg-core';
 import { timestamps } from '../../db/columns';
 import { institutions } from '../institutions/institutions.table';
@@ -39,5 +40,11 @@ export const users = pgTable(
     // The admin's search, "telephone starts with": a range of this index (pattern order, any
     // collation), next to the name's trigram index in a BitmapOr.
     index('users_telephone_prefix').on(t.telephone.op('varchar_pattern_ops')),
+    // The public experts (a thousand among a hundred thousand accounts): the search and the
+    // lists join expert profiles to these, which the planner walked the whole primary key for
+    // (13 ms at a million assessments, 1 ms from this index).
+    index('users_active_experts')
+      .on(t.id)
+      .where(sql`${t.role} = 'expert' and ${t.status} = 'active'`),
   ],
 );

@@ -1,0 +1,1 @@
+CREATE INDEX "users_active_experts" ON "users" USING btree ("id") WHERE "users"."role" = 'expert' and "users"."status" = 'active';
