@@ -126,6 +126,15 @@ describe(`search across the platform on ${testDbKind}`, () => {
     expect((await search(q('1_0', '&kind=news'))).list).toEqual([]);
   });
 
+  it("finds an expert's approved tweets by the expert's name", async () => {
+    const r = await search(q('王静怡', '&kind=tweet&pageSize=50'));
+    const mine = r.list.map((h) => h.summary);
+    expect(mine).toContain('分享三个缓解焦虑的呼吸练习。');
+    expect(mine.some((m) => m.includes('不该出现'))).toBe(false);
+    expect(r.list.every((h) => h.title === '王静怡的动态')).toBe(true);
+    expect(countOf(r, 'tweet')).toBe(r.list.length);
+  });
+
   it('never returns drafts, scheduled articles or tweets not yet approved', async () => {
     for (const code of [
       '焦虑草稿不该出现',

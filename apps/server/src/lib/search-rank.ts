@@ -13,6 +13,14 @@ export interface RankedField {
    * separates nothing in a text that long.
    */
   short?: boolean;
+  /**
+   * How the filter asks whether a row holds `pattern` in this field, when asking the field
+   * itself would be slow: a name on a joined table is better asked as "the row's owner is one
+   * of the people whose name holds it" (a subquery over a few hundred rows), so the scan drops
+   * the rows that do not match before the join instead of joining every row first. The
+   * ranking still reads `text`.
+   */
+  holds?: (like: SQL, pattern: string) => SQL;
 }
 
 /**
@@ -25,7 +33,7 @@ export function keywordFilter(keyword: string, fields: RankedField[]): SQL {
   const pattern = `%${likeEscape(keyword)}%`;
   const like = likeFor(keyword);
   return sql`(${sql.join(
-    fields.map((f) => sql`coalesce(${f.text}, '') ${like} ${pattern}`),
+    fields.map((f) => (f.holds ? f.holds(like, pattern) : sql`coalesce(${f.text}, '') ${like} ${pattern}`)),
     sql` or `,
   )})`;
 }

@@ -1,4 +1,4 @@
-import { count, desc, eq } from 'drizzle-orm';
+import { count, desc, eq, sql } from 'drizzle-orm';
 import { rankedSearch } from '../search';
 import { users } from '../users';
 import { visibleTweets } from './tweets.repository';
@@ -11,7 +11,16 @@ export const tweetSearch = rankedSearch({
   order: 80,
   fields: [
     { text: tweets.content, weight: 1.5 },
-    { text: users.name, weight: 1, short: true },
+    {
+      text: users.name,
+      weight: 1,
+      short: true,
+      // Filtered as "by an expert whose name holds it": the tweets are then filtered in their
+      // own scan, not joined by the ten thousand first (9-13 -> 3-6 ms at 20,000 tweets). The
+      // subquery's "users" is its own (the inner name hides the outer join's).
+      holds: (like, pattern) =>
+        sql`${tweets.expertId} in (select ${users.id} from ${users} where ${users.role} = 'expert' and coalesce(${users.name}, '') ${like} ${pattern})`,
+    },
   ],
   visible: () => visibleTweets(false),
   rows: (db, score) =>
