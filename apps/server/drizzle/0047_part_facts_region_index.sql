@@ -1,0 +1,1 @@
+CREATE INDEX "stats_part_facts_scale_region" ON "stats_part_facts" USING btree ("scale_id","province","gender","age_band","day");
