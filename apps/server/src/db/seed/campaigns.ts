@@ -77,7 +77,8 @@ const answering: (number | 'started')[] = [0, 1, 0, 2, 1, 0, 3, 1, 0, 'started',
  * A screening campaign under way at the demo university, made through the services as an
  * administrator would make it: units and a roster of 30 (imported from an xlsx), a counsellor
  * in charge of 计算机学院, the campaign opened (notices sent), and a dozen students who took it
- * (real scoring: one answers with severe symptoms and raises a warning). Only the demo server
+ * through the plan flow (each part's answers written at once, then submitted and scored by the
+ * service: one answers with severe symptoms and raises a warning). Only the demo server
  * calls this, once: nothing happens when the campaign is there already.
  */
 export async function seedDemoCampaign(
@@ -165,9 +166,9 @@ export async function seedDemoCampaign(
     const state = await services.assessments.get(me, assessmentId);
     for (const part of state.parts) {
       const items = how === 'started' ? part.items.slice(0, 3) : part.items;
-      // A part's answers in one write, as saving them one by one would leave them (the items and
-      // options are the part's own, so every answer is one `answer` would take); one by one
-      // through the service they were most of a fresh start's second (issue 18: start time).
+      // The part's answers in one write, the same map that answering item by item leaves (each
+      // an item and option of this part, as `answer` would accept); item by item through the
+      // service they took most of a second of every fresh start (issue 18: start time).
       const answers: Record<string, number> = {};
       for (const [n, item] of items.entries()) {
         const top = item.options.length - 1;
