@@ -49,7 +49,9 @@ function stampOf(inputs) {
   const hash = createHash('sha256').update(esbuildVersion);
   for (const file of [path.join(root, 'scripts/server-build.mjs'), ...inputs]) {
     const st = fs.statSync(file, { throwIfNoEntry: false });
-    hash.update(`\n${file}\t${st ? `${st.size}\t${st.mtimeMs}` : 'missing'}`);
+    // An input that is gone (moved, deleted) is a change like any other.
+    if (!st) return null;
+    hash.update(`\n${file}\t${st.size}\t${st.mtimeMs}`);
   }
   return hash.digest('hex');
 }
@@ -60,7 +62,8 @@ function upToDate() {
     const saved = JSON.parse(fs.readFileSync(stampFile, 'utf8'));
     if (!fs.existsSync(serverBundle) || !saved.chunks.every((c) => fs.existsSync(path.join(dist, c))))
       return false;
-    return saved.stamp === stampOf(saved.inputs);
+    const stamp = stampOf(saved.inputs);
+    return stamp !== null && saved.stamp === stamp;
   } catch {
     return false;
   }
@@ -79,6 +82,9 @@ export async function buildServer() {
   try {
     const result = await build({
       entryPoints: { server: path.join(root, 'apps/server/src/server.ts') },
+      // The metafile names inputs relative to this directory, whatever the caller's own (the
+      // benches build from bench/): the stamp must name the files themselves.
+      absWorkingDir: root,
       outdir: tmpDir,
       outExtension: { '.js': '.mjs' },
       chunkNames: 'chunks/[name]-[hash]',

@@ -1,5 +1,7 @@
+import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { buildServer, serverBundle } from '../../../scripts/server-build.mjs';
 import { repoRoot } from '../src/config';
@@ -33,5 +35,33 @@ describe('the server bundle npm start runs', () => {
     );
     expect(stamp.chunks.some((c: string) => c.startsWith('chunks/report-pdf-'))).toBe(true);
     for (const c of stamp.chunks) expect(fs.existsSync(path.join(path.dirname(serverBundle), c))).toBe(true);
+  });
+
+  it('names its inputs by their own paths when built from another directory (the benches build from bench/)', async () => {
+    const script = pathToFileURL(path.join(repoRoot, 'scripts/server-build.mjs')).href;
+    const buildFrom = (cwd: string) => {
+      const r = spawnSync(
+        process.execPath,
+        ['--input-type=module', '-e', `await (await import(${JSON.stringify(script)})).buildServer();`],
+        { cwd, encoding: 'utf8' },
+      );
+      expect(r.status, r.stderr).toBe(0);
+    };
+    const bench = path.join(repoRoot, 'bench');
+    const stampFile = path.join(path.dirname(serverBundle), 'server.inputs.json');
+    // Made anew from there (without its stamp, the last build is not trusted).
+    fs.rmSync(stampFile, { force: true });
+    buildFrom(bench);
+    const stamp = JSON.parse(fs.readFileSync(stampFile, 'utf8'));
+    const source = path.join(repoRoot, 'apps/server/src/version.ts');
+    expect(stamp.inputs).toContain(source);
+    for (const input of stamp.inputs) expect(fs.existsSync(input), input).toBe(true);
+
+    // A change made after that build is seen by the next one, wherever it is started from.
+    const first = mtime(serverBundle);
+    const later = new Date(Date.now() + 4_000);
+    fs.utimesSync(source, later, later);
+    buildFrom(bench);
+    expect(mtime(serverBundle)).toBeGreaterThan(first);
   });
 });
