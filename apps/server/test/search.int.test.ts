@@ -108,6 +108,34 @@ describe(`search across the platform on ${testDbKind}`, () => {
     expect(newsHits.at(-1)!.summary).toContain('焦虑');
   });
 
+  it('scores a match in the body alone by where it is and how much of the body it covers', async () => {
+    // The article's body is the field the ranking does not search again when no other field
+    // holds the keyword: its scores must be those of a body that is searched.
+    await news('呼吸练习入门', '焦虑时先做三次深呼吸。');
+    await news('认知行为疗法入门', '什么是 CBT？一种常用的心理治疗。');
+    await news('正念练习', 'Mindfulness 是一种练习。');
+    const scoreOf = async (code: string, title: string) =>
+      (await search(q(code, '&kind=news&pageSize=50'))).list.find((h) => h.title === title)?.score;
+    const covers = (keyword: string, body: string) =>
+      0.5 * (0.5 + (0.3 * Buffer.byteLength(keyword)) / Buffer.byteLength(body));
+    // At the start: a prefix (0.8) times the body's weight (0.5); elsewhere: 0.5 plus the share.
+    expect(await scoreOf('焦虑', '呼吸练习入门')).toBeCloseTo(0.4, 6);
+    expect(await scoreOf('焦虑', '秋季校园心理讲座回顾')).toBeCloseTo(
+      covers('焦虑', '讲座谈到了考试前的焦虑与睡眠。'),
+      6,
+    );
+    expect(await scoreOf('cbt', '认知行为疗法入门')).toBeCloseTo(
+      covers('cbt', '什么是 CBT？一种常用的心理治疗。'),
+      6,
+    );
+    expect(await scoreOf('mindfulness', '正念练习')).toBeCloseTo(0.4, 6);
+    // A title that holds it too: the body is searched, and its share counts on top of the title's.
+    await news('焦虑的三个误区', '很多人以为焦虑只是想太多。');
+    const both = await scoreOf('焦虑', '焦虑的三个误区');
+    expect(both).toBeGreaterThan(3 * 0.8 + 1 * 0.8);
+    expect(both! - (await scoreOf('焦虑', '呼吸练习入门'))!).toBeGreaterThan(3 * 0.8);
+  });
+
   it('matches Latin letters in either case (Chinese and digits are matched as they are)', async () => {
     const ids = async (code: string) =>
       (await search(q(code, '&kind=scale&pageSize=50'))).list.map((h) => [h.title, h.score]);
