@@ -30,6 +30,8 @@ interface Result {
   lcp: number;
   tbt: number;
   cls: number;
+  /** Lighthouse's measure of the host's CPU (`environment.benchmarkIndex`). */
+  host: number;
 }
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
@@ -107,6 +109,7 @@ async function audit(port: number, url: string, profile: Profile, keepStorage: b
     lcp: ms('largest-contentful-paint'),
     tbt: ms('total-blocking-time'),
     cls: Number((lhr.audits['cumulative-layout-shift']?.numericValue ?? 0).toFixed(3)),
+    host: Math.round(lhr.environment.benchmarkIndex),
   };
 }
 
@@ -149,12 +152,14 @@ async function main() {
     );
     const words = only.filter((w) => w !== 'desktop' && w !== 'mobile');
     const rows: string[][] = [];
+    const hosts: number[] = [];
     for (const p of pages) {
       if (words.length && !words.some((w) => p.name.includes(w) || p.url.includes(w))) continue;
       await useSession(p.signedIn);
       for (const profile of profiles) {
         const results: Result[] = [];
         for (let i = 0; i < runs; i++) results.push(await audit(chrome.port, p.url, profile, p.signedIn));
+        hosts.push(...results.map((r) => r.host));
         const pick = (k: keyof Result) => median(results.map((r) => r[k]));
         const score = pick('score');
         rows.push([
@@ -178,6 +183,13 @@ async function main() {
     console.log(line(head));
     console.log(`| ${widths.map((w, i) => (i < 2 ? '-'.repeat(w) : `${'-'.repeat(w - 1)}:`)).join(' | ')} |`);
     for (const r of rows) console.log(line(r));
+    // The phone profile slows the host's CPU down 4 times, which Lighthouse's throttling guide
+    // sets for a high-end desktop host (benchmarkIndex 1500-2000) to land on a mid-tier phone: on
+    // a slower host the same page scores lower. Printed so runs on different machines compare.
+    if (hosts.length)
+      console.log(
+        `\nHost CPU (Lighthouse benchmarkIndex, median of ${hosts.length} runs): ${median(hosts)}; the phone profile's 4x CPU slowdown assumes a high-end desktop host (1500-2000)`,
+      );
     await browser.disconnect();
   } finally {
     await chrome.kill();
