@@ -1,4 +1,5 @@
-import { count, desc, eq, sql } from 'drizzle-orm';
+import { desc, eq, sql } from 'drizzle-orm';
+import { countFrom } from '../../db/rows';
 import { rankedSearch } from '../search';
 import { users } from '../users';
 import { visibleTweets } from './tweets.repository';
@@ -29,8 +30,9 @@ export const tweetSearch = rankedSearch({
       .from(tweets)
       .innerJoin(users, eq(users.id, tweets.expertId))
       .$dynamic(),
-  count: (db) =>
-    db.select({ n: count() }).from(tweets).innerJoin(users, eq(users.id, tweets.expertId)).$dynamic(),
+  // The filter asks for the author's name through `holds`, and every tweet has its author (a
+  // required reference, deleted with the account): counted without the join.
+  count: (db) => countFrom(db, tweets),
   tieBreak: desc(tweets.publishedAt),
   hit: ({ t, name, score }) => ({
     id: t.id,
