@@ -73,33 +73,32 @@ export function relevance(keyword: string, fields: RankedField[]): SQL<number> {
   const escaped = likeEscape(keyword);
   const bytes = Buffer.byteLength(keyword);
   const text = (f: RankedField) => sql`coalesce(${f.text}, '')`;
+  const similar = (f: RankedField) => (f.short ? sql` + 0.1 * similarity(${text(f)}, ${keyword})` : sql``);
+  const covers = (f: RankedField) =>
+    sql`0.5 + 0.3 * ${bytes}::float8 / greatest(octet_length(${text(f)}), 1)`;
   const holds = (f: RankedField) =>
     caseless(keyword) ? sql`strpos(${text(f)}, ${keyword}) > 0` : sql`${text(f)} ilike ${`%${escaped}%`}`;
-  /** The field's score when it is known to hold the keyword: exact, prefix or elsewhere. */
+  /** The score of a field known to hold the keyword: exact, prefix or elsewhere, read from its start. */
   const held = (f: RankedField) => {
     const t = text(f);
-    const similar = f.short ? sql` + 0.1 * similarity(${t}, ${keyword})` : sql``;
-    const covers = sql`0.5 + 0.3 * ${bytes}::float8 / greatest(octet_length(${t}), 1)`;
     const exact = caseless(keyword) ? sql`${t} = ${keyword}` : sql`lower(${t}) = ${keyword.toLowerCase()}`;
-    return sql`(case when ${exact} then 1.0 when ${t} ${likeFor(keyword)} ${`${escaped}%`} then 0.8 else ${covers} end)${similar}`;
+    return sql`(case when ${exact} then 1.0 when ${t} ${likeFor(keyword)} ${`${escaped}%`} then 0.8 else ${covers(f)} end)${similar(f)}`;
   };
   const implied = fields.length > 1 ? fields.findLastIndex((f) => !f.short) : -1;
   const parts = fields.map((f, i) => {
     const t = text(f);
-    const similar = f.short ? sql` + 0.1 * similarity(${t}, ${keyword})` : sql``;
-    const covers = sql`0.5 + 0.3 * ${bytes}::float8 / greatest(octet_length(${t}), 1)`;
     let score: SQL;
     if (caseless(keyword)) {
       const at = sql`strpos(${t}, ${keyword})`;
       score = sql`(case ${at}
       when 0 then 0
-      when 1 then (case when ${t} = ${keyword} then 1.0 else 0.8 end)${similar}
-      else ${covers}${similar} end)`;
+      when 1 then (case when ${t} = ${keyword} then 1.0 else 0.8 end)${similar(f)}
+      else ${covers(f)}${similar(f)} end)`;
     } else {
       score = sql`(case
-      when lower(${t}) = ${keyword.toLowerCase()} then 1.0${similar}
-      when ${t} ilike ${`${escaped}%`} then 0.8${similar}
-      when ${t} ilike ${`%${escaped}%`} then ${covers}${similar}
+      when lower(${t}) = ${keyword.toLowerCase()} then 1.0${similar(f)}
+      when ${t} ilike ${`${escaped}%`} then 0.8${similar(f)}
+      when ${t} ilike ${`%${escaped}%`} then ${covers(f)}${similar(f)}
       else 0 end)`;
     }
     if (i === implied) {
