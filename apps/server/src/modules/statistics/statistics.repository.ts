@@ -187,6 +187,26 @@ function grainGroups(grains: number[]) {
   return sql`grouping sets (${sql.join(sets, sql`, `)})`;
 }
 
+/**
+ * The takes rollup's rows, on clean days of the range, whose previous take (`kind` 1) or the one
+ * before it (`kind` 2) lies in the range too: second-or-later and third-or-later takes there. A
+ * previous take is never later than its take, so these are a triangle of (day, previous day)
+ * read by `stats_daily_takes_scale_kind_prev`, not every previous day of every day.
+ */
+const repeatTakes = (f: Filter, scaleId: number | null, kinds: number[]) =>
+  and(
+    scaleId === null ? sql`${dailyTakes.scaleId} is null` : eq(dailyTakes.scaleId, scaleId),
+    kinds.length === 1
+      ? eq(dailyTakes.kind, kinds[0]!)
+      : sql`${dailyTakes.kind} in (${sql.join(
+          kinds.map((k) => sql`${k}`),
+          sql`, `,
+        )})`,
+    inRange(dailyTakes.prevDay, f),
+    inRange(dailyTakes.day, f),
+    isClean(dailyTakes.day),
+  );
+
 export const statisticsRepository = {
   /** Runs `query` in a transaction with parallel workers and JIT off for it (`set local`). */
   async serially<T>(db: Db, query: (tx: DbOrTx) => Promise<T>): Promise<T> {
@@ -262,15 +282,17 @@ export const statisticsRepository = {
     const first = (prev: AnyColumn) => sql`(${prev} is null or ${prev} < ${day(f.fromDay)})`;
     let query: SQL;
     if (personLevel(f) && platformWide(f)) {
+      // Every take of the clean days, less those whose previous take lies in the range.
+      const total = f.scaleId
+        ? sql`select ${dailyParts.n} as n from ${dailyParts}
+            where ${dailyParts.grain} = ${PART_GRAIN.band} and ${dailyParts.scaleId} = ${f.scaleId}
+              and ${inRange(dailyParts.day, f)} and ${isClean(dailyParts.day)}`
+        : sql`select ${dailyAssessments.n} as n from ${dailyAssessments}
+            where ${inRange(dailyAssessments.day, f)} and ${isClean(dailyAssessments.day)}`;
       query = sql`select sum(n)::int as n from (
-          select ${dailyTakes.n} as n from ${dailyTakes}
-          where ${and(
-            f.scaleId ? eq(dailyTakes.scaleId, f.scaleId) : sql`${dailyTakes.scaleId} is null`,
-            eq(dailyTakes.kind, 1),
-            inRange(dailyTakes.day, f),
-            isClean(dailyTakes.day),
-            first(dailyTakes.prevDay),
-          )}
+          ${total}
+          union all
+          select -${dailyTakes.n} from ${dailyTakes} where ${repeatTakes(f, f.scaleId ?? null, [1])}
           union all
           select 1 from ${t} where ${and(where, isDirty(t.day), first(t.prevDay))}
         ) x`;
@@ -467,33 +489,24 @@ export const statisticsRepository = {
     // A take is the first in the range when its previous one lies before it, the third or
     // later when the one before the previous lies in it, else the second.
     const from = day(f.fromDay);
-    /** n, raw scores counted and summed, of the takes that meet `cond`, as `<name>n`, `<name>r`, `<name>s`. */
-    const sums = (
-      name: string,
+    /** Takes (the facts' parts) that meet `cond`: counted, raw scores counted and summed. */
+    const parts = (
       cond: SQL,
-      n: SQL | AnyColumn,
-      nRaw: SQL | AnyColumn,
-      sumRaw: SQL | AnyColumn,
-    ) =>
-      sql`sum(${n}) filter (where ${cond}) as ${sql.raw(`${name}n`)},
-        sum(${nRaw}) filter (where ${cond}) as ${sql.raw(`${name}r`)},
-        sum(${sumRaw}) filter (where ${cond}) as ${sql.raw(`${name}s`)}`;
-    const takes = (cond: SQL) => sums('', cond, dailyTakes.n, dailyTakes.nRaw, dailyTakes.sumRaw);
-    const parts = (cond: SQL) =>
-      sums('', cond, sql`1`, sql`(${pf.raw} is not null)::int`, sql`coalesce(${pf.raw}, 0)`);
-    const rollup = sql`select
-        ${sql.join(
-          [
-            takes(
-              sql`${dailyTakes.kind} = 1 and (${dailyTakes.prevDay} is null or ${dailyTakes.prevDay} < ${from})`,
-            ),
-            takes(sql`${dailyTakes.kind} = 2 and ${dailyTakes.prevDay} >= ${from}`),
-            takes(sql`${dailyTakes.kind} = 1`),
-          ],
-          sql`, `,
-        )}
-      from ${dailyTakes}
-      where ${dailyTakes.scaleId} = ${scaleId} and ${inRange(dailyTakes.day, f)} and ${isClean(dailyTakes.day)}`;
+    ) => sql`sum(1) filter (where ${cond}), sum((${pf.raw} is not null)::int) filter (where ${cond}),
+        sum(coalesce(${pf.raw}, 0)) filter (where ${cond})`;
+    // The clean days' takes: all of them (the scale's parts by band), less the second-or-later
+    // ones (previous take in the range) for the firsts, and the third-or-later ones.
+    const kindIs = (kind: number, v: AnyColumn, sign = '') =>
+      sql`case ${dailyTakes.kind} when ${kind} then ${sql.raw(sign)}${v} else 0 end`;
+    const rollup = sql`select ${dailyParts.n}, ${dailyParts.nRaw}, ${dailyParts.sumRaw}, 0, 0, 0::float8,
+          ${dailyParts.n}, ${dailyParts.nRaw}, ${dailyParts.sumRaw}
+        from ${dailyParts}
+        where ${dailyParts.grain} = ${PART_GRAIN.band} and ${dailyParts.scaleId} = ${scaleId}
+          and ${inRange(dailyParts.day, f)} and ${isClean(dailyParts.day)}
+        union all
+        select ${kindIs(1, dailyTakes.n, '-')}, ${kindIs(1, dailyTakes.nRaw, '-')}, ${kindIs(1, dailyTakes.sumRaw, '-')},
+          ${kindIs(2, dailyTakes.n)}, ${kindIs(2, dailyTakes.nRaw)}, ${kindIs(2, dailyTakes.sumRaw)}, 0, 0, 0
+        from ${dailyTakes} where ${repeatTakes(f, scaleId, [1, 2])}`;
     const facts = (w: SQL | undefined) => sql`select
         ${sql.join(
           [

@@ -237,8 +237,10 @@ export const statsDailyTakes = pgTable(
     sumRaw: doublePrecision().notNull(),
   },
   (t) => [
-    // A scale's (or all assessments') takes over a day range, from the index alone.
-    index('stats_daily_takes_scale_day_cover').on(t.scaleId, t.day, t.kind, t.prevDay, t.n, t.nRaw, t.sumRaw),
+    // A scale's (or all assessments') takes whose previous take lies in a day range, from the
+    // index alone: the figures read only these (a triangle of days), never every previous day of
+    // every day (46,000 rows for PHQ-9 over 90 days at a million assessments, 7,300 this way).
+    index('stats_daily_takes_scale_kind_prev').on(t.scaleId, t.kind, t.prevDay, t.day, t.n, t.nRaw, t.sumRaw),
     index().on(t.day),
   ],
 );

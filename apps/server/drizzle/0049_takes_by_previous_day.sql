@@ -1,0 +1,2 @@
+DROP INDEX "stats_daily_takes_scale_day_cover";--> statement-breakpoint
+CREATE INDEX "stats_daily_takes_scale_kind_prev" ON "stats_daily_takes" USING btree ("scale_id","kind","prev_day","day","n","n_raw","sum_raw");
