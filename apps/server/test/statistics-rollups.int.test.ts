@@ -380,6 +380,52 @@ describe(`statistics facts and rollups on ${testDbKind}`, () => {
     expect((await center('expert2', 'scope=institution')).total).toBe(5);
   });
 
+  it('counts open warnings by the institution their person belongs to now', async () => {
+    const openOf = async () =>
+      Object.fromEntries(
+        (await screen('auditor')).topInstitutions.map((i: { name: string; open: number }) => [
+          i.name,
+          i.open,
+        ]),
+      ) as Record<string, number>;
+    const [shanghai] = await ctx.database.db
+      .select()
+      .from(institutions)
+      .where(eq(institutions.name, '上海青禾大学生心理健康服务站'));
+    const [home] = await executeRows<{ id: number }>(
+      ctx.database.db,
+      sql`select institution_id as id from users where id = ${id.user1}`,
+    );
+    const before = await openOf();
+    const beijing = before['北京心晴心理咨询中心'] ?? 0;
+    const sh = before['上海青禾大学生心理健康服务站'] ?? 0;
+    // a3's two open warnings are user1's.
+    expect(beijing).toBeGreaterThanOrEqual(2);
+    await ctx.database.db.update(users).set({ institutionId: shanghai!.id }).where(eq(users.id, id.user1));
+    const moved = await openOf();
+    expect([moved['北京心晴心理咨询中心'] ?? 0, moved['上海青禾大学生心理健康服务站']]).toEqual([
+      beijing - 2,
+      sh + 2,
+    ]);
+    // Nowhere: counted by no institution.
+    await ctx.database.db.update(users).set({ institutionId: null }).where(eq(users.id, id.user1));
+    const none = await openOf();
+    expect([none['北京心晴心理咨询中心'] ?? 0, none['上海青禾大学生心理健康服务站'] ?? 0]).toEqual([
+      beijing - 2,
+      sh,
+    ]);
+    // A warning raised while they belong nowhere, then they come home: all three are counted there.
+    const a7 = await take('user1', 'PHQ9', 1, 3);
+    expect(await openOf()).toEqual(none);
+    await ctx.database.db.update(users).set({ institutionId: home!.id }).where(eq(users.id, id.user1));
+    expect((await openOf())['北京心晴心理咨询中心']).toBe(beijing + 1);
+    // What the triggers kept is what a rebuild from scratch makes.
+    const { kept, rebuilt } = await keptAndRebuilt();
+    expect(kept.stats_warning_facts).toEqual(rebuilt.stats_warning_facts);
+    await ctx.database.db.delete(assessments).where(eq(assessments.id, a7));
+    expect(await openOf()).toEqual(before);
+  });
+
   it('counts warnings where their assessment says and as they are followed up', async () => {
     const province = async () =>
       (await screen('auditor')).provinces.map(

@@ -580,17 +580,14 @@ export const statisticsRepository = {
     );
   },
 
-  /** Open warnings by the institution their person belongs to now. */
+  /** Open warnings by the institution their person belongs to now (kept on the facts). */
   async topInstitutions(db: DbOrTx, s: Scope, limit: number) {
     return executeRows<{ id: N; name: string; open: N }>(
       db,
       sql`select ${institutions.id} as id, ${institutions.name} as name, t.open
         from (
-          select ${users.institutionId} as institution_id, sum(w.n)::int as open
-          from (
-            select ${wf.userId} as user_id, count(*) as n from ${wf}
-            where ${and(sql`${wf.open}`, warningFactScope(s))} group by 1
-          ) w join ${users} on ${users.id} = w.user_id
+          select ${wf.institutionId} as institution_id, count(*)::int as open from ${wf}
+          where ${and(sql`${wf.open}`, sql`${wf.institutionId} is not null`, warningFactScope(s))}
           group by 1
         ) t join ${institutions} on ${institutions.id} = t.institution_id
         order by t.open desc, ${institutions.id} limit ${limit}`,

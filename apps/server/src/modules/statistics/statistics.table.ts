@@ -14,11 +14,11 @@ import {
 
 /**
  * The statistics module's own tables: facts and daily rollups derived from `assessments`,
- * `assessment_parts`, `warnings` and `warning_progress`, never written by the application.
- * Database triggers (migration 0017_statistics_rollups: `stats_refresh_assessment`,
- * `stats_refresh_warning`, `stats_rebuild_days`, `stats_refresh_rollups`, `stats_rebuild_all`)
- * keep them in step with every write to those tables, whoever makes it, in the writing
- * transaction:
+ * `assessment_parts`, `warnings` and `warning_progress` (and a person's institution, `users`),
+ * never written by the application. Database triggers (migration 0017_statistics_rollups:
+ * `stats_refresh_assessment`, `stats_refresh_warning`, `stats_rebuild_days`,
+ * `stats_refresh_rollups`, `stats_rebuild_all`; 0050: `stats_person_moved`) keep them in step
+ * with every write to those tables, whoever makes it, in the writing transaction:
  *
  * - the facts hold one narrow row per assessment, per scored part of a submitted one and per
  *   warning, with what the filters need already read out of the JSON (gender, age band,
@@ -177,15 +177,24 @@ export const statsWarningFacts = pgTable(
     province: text(),
     firstAt: timestamp({ withTimezone: true }),
     closedAt: timestamp({ withTimezone: true }),
+    /**
+     * The institution the person belongs to now: written with the fact, and again for all their
+     * facts when they move (trigger `stats_person_moved` on users), both under the person's lock.
+     */
+    institutionId: integer(),
   },
   (t) => [
     index().on(t.createdAt),
     index().on(t.expertId, t.createdAt),
     index().on(t.userId),
     index().on(t.assessmentId),
-    // Open warnings by person (the institutions they belong to now), from the index alone.
+    // Open warnings of an institution's people (by person), from the index alone.
     index('stats_warning_facts_open_user')
       .on(t.userId)
+      .where(sql`${t.open}`),
+    // Open warnings by institution (the platform's most warned institutions) from the index alone.
+    index('stats_warning_facts_open_institution')
+      .on(t.institutionId)
       .where(sql`${t.open}`),
   ],
 );
