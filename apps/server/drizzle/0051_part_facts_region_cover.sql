@@ -1,0 +1,2 @@
+DROP INDEX "stats_part_facts_scale_region";--> statement-breakpoint
+CREATE INDEX "stats_part_facts_scale_region_cover" ON "stats_part_facts" USING btree ("scale_id","province","gender","age_band","day","plan_id","activity_id","band","first_of_scale","positive","raw","std","user_id","submitted_at","part_id");
