@@ -267,11 +267,23 @@ export function createStatisticsService({ db, clock, audit, cacheMs, siteName, c
   async function buildCenter(r: Awaited<ReturnType<typeof resolveFilter>>): Promise<StatsCenter> {
     const { filter, from, to } = r;
     const droppedBefore = new Date(clock().getTime() - 7 * DAY);
-    const [days, people, scale, plans] = await Promise.all([
+    // The scale's own figures start as soon as the scale is known, beside the others.
+    const focus = focusScale(filter);
+    const ofScale = focus.then((s) =>
+      s
+        ? Promise.all([
+            read((tx) => repo.partFigures(tx, filter, [s.id], Object.values(PART_GRAIN))),
+            read((tx) => repo.dimensions(tx, filter, s.id)),
+            read((tx) => repo.retakes(tx, filter, s.id)),
+          ])
+        : null,
+    );
+    const [days, people, scale, plans, scaleFigures] = await Promise.all([
       read((tx) => repo.assessmentsByDay(tx, filter)),
       read((tx) => repo.people(tx, filter)),
-      focusScale(filter),
+      focus,
       read((tx) => repo.plans(tx, filter, droppedBefore, shanghaiDate(droppedBefore))),
+      ofScale,
     ]);
     const byDay = new Map(days.map((d) => [d.day, d.n]));
     const base = {
@@ -283,7 +295,7 @@ export function createStatisticsService({ db, clock, audit, cacheMs, siteName, c
       overTime: daysBetween(from, to).map((date) => ({ date, count: byDay.get(date) ?? 0 })),
       plans,
     };
-    if (!scale) {
+    if (!scale || !scaleFigures) {
       return {
         ...base,
         scale: null,
@@ -295,11 +307,7 @@ export function createStatisticsService({ db, clock, audit, cacheMs, siteName, c
         retakes: [],
       };
     }
-    const [figures, dims, retakes] = await Promise.all([
-      read((tx) => repo.partFigures(tx, filter, [scale.id], Object.values(PART_GRAIN))),
-      read((tx) => repo.dimensions(tx, filter, scale.id)),
-      read((tx) => repo.retakes(tx, filter, scale.id)),
-    ]);
+    const [figures, dims, retakes] = scaleFigures;
     const byBand = figures.filter((x) => x.grain === PART_GRAIN.band);
     const allBands = bandsOf(byBand);
     const sum = (key: 'n' | 'nRaw' | 'sumRaw' | 'nStd' | 'sumStd' | 'positive') =>
