@@ -191,17 +191,31 @@ export function createStatisticsService({ db, clock, audit, cacheMs, siteName, c
       fromAt: from,
       toAt: shanghaiInstant(addDays(today, 1), '00:00'),
     };
-    const [levelRows, wDays, aDays, wProvinces, aProvinces, top, insts, follow, latest] = await Promise.all([
-      read((tx) => repo.levelCounts(tx, scope, since)),
-      read((tx) => repo.warningsByDay(tx, scope, from)),
-      read((tx) => repo.assessmentsByDay(tx, window)),
-      read((tx) => repo.warningsByProvince(tx, scope, from)),
-      read((tx) => repo.assessmentsByProvince(tx, window)),
-      read((tx) => repo.topScales(tx, window, SCREEN_SCALES + 2)),
-      read((tx) => repo.topInstitutions(tx, scope, TOP_INSTITUTIONS)),
-      read((tx) => repo.followUp(tx, scope, from, new Date(now.getTime() - 7 * DAY))),
-      read((tx) => repo.latestWarnings(tx, scope, TICKER_SIZE)),
-    ]);
+    // The top scales' bands start as soon as the scales are known, beside the other figures.
+    const topScales = read((tx) => repo.topScales(tx, window, SCREEN_SCALES + 2));
+    const topFigures = topScales.then((top) =>
+      read((tx) =>
+        repo.partFigures(
+          tx,
+          window,
+          top.map((s) => s.id),
+          [PART_GRAIN.band],
+        ),
+      ),
+    );
+    const [levelRows, wDays, aDays, wProvinces, aProvinces, top, figures, insts, follow, latest] =
+      await Promise.all([
+        read((tx) => repo.levelCounts(tx, scope, since)),
+        read((tx) => repo.warningsByDay(tx, scope, from)),
+        read((tx) => repo.assessmentsByDay(tx, window)),
+        read((tx) => repo.warningsByProvince(tx, scope, from)),
+        read((tx) => repo.assessmentsByProvince(tx, window)),
+        topScales,
+        topFigures,
+        read((tx) => repo.topInstitutions(tx, scope, TOP_INSTITUTIONS)),
+        read((tx) => repo.followUp(tx, scope, from, new Date(now.getTime() - 7 * DAY))),
+        read((tx) => repo.latestWarnings(tx, scope, TICKER_SIZE)),
+      ]);
     const levels = { today: emptyLevels(), week: emptyLevels(), month: emptyLevels() };
     for (const r of levelRows) {
       const l = r.level as 1 | 2 | 3;
@@ -219,14 +233,6 @@ export function createStatisticsService({ db, clock, audit, cacheMs, siteName, c
     };
     for (const r of wProvinces) if (r.code && provinceName(r.code)) at(r.code).warnings = r.n;
     for (const r of aProvinces) if (r.code && provinceName(r.code)) at(r.code).assessments = r.n;
-    const figures = await read((tx) =>
-      repo.partFigures(
-        tx,
-        window,
-        top.map((s) => s.id),
-        [PART_GRAIN.band],
-      ),
-    );
     const scored = top.map((s) => ({
       scaleId: s.id,
       shortName: s.shortName,
