@@ -116,6 +116,8 @@ async function keptAndRebuilt() {
     'stats_daily_parts',
     'stats_daily_dimensions',
     'stats_daily_takes',
+    'stats_daily_assessment_provinces',
+    'stats_daily_plan_totals',
   ];
   const dump = async () => {
     const out: Record<string, string[]> = {};

@@ -12,10 +12,12 @@ import type { Scope } from './statistics.policy';
 import {
   PART_GRAIN,
   statsAssessmentFacts as af,
+  statsDailyAssessmentProvinces as dailyProvinces,
   statsDailyAssessments as dailyAssessments,
   statsDailyDimensions as dailyDimensions,
   statsDailyParts as dailyParts,
   statsDailyTakes as dailyTakes,
+  statsDailyPlanTotals as dailyPlanTotals,
   statsDailyPlans as dailyPlans,
   statsDirtyDays,
   statsPartFacts as pf,
@@ -163,6 +165,25 @@ const factFilters = (t: typeof af | typeof pf, f: Filter) => and(factScope(t, f)
 
 /** Platform-wide and no institution: the assessment and plan rollups answer (they group by the rest). */
 const platformWide = (f: Filter) => f.scope.kind === 'all' && !f.institutionId;
+/**
+ * The day's submitted assessments: by province (a filter on it at most) from their sums per
+ * province, else from the rollup grouped by every filter column.
+ */
+function dailyAssessmentRows(f: Filter): SQL {
+  if (!f.planId && !f.activityId && !f.gender && !f.ageBand) {
+    return sql`select ${dailyProvinces.day} as day, ${dailyProvinces.province} as province, ${dailyProvinces.n} as n
+      from ${dailyProvinces}
+      where ${and(
+        inRange(dailyProvinces.day, f),
+        isClean(dailyProvinces.day),
+        f.province ? eq(dailyProvinces.province, f.province) : undefined,
+      )}`;
+  }
+  return sql`select ${dailyAssessments.day} as day, ${dailyAssessments.province} as province, ${dailyAssessments.n} as n
+    from ${dailyAssessments}
+    where ${and(inRange(dailyAssessments.day, f), isClean(dailyAssessments.day), columnFilters(dailyAssessments, f))}`;
+}
+
 /** The part rollups group by scale and band only (and one of gender, age band, province for cross-tabs). */
 const partsRollup = (f: Filter) =>
   platformWide(f) && !f.planId && !f.activityId && !f.gender && !f.ageBand && !f.province;
@@ -251,8 +272,7 @@ export const statisticsRepository = {
         group by 1`;
     } else if (platformWide(f)) {
       query = sql`select day, sum(n)::int as n from (
-          select ${dailyAssessments.day} as day, ${dailyAssessments.n} as n from ${dailyAssessments}
-          where ${and(inRange(dailyAssessments.day, f), isClean(dailyAssessments.day), columnFilters(dailyAssessments, f))}
+          select day, n from (${dailyAssessmentRows(f)}) d
           union all
           select ${af.day}, 1 from ${af}
           where ${and(inRange(af.day, f), isDirty(af.day), columnFilters(af, f))}
@@ -287,8 +307,7 @@ export const statisticsRepository = {
         ? sql`select ${dailyParts.n} as n from ${dailyParts}
             where ${dailyParts.grain} = ${PART_GRAIN.band} and ${dailyParts.scaleId} = ${f.scaleId}
               and ${inRange(dailyParts.day, f)} and ${isClean(dailyParts.day)}`
-        : sql`select ${dailyAssessments.n} as n from ${dailyAssessments}
-            where ${inRange(dailyAssessments.day, f)} and ${isClean(dailyAssessments.day)}`;
+        : sql`select n from (${dailyAssessmentRows(f)}) d`;
       query = sql`select sum(n)::int as n from (
           ${total}
           union all
@@ -311,10 +330,9 @@ export const statisticsRepository = {
       db,
       platformWide(f)
         ? sql`select code, sum(n)::int as n from (
-            select ${dailyAssessments.province} as code, ${dailyAssessments.n} as n from ${dailyAssessments}
-            where ${inRange(dailyAssessments.day, f)} and ${isClean(dailyAssessments.day)}
+            select province as code, n from (${dailyAssessmentRows(f)}) d
             union all
-            select ${af.province}, 1 from ${af} where ${inRange(af.day, f)} and ${isDirty(af.day)}
+            select ${af.province}, 1 from ${af} where ${and(inRange(af.day, f), isDirty(af.day), columnFilters(af, f))}
           ) x group by code`
         : sql`select ${af.province} as code, count(*)::int as n from ${af}
             where ${and(inRange(af.day, f), factFilters(af, f))} group by 1`,
@@ -329,12 +347,18 @@ export const statisticsRepository = {
       from ${af}
       where ${and(sql`${af.planId} is not null`, inRange(af.startedDay, f), days, platformWide(f) ? columnFilters(af, f) : factFilters(af, f))}`;
     // The day `droppedBefore` falls on is split by it: counted from the facts, as dirty days are.
+    // Without an activity, gender, age band or province filter: the plans' sums per day.
+    const t = !f.activityId && !f.gender && !f.ageBand && !f.province ? dailyPlanTotals : dailyPlans;
+    const daily = sql`select ${t.planId} as plan_id, ${t.started} as started, ${t.completed} as completed,
+        case when ${t.day} < ${day(droppedDay)} then ${t.unfinished} else 0 end as dropped
+      from ${t}
+      where ${and(
+        inRange(t.day, f),
+        isClean(t.day, droppedDay),
+        t === dailyPlans ? columnFilters(dailyPlans, f) : f.planId ? eq(t.planId, f.planId) : undefined,
+      )}`;
     const source = platformWide(f)
-      ? sql`select ${dailyPlans.planId} as plan_id, ${dailyPlans.started} as started, ${dailyPlans.completed} as completed,
-            case when ${dailyPlans.day} < ${day(droppedDay)} then ${dailyPlans.unfinished} else 0 end as dropped
-          from ${dailyPlans}
-          where ${and(inRange(dailyPlans.day, f), isClean(dailyPlans.day, droppedDay), columnFilters(dailyPlans, f))}
-          union all ${raw(isDirty(af.startedDay, droppedDay))}`
+      ? sql`${daily} union all ${raw(isDirty(af.startedDay, droppedDay))}`
       : raw();
     return executeRows<{ id: N; title: string; started: N; completed: N; dropped: N }>(
       db,

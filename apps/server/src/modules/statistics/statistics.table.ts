@@ -304,6 +304,38 @@ export const statsDailyPlans = pgTable(
 );
 
 /**
+ * The two rollups above added up for the figures without a plan, activity, gender or age band
+ * filter (the big screen, the data centre unfiltered): submitted assessments per day and
+ * province, plans' assessments per start day and plan. Rebuilt from them for the same days
+ * (`stats_rebuild_days`, migration 0052): a million assessments leave ~340 rows a day in
+ * `stats_daily_assessments` and ~135 in `stats_daily_plans`; here 32 (one per province) and one
+ * per plan started that day.
+ */
+export const statsDailyAssessmentProvinces = pgTable(
+  'stats_daily_assessment_provinces',
+  {
+    day: date({ mode: 'string' }).notNull(),
+    province: text(),
+    n: integer().notNull(),
+  },
+  (t) => [index('stats_daily_assessment_provinces_day_cover').on(t.day, t.province, t.n)],
+);
+
+export const statsDailyPlanTotals = pgTable(
+  'stats_daily_plan_totals',
+  {
+    day: date({ mode: 'string' }).notNull(),
+    planId: integer().notNull(),
+    started: integer().notNull(),
+    completed: integer().notNull(),
+    unfinished: integer().notNull(),
+  },
+  (t) => [
+    index('stats_daily_plan_totals_day_cover').on(t.day, t.planId, t.started, t.completed, t.unfinished),
+  ],
+);
+
+/**
  * Scored parts per Shanghai day, scale and band, in four grains (grouping sets): 0 the band
  * alone, 1 by gender, 2 by age band, 3 by province; the columns a grain does not group by are null.
  */
