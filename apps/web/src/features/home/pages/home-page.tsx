@@ -19,19 +19,25 @@ const FIRST_SECTIONS = 2;
 /**
  * 首页: the platform figures, the banner carousel, then `sections` in order (other features'
  * sections, passed in by the app layer: app/routes/home-page.tsx), the partner institutions
- * and the crisis lines. What lies below the first screen is rendered in a transition after the
- * first paint: React then works in slices and lets the browser answer in between, instead of
- * holding a slow phone's main thread for the whole page at once (docs/performance.md).
+ * and the crisis lines. What lies below the first screen follows the first paint one section
+ * per commit, each in a transition started after the previous one was painted: a commit is
+ * one task React cannot split, so a slow phone's main thread is held for one section at a
+ * time, not for the rest of the page at once (docs/performance.md).
  */
 export function HomePage({ sections }: { sections: HomeSectionEntry[] }) {
-  const [all, setAll] = useState(false);
-  useEffect(() => startTransition(() => setAll(true)), []);
+  const [shown, setShown] = useState(FIRST_SECTIONS);
+  const more = shown < sections.length;
+  useEffect(() => {
+    if (!more) return;
+    const frame = requestAnimationFrame(() => startTransition(() => setShown((n) => n + 1)));
+    return () => cancelAnimationFrame(frame);
+  }, [shown, more]);
   return (
     <>
       <Hero stats={useHomeOverview().data?.stats} />
       <div className="page-container">
         <BannerCarousel />
-        {(all ? sections : sections.slice(0, FIRST_SECTIONS)).map((s) => (
+        {sections.slice(0, shown).map((s) => (
           <Fragment key={s.key}>{s.node}</Fragment>
         ))}
       </div>
