@@ -13,8 +13,12 @@ export interface HomeSectionEntry {
   node: ReactNode;
 }
 
-/** The sections drawn with the page's first render; the others follow right after. */
-const FIRST_SECTIONS = 2;
+/**
+ * The sections drawn with the page's first render (what the first screen shows of them at 390
+ * and 1366 px: the hero, the banner and the first section's heading and cards); the others
+ * follow right after, one per frame.
+ */
+const FIRST_SECTIONS = 1;
 
 /**
  * 首页: the platform figures, the banner carousel, then `sections` in order (other features'
