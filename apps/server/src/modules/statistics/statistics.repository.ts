@@ -1,5 +1,5 @@
 import type { AgeBandKey } from '@psy/contracts';
-import { and, eq, sql, type AnyColumn, type SQL } from 'drizzle-orm';
+import { and, eq, inArray, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client';
 import { executeRows } from '../../db/rows';
 import { assessmentParts, assessments } from '../assessments';
@@ -217,12 +217,7 @@ function grainGroups(grains: number[]) {
 const repeatTakes = (f: Filter, scaleId: number | null, kinds: number[]) =>
   and(
     scaleId === null ? sql`${dailyTakes.scaleId} is null` : eq(dailyTakes.scaleId, scaleId),
-    kinds.length === 1
-      ? eq(dailyTakes.kind, kinds[0]!)
-      : sql`${dailyTakes.kind} in (${sql.join(
-          kinds.map((k) => sql`${k}`),
-          sql`, `,
-        )})`,
+    inArray(dailyTakes.kind, kinds),
     inRange(dailyTakes.prevDay, f),
     inRange(dailyTakes.day, f),
     isClean(dailyTakes.day),
