@@ -1,5 +1,5 @@
-import { BarChart, LineChart, PieChart } from 'echarts/charts';
-import { GridComponent, LegendComponent, TitleComponent } from 'echarts/components';
+import { BarChart, LineChart, PieChart, ScatterChart } from 'echarts/charts';
+import { GridComponent, LegendComponent, MarkLineComponent, TitleComponent } from 'echarts/components';
 import * as echarts from 'echarts/core';
 import { SVGRenderer } from 'echarts/renderers';
 import path from 'node:path';
@@ -12,7 +12,17 @@ export const PDF_CHINESE_FONT = path.resolve(
   '../../assets/fonts/NotoSansSC-Regular-GB2312.ttf',
 );
 
-echarts.use([BarChart, LineChart, PieChart, GridComponent, LegendComponent, TitleComponent, SVGRenderer]);
+echarts.use([
+  BarChart,
+  LineChart,
+  PieChart,
+  ScatterChart,
+  GridComponent,
+  LegendComponent,
+  MarkLineComponent,
+  TitleComponent,
+  SVGRenderer,
+]);
 
 /** The option of one chart, as ECharts takes it. */
 export type ChartOption = echarts.EChartsCoreOption;

@@ -1,10 +1,8 @@
 import { formatFen, genderLabels, regionName, type FullReport, type ReportPart } from '@psy/contracts';
 import { chartSizes, profileOption, scoreScaleOption, trendOption } from '@psy/report-charts';
 import PDFDocument from 'pdfkit';
-import SVGtoPDF from 'svg-to-pdfkit';
-import { PDF_CHINESE_FONT as FONT } from '../../lib/pdf-charts';
+import { chartSvg, drawSvg, PDF_CHINESE_FONT as FONT, type ChartOption } from '../../lib/pdf-charts';
 import { formatDate, formatDateTime, formatDuration } from '../../lib/time';
-import { chartSvg } from './report-charts';
 
 const FONT_NAME = 'cn';
 
@@ -56,14 +54,9 @@ export function renderReportPdf(input: { report: FullReport; siteName: string })
       .stroke();
     doc.moveDown(0.5);
   };
-  const chart = (svg: string, size: { width: number; height: number }) => {
+  const chart = (option: ChartOption, size: { width: number; height: number }) => {
     room(size.height + 6);
-    SVGtoPDF(doc, svg, MARGIN, doc.y, {
-      width: size.width,
-      height: size.height,
-      assumePt: true,
-      fontCallback: () => FONT_NAME,
-    });
+    drawSvg(doc, chartSvg(option, size.width, size.height), MARGIN, doc.y, { ...size, font: FONT_NAME });
     doc.y += size.height + 6;
     doc.x = MARGIN;
   };
@@ -128,10 +121,7 @@ export function renderReportPdf(input: { report: FullReport; siteName: string })
     ];
     para(figures.join('  '), { size: 11.5, gap: 0.3 });
     if (part.scoreScale)
-      chart(
-        chartSvg(scoreScaleOption(part.scoreScale, { fontFamily: FONT_NAME }), chartSizes.scoreScale),
-        chartSizes.scoreScale,
-      );
+      chart(scoreScaleOption(part.scoreScale, { fontFamily: FONT_NAME }), chartSizes.scoreScale);
     if (part.summary) para(part.summary, { color: '#333', gap: 0.3 });
     if (r.band?.interpretation) para(`解释：${r.band.interpretation}`, { color: '#333' });
     if (r.band?.advice) para(`建议：${r.band.advice}`, { color: '#333', gap: 0.3 });
@@ -209,7 +199,7 @@ export function renderReportPdf(input: { report: FullReport; siteName: string })
     room(size.height + 30);
     doc.moveDown(0.3);
     para('维度（因子）剖面', { size: 12 });
-    chart(chartSvg(option, size), size);
+    chart(option, size);
     if (part.normSource) para(part.normSource, { size: 9, color: GREY, gap: 0.3 });
     for (const d of part.dimensions) {
       room(40);
@@ -235,7 +225,7 @@ export function renderReportPdf(input: { report: FullReport; siteName: string })
       para('这是你第一次完成该量表，之后再测时会在这里与本次结果比较。', { size: 10, color: GREY });
       return;
     }
-    chart(chartSvg(option, chartSizes.trend), chartSizes.trend);
+    chart(option, chartSizes.trend);
     para(part.change.text, { size: 10.5 });
   }
 
