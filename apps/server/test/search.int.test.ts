@@ -187,6 +187,22 @@ describe(`search across the platform on ${testDbKind}`, () => {
     const all = await search(q('焦虑', '&pageSize=50'));
     const page2 = await search(q('焦虑', '&pageSize=2&pageNum=2'));
     expect(page2.list.map((h) => h.title)).toEqual(all.list.slice(2, 4).map((h) => h.title));
+    // A kind's pages, one hit each, follow its longer page hit by hit; its total is the same
+    // counted beside its rows as counted alone (another kind's tab), and past its last page.
+    const news = await search(q('焦虑', '&kind=news&pageSize=50'));
+    expect(news.total).toBeGreaterThanOrEqual(3);
+    const oneByOne = [];
+    for (let n = 1; n <= news.total; n++) {
+      const page = await search(q('焦虑', `&kind=news&pageSize=1&pageNum=${n}`));
+      expect(page.total).toBe(news.total);
+      oneByOne.push(...page.list.map((h) => [h.title, h.score]));
+    }
+    expect(oneByOne).toEqual(news.list.map((h) => [h.title, h.score]));
+    expect(countOf(await search(q('焦虑', '&kind=scale')), 'news')).toBe(news.total);
+    const past = await search(q('焦虑', `&kind=news&pageSize=10&pageNum=${Math.ceil(news.total / 10) + 1}`));
+    expect(past.list).toEqual([]);
+    expect(past.total).toBe(news.total);
+    expect(countOf(past, 'news')).toBe(news.total);
     const deep = await api('GET', `/api/search?${q('焦虑', '&pageSize=50&pageNum=5')}`);
     expect(deep.status).toBe(400);
     expect(deep.body.message).toBe('全部结果最多显示前200条，请按类别查看更多');

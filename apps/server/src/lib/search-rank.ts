@@ -111,19 +111,6 @@ export function relevance(keyword: string, fields: RankedField[]): SQL<number> {
 }
 
 /**
- * One page of a provider's ranked rows and how many match in all; with `limit` 0 (a tab's
- * count only) the rows are not read.
- */
-export async function rankedPage<R>(
-  limit: number,
-  rows: () => Promise<R[]>,
-  count: () => Promise<{ n: number }[]>,
-): Promise<{ rows: R[]; total: number }> {
-  const [list, [total]] = await Promise.all([limit > 0 ? rows() : Promise.resolve([]), count()]);
-  return { rows: list, total: total?.n ?? 0 };
-}
-
-/**
  * What a hit shows under its title: `preferred` when it contains the keyword (or there is no
  * other text), else about `width` characters of `text` around the first match.
  */

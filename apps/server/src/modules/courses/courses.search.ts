@@ -1,10 +1,14 @@
-import { asc, count, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { UPLOAD_PATH } from '@psy/contracts';
-import { rankedSearch } from '../search';
+import { rankedSearch, type SearchFrom } from '../search';
 import { users } from '../users';
 import { excerpt } from '../../lib/search-rank';
 import { isPublic } from './courses.repository';
 import { courses } from './courses.table';
+
+/** A course with its expert. */
+const courseTables: SearchFrom = (db, fields) =>
+  db.select(fields).from(courses).innerJoin(users, eq(users.id, courses.expertId)).$dynamic();
 
 /** Public courses by title, the expert's name or introduction, most relevant first. */
 export const courseSearch = rankedSearch({
@@ -17,15 +21,15 @@ export const courseSearch = rankedSearch({
     { text: courses.intro, weight: 1 },
   ],
   visible: () => isPublic,
+  key: courses.id,
+  tieBreak: { column: courses.id },
+  from: courseTables,
   rows: (db, score) =>
     db
       .select({ c: courses, expertName: users.name, score })
       .from(courses)
       .innerJoin(users, eq(users.id, courses.expertId))
       .$dynamic(),
-  count: (db) =>
-    db.select({ n: count() }).from(courses).innerJoin(users, eq(users.id, courses.expertId)).$dynamic(),
-  tieBreak: asc(courses.id),
   hit: ({ c, expertName, score }, keyword) => ({
     id: c.id,
     title: c.title,

@@ -1,8 +1,17 @@
-import { and, asc, count, eq, sql } from 'drizzle-orm';
-import { rankedSearch } from '../search';
+import { and, eq, sql } from 'drizzle-orm';
+import { rankedSearch, type SearchFrom } from '../search';
 import { institutions } from '../institutions';
 import { users } from '../users';
 import { expertProfiles } from './experts.table';
+
+/** An expert's profile with its account and institution. */
+const expertTables: SearchFrom = (db, fields) =>
+  db
+    .select(fields)
+    .from(expertProfiles)
+    .innerJoin(users, eq(users.id, expertProfiles.userId))
+    .leftJoin(institutions, eq(institutions.id, users.institutionId))
+    .$dynamic();
 
 /** Active experts with a public profile: by name, specialty, title, institution or introduction. */
 export const expertSearch = rankedSearch({
@@ -17,6 +26,9 @@ export const expertSearch = rankedSearch({
     { text: expertProfiles.introduction, weight: 0.5 },
   ],
   visible: () => and(eq(users.role, 'expert'), eq(users.status, 'active')),
+  key: users.id,
+  tieBreak: { column: users.id },
+  from: expertTables,
   rows: (db, score) =>
     db
       .select({
@@ -32,14 +44,6 @@ export const expertSearch = rankedSearch({
       .innerJoin(users, eq(users.id, expertProfiles.userId))
       .leftJoin(institutions, eq(institutions.id, users.institutionId))
       .$dynamic(),
-  count: (db) =>
-    db
-      .select({ n: count() })
-      .from(expertProfiles)
-      .innerJoin(users, eq(users.id, expertProfiles.userId))
-      .leftJoin(institutions, eq(institutions.id, users.institutionId))
-      .$dynamic(),
-  tieBreak: asc(users.id),
   hit: (r) => ({
     id: r.id,
     title: r.name,

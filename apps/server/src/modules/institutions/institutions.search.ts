@@ -1,6 +1,4 @@
-import { asc } from 'drizzle-orm';
-import { countFrom } from '../../db/rows';
-import { rankedSearch } from '../search';
+import { fromTable, rankedSearch } from '../search';
 import { institutions } from './institutions.table';
 
 export const institutionSearch = rankedSearch({
@@ -12,9 +10,10 @@ export const institutionSearch = rankedSearch({
     { text: institutions.city, weight: 1, short: true },
     { text: institutions.intro, weight: 1 },
   ],
+  key: institutions.id,
+  tieBreak: { column: institutions.id },
+  from: fromTable(institutions),
   rows: (db, score) => db.select({ i: institutions, score }).from(institutions).$dynamic(),
-  count: (db) => countFrom(db, institutions),
-  tieBreak: asc(institutions.id),
   hit: ({ i, score }) => ({
     id: i.id,
     title: i.name,

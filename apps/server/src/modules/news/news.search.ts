@@ -1,7 +1,5 @@
-import { desc } from 'drizzle-orm';
 import { newsCategoryLabels } from '@psy/contracts';
-import { countFrom } from '../../db/rows';
-import { rankedSearch, type SearchProvider } from '../search';
+import { fromTable, rankedSearch, type SearchProvider } from '../search';
 import { excerpt } from '../../lib/search-rank';
 import { systemClock, type Clock } from '../../lib/clock';
 import { visibleNews } from './news.repository';
@@ -19,9 +17,10 @@ export function newsSearch(clock: Clock = systemClock): SearchProvider {
       { text: newsArticles.bodyText, weight: 0.5 },
     ],
     visible: () => visibleNews(clock()),
+    key: newsArticles.id,
+    tieBreak: { column: newsArticles.publishAt, descending: true },
+    from: fromTable(newsArticles),
     rows: (db, score) => db.select({ a: newsArticles, score }).from(newsArticles).$dynamic(),
-    count: (db) => countFrom(db, newsArticles),
-    tieBreak: desc(newsArticles.publishAt),
     hit: ({ a, score }, keyword) => ({
       id: a.id,
       title: a.title,

@@ -1,6 +1,5 @@
-import { asc, desc, eq } from 'drizzle-orm';
-import { countFrom } from '../../db/rows';
-import { rankedSearch } from '../search';
+import { eq } from 'drizzle-orm';
+import { fromTable, rankedSearch } from '../search';
 import { activities, plans } from './plans.table';
 
 /** Published plans. */
@@ -13,9 +12,10 @@ export const planSearch = rankedSearch({
     { text: plans.intro, weight: 1 },
   ],
   visible: () => eq(plans.published, true),
+  key: plans.id,
+  tieBreak: { column: plans.id },
+  from: fromTable(plans),
   rows: (db, score) => db.select({ p: plans, score }).from(plans).$dynamic(),
-  count: (db) => countFrom(db, plans),
-  tieBreak: asc(plans.id),
   hit: ({ p, score }) => ({
     id: p.id,
     title: p.title,
@@ -36,9 +36,10 @@ export const activitySearch = rankedSearch({
     { text: activities.title, weight: 3, short: true },
     { text: activities.intro, weight: 1 },
   ],
+  key: activities.id,
+  tieBreak: { column: activities.startsAt, descending: true },
+  from: fromTable(activities),
   rows: (db, score) => db.select({ a: activities, score }).from(activities).$dynamic(),
-  count: (db) => countFrom(db, activities),
-  tieBreak: desc(activities.startsAt),
   hit: ({ a, score }) => ({
     id: a.id,
     title: a.title,

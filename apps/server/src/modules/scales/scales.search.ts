@@ -1,6 +1,4 @@
-import { asc } from 'drizzle-orm';
-import { countFrom } from '../../db/rows';
-import { rankedSearch } from '../search';
+import { fromTable, rankedSearch } from '../search';
 import { isPublic } from './scales.repository';
 import { scales } from './scales.table';
 
@@ -16,9 +14,10 @@ export const scaleSearch = rankedSearch({
     { text: scales.intro, weight: 1 },
   ],
   visible: () => isPublic,
+  key: scales.id,
+  tieBreak: { column: scales.id },
+  from: fromTable(scales),
   rows: (db, score) => db.select({ s: scales, score }).from(scales).$dynamic(),
-  count: (db) => countFrom(db, scales),
-  tieBreak: asc(scales.id),
   hit: ({ s, score }) => ({
     id: s.id,
     title: s.name,

@@ -1,15 +1,36 @@
 import type { SearchKind } from '@psy/contracts';
-import { and, desc, type SQL } from 'drizzle-orm';
+import { and, count, inArray, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
+import type { AnyPgColumn, PgTable, SelectedFields } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client';
-import type { CountSelect, RowsSelect } from '../../db/rows';
-import { keywordFilter, rankedPage, relevance, type RankedField } from '../../lib/search-rank';
+import { executeRows, type CountSelect } from '../../db/rows';
+import { keywordFilter, relevance, type RankedField } from '../../lib/search-rank';
 import type { ProvidedHit, SearchProvider } from './search.service';
+
+/** A provider's tables (with the joins its fields read) selecting `fields`, as a dynamic select. */
+export type SearchFrom = (
+  db: Db,
+  fields: SelectedFields,
+) => { where(where: SQL | undefined): SQLWrapper & PromiseLike<unknown[]> };
+
+/** `SearchFrom` for a provider over one table. */
+export const fromTable =
+  (table: PgTable): SearchFrom =>
+  (db, fields) =>
+    db.select(fields).from(table).$dynamic();
 
 /**
  * A search provider over one kind of row: the rows `visible` to the public (all when left out)
  * whose `fields` hold the keyword, most relevant first (`lib/search-rank.ts`), then by
- * `tieBreak`; `rows` selects a hit's fields (with the `score` it is given) from the provider's
- * tables, `count` counts over the same tables, and `hit` turns a row into what the results show.
+ * `tieBreak`.
+ *
+ * A page is found in two steps. The ranking selects only each matching row's `key`, `tie` and
+ * score from the provider's tables (`from`), and counts them in the same scan (a window over
+ * those narrow rows); then `rows` reads the page's rows by key, with their `score`, and `hit`
+ * turns each into what the results show. A common word matches thousands of rows (焦虑: 4,600
+ * articles at a million assessments): the page and the count used to scan them twice, in two
+ * statements, the page carrying every whole article through its sort (issue 18: 16 + 10 ms of
+ * work, now 15). A tab's figure without its rows is counted over `from`, or over `count` when
+ * the filter needs fewer tables than the ranking.
  */
 export function rankedSearch<R>(spec: {
   kind: SearchKind;
@@ -17,25 +38,49 @@ export function rankedSearch<R>(spec: {
   order: number;
   fields: RankedField[];
   visible?: () => SQL | undefined;
-  rows: (db: Db, score: SQL<number>) => RowsSelect<R>;
-  count: (db: Db) => CountSelect;
-  tieBreak: SQL;
+  /** The row's key, which `hit` answers as its id. */
+  key: AnyPgColumn;
+  tieBreak: { column: AnyPgColumn; descending?: boolean };
+  from: SearchFrom;
+  /** The rows as `hit` takes them (over the same tables as `from`), with their `score`. */
+  rows: (db: Db, score: SQL<number>) => { where(where: SQL | undefined): PromiseLike<R[]> };
+  count?: (db: Db) => CountSelect;
   hit: (row: R, keyword: string) => ProvidedHit;
 }): SearchProvider {
+  const counter = spec.count ?? ((db: Db) => spec.from(db, { n: count() }) as unknown as CountSelect);
+  const counted = async (db: Db, where: SQL | undefined) => (await counter(db).where(where))[0]?.n ?? 0;
   return {
     kind: spec.kind,
     label: spec.label,
     order: spec.order,
     async search(db, keyword, { limit, offset }) {
       const where = and(spec.visible?.(), keywordFilter(keyword, spec.fields));
+      if (limit <= 0) return { total: await counted(db, where), items: [] };
       const score = relevance(keyword, spec.fields);
-      const { rows, total } = await rankedPage(
-        limit,
-        async () =>
-          spec.rows(db, score).where(where).orderBy(desc(score), spec.tieBreak).limit(limit).offset(offset),
-        async () => spec.count(db).where(where),
+      const ranking = spec
+        .from(db, {
+          key: sql<number>`${spec.key}`.as('rank_key'),
+          tie: sql`${spec.tieBreak.column}`.as('rank_tie'),
+          score: sql<number>`${score}`.as('rank_score'),
+        })
+        .where(where);
+      // OFFSET 0 keeps the ranking a subquery of its own: merged into the outer query, its score
+      // would be worked out above the window, which would then hold every matching row whole.
+      const page = await executeRows<{ key: number; n: number }>(
+        db,
+        sql`select rank_key as key, count(*) over ()::int as n from (${ranking} offset 0) ranked
+          order by rank_score desc, rank_tie ${sql.raw(spec.tieBreak.descending ? 'desc' : 'asc')}, rank_key
+          limit ${limit} offset ${offset}`,
       );
-      return { total, items: rows.map((r) => spec.hit(r, keyword)) };
+      // Past the last page no row carries the count.
+      if (page.length === 0) return { total: offset > 0 ? await counted(db, where) : 0, items: [] };
+      const keys = page.map((p) => Number(p.key));
+      const at = new Map(keys.map((k, i) => [k, i]));
+      // (The filter again, on these few rows: one hidden meanwhile is not shown.)
+      const rows = await spec.rows(db, score).where(and(where, inArray(spec.key, keys)));
+      const hits = rows.map((r) => spec.hit(r, keyword));
+      hits.sort((a, b) => at.get(a.id)! - at.get(b.id)!);
+      return { total: Number(page[0]!.n), items: hits };
     },
   };
 }

@@ -1,9 +1,13 @@
-import { desc, eq, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { countFrom } from '../../db/rows';
-import { rankedSearch } from '../search';
+import { rankedSearch, type SearchFrom } from '../search';
 import { users } from '../users';
 import { visibleTweets } from './tweets.repository';
 import { tweets } from './tweets.table';
+
+/** A tweet with its author. */
+const tweetTables: SearchFrom = (db, fields) =>
+  db.select(fields).from(tweets).innerJoin(users, eq(users.id, tweets.expertId)).$dynamic();
 
 /** Published tweets for everyone (search is public). */
 export const tweetSearch = rankedSearch({
@@ -24,6 +28,9 @@ export const tweetSearch = rankedSearch({
     },
   ],
   visible: () => visibleTweets(false),
+  key: tweets.id,
+  tieBreak: { column: tweets.publishedAt, descending: true },
+  from: tweetTables,
   rows: (db, score) =>
     db
       .select({ t: tweets, name: users.name, score })
@@ -33,7 +40,6 @@ export const tweetSearch = rankedSearch({
   // The filter asks for the author's name through `holds`, and every tweet has its author (a
   // required reference, deleted with the account): counted without the join.
   count: (db) => countFrom(db, tweets),
-  tieBreak: desc(tweets.publishedAt),
   hit: ({ t, name, score }) => ({
     id: t.id,
     title: `${name}的动态`,
