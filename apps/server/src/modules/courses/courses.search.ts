@@ -24,19 +24,18 @@ export const courseSearch = rankedSearch({
   key: courses.id,
   tieBreak: { column: courses.id },
   from: courseTables,
-  rows: (db, score) =>
+  rows: (db) =>
     db
-      .select({ c: courses, expertName: users.name, score })
+      .select({ c: courses, expertName: users.name })
       .from(courses)
       .innerJoin(users, eq(users.id, courses.expertId))
       .$dynamic(),
-  hit: ({ c, expertName, score }, keyword) => ({
+  hit: ({ c, expertName }, keyword) => ({
     id: c.id,
     title: c.title,
     summary: excerpt('', c.intro, keyword),
     url: `/course/detail?id=${c.id}`,
     image: c.cover ? `${UPLOAD_PATH}${c.cover}` : null,
     tags: [c.category, expertName],
-    score,
   }),
 });

@@ -29,7 +29,7 @@ export const expertSearch = rankedSearch({
   key: users.id,
   tieBreak: { column: users.id },
   from: expertTables,
-  rows: (db, score) =>
+  rows: (db) =>
     db
       .select({
         id: users.id,
@@ -38,7 +38,6 @@ export const expertSearch = rankedSearch({
         title: expertProfiles.title,
         specialties: expertProfiles.specialties,
         institution: institutions.name,
-        score,
       })
       .from(expertProfiles)
       .innerJoin(users, eq(users.id, expertProfiles.userId))
@@ -53,6 +52,5 @@ export const expertSearch = rankedSearch({
     url: `/experts/detail?id=${r.id}`,
     image: r.avatar,
     tags: r.specialties.slice(0, 3),
-    score: r.score,
   }),
 });

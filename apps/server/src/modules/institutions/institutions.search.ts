@@ -13,14 +13,13 @@ export const institutionSearch = rankedSearch({
   key: institutions.id,
   tieBreak: { column: institutions.id },
   from: fromTable(institutions),
-  rows: (db, score) => db.select({ i: institutions, score }).from(institutions).$dynamic(),
-  hit: ({ i, score }) => ({
+  rows: (db) => db.select({ i: institutions }).from(institutions).$dynamic(),
+  hit: ({ i }) => ({
     id: i.id,
     title: i.name,
     summary: i.intro,
     url: `/department/detail?id=${i.id}`,
     image: i.logo,
     tags: [i.city],
-    score,
   }),
 });

@@ -20,15 +20,14 @@ export function newsSearch(clock: Clock = systemClock): SearchProvider {
     key: newsArticles.id,
     tieBreak: { column: newsArticles.publishAt, descending: true },
     from: fromTable(newsArticles),
-    rows: (db, score) => db.select({ a: newsArticles, score }).from(newsArticles).$dynamic(),
-    hit: ({ a, score }, keyword) => ({
+    rows: (db) => db.select({ a: newsArticles }).from(newsArticles).$dynamic(),
+    hit: ({ a }, keyword) => ({
       id: a.id,
       title: a.title,
       summary: excerpt(a.summary, a.bodyText, keyword),
       url: `/news/detail?id=${a.id}`,
       image: a.cover,
       tags: [newsCategoryLabels[a.category]],
-      score,
     }),
   });
 }

@@ -15,15 +15,14 @@ export const planSearch = rankedSearch({
   key: plans.id,
   tieBreak: { column: plans.id },
   from: fromTable(plans),
-  rows: (db, score) => db.select({ p: plans, score }).from(plans).$dynamic(),
-  hit: ({ p, score }) => ({
+  rows: (db) => db.select({ p: plans }).from(plans).$dynamic(),
+  hit: ({ p }) => ({
     id: p.id,
     title: p.title,
     summary: p.intro,
     url: `/combit/guading?id=${p.id}`,
     image: null,
     tags: ['测评方案'],
-    score,
   }),
 });
 
@@ -39,14 +38,13 @@ export const activitySearch = rankedSearch({
   key: activities.id,
   tieBreak: { column: activities.startsAt, descending: true },
   from: fromTable(activities),
-  rows: (db, score) => db.select({ a: activities, score }).from(activities).$dynamic(),
-  hit: ({ a, score }) => ({
+  rows: (db) => db.select({ a: activities }).from(activities).$dynamic(),
+  hit: ({ a }) => ({
     id: a.id,
     title: a.title,
     summary: a.intro,
     url: `/activity/detail?id=${a.id}`,
     image: null,
     tags: ['测评活动'],
-    score,
   }),
 });

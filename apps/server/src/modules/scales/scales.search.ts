@@ -17,14 +17,13 @@ export const scaleSearch = rankedSearch({
   key: scales.id,
   tieBreak: { column: scales.id },
   from: fromTable(scales),
-  rows: (db, score) => db.select({ s: scales, score }).from(scales).$dynamic(),
-  hit: ({ s, score }) => ({
+  rows: (db) => db.select({ s: scales }).from(scales).$dynamic(),
+  hit: ({ s }) => ({
     id: s.id,
     title: s.name,
     summary: s.intro,
     url: `/test/detail?id=${s.id}`,
     image: null,
     tags: [s.shortName, s.category],
-    score,
   }),
 });

@@ -25,8 +25,8 @@ export const fromTable =
  *
  * A page is found in two steps. The ranking selects only each matching row's `key`, `tie` and
  * score from the provider's tables (`from`), and counts them in the same scan (a window over
- * those narrow rows); then `rows` reads the page's rows by key, with their `score`, and `hit`
- * turns each into what the results show. A common word matches thousands of rows (焦虑: 4,600
+ * those narrow rows); then `rows` reads the page's rows by key, and `hit` turns each into what
+ * the results show, with the score the ranking gave it. A common word matches thousands of rows (焦虑: 4,600
  * articles at a million assessments): the page and the count used to scan them twice, in two
  * statements, the page carrying every whole article through its sort (issue 18: 16 + 10 ms of
  * work, now 15). A tab's figure without its rows is counted over `from`, or over `count` when
@@ -42,10 +42,10 @@ export function rankedSearch<R>(spec: {
   key: AnyPgColumn;
   tieBreak: { column: AnyPgColumn; descending?: boolean };
   from: SearchFrom;
-  /** The rows as `hit` takes them (over the same tables as `from`), with their `score`. */
-  rows: (db: Db, score: SQL<number>) => { where(where: SQL | undefined): PromiseLike<R[]> };
+  /** The rows as `hit` takes them, over the same tables as `from`. */
+  rows: (db: Db) => { where(where: SQL | undefined): PromiseLike<R[]> };
   count?: (db: Db) => CountSelect;
-  hit: (row: R, keyword: string) => ProvidedHit;
+  hit: (row: R, keyword: string) => Omit<ProvidedHit, 'score'>;
 }): SearchProvider {
   const counter = spec.count ?? ((db: Db) => spec.from(db, { n: count() }) as unknown as CountSelect);
   const counted = async (db: Db, where: SQL | undefined) => (await counter(db).where(where))[0]?.n ?? 0;
@@ -66,9 +66,9 @@ export function rankedSearch<R>(spec: {
         .where(where);
       // OFFSET 0 keeps the ranking a subquery of its own: merged into the outer query, its score
       // would be worked out above the window, which would then hold every matching row whole.
-      const page = await executeRows<{ key: number; n: number }>(
+      const page = await executeRows<{ key: number; score: number; n: number }>(
         db,
-        sql`select rank_key as key, count(*) over ()::int as n from (${ranking} offset 0) ranked
+        sql`select rank_key as key, rank_score as score, count(*) over ()::int as n from (${ranking} offset 0) ranked
           order by rank_score desc, rank_tie ${sql.raw(spec.tieBreak.descending ? 'desc' : 'asc')}, rank_key
           limit ${limit} offset ${offset}`,
       );
@@ -77,8 +77,11 @@ export function rankedSearch<R>(spec: {
       const keys = page.map((p) => Number(p.key));
       const at = new Map(keys.map((k, i) => [k, i]));
       // (The filter again, on these few rows: one hidden meanwhile is not shown.)
-      const rows = await spec.rows(db, score).where(and(where, inArray(spec.key, keys)));
-      const hits = rows.map((r) => spec.hit(r, keyword));
+      const rows = await spec.rows(db).where(and(where, inArray(spec.key, keys)));
+      const hits = rows.map((r) => {
+        const hit = spec.hit(r, keyword);
+        return { ...hit, score: Number(page[at.get(hit.id)!]!.score) };
+      });
       hits.sort((a, b) => at.get(a.id)! - at.get(b.id)!);
       return { total: Number(page[0]!.n), items: hits };
     },

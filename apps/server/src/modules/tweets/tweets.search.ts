@@ -31,22 +31,21 @@ export const tweetSearch = rankedSearch({
   key: tweets.id,
   tieBreak: { column: tweets.publishedAt, descending: true },
   from: tweetTables,
-  rows: (db, score) =>
+  rows: (db) =>
     db
-      .select({ t: tweets, name: users.name, score })
+      .select({ t: tweets, name: users.name })
       .from(tweets)
       .innerJoin(users, eq(users.id, tweets.expertId))
       .$dynamic(),
   // The filter asks for the author's name through `holds`, and every tweet has its author (a
   // required reference, deleted with the account): counted without the join.
   count: (db) => countFrom(db, tweets),
-  hit: ({ t, name, score }) => ({
+  hit: ({ t, name }) => ({
     id: t.id,
     title: `${name}的动态`,
     summary: t.content,
     url: `/experts/detail?id=${t.expertId}&tweet=${t.id}`,
     image: t.images[0] ?? null,
     tags: [name],
-    score,
   }),
 });
