@@ -28,6 +28,10 @@ interface Row {
   p50: number;
   p99: number;
   rssMb: number;
+  /** A catalogue list's answer, for bare Fastify to answer the same bytes. */
+  answer?: string;
+  /** Bare Fastify's req/s answering `answer`. */
+  sameAnswerRps?: number;
 }
 
 function rssMb(pid: number): number {
@@ -78,8 +82,10 @@ async function serverRows(db: string, env: { DATA_DIR: string; DATABASE_URL?: st
     if (db === 'PGlite')
       rows.push(await load(`GET /SysAdmin/api/home/overview (${db})`, at('home/overview'), pid));
     // The catalogue lists a visitor browses.
-    for (const list of ['expert/list', 'scale/list', 'plan/list', 'course/list', 'news/list'])
-      rows.push(await load(`GET /SysAdmin/api/${list} (${db})`, at(list), pid));
+    for (const list of ['expert/list', 'scale/list', 'plan/list', 'course/list', 'news/list']) {
+      const row = await load(`GET /SysAdmin/api/${list} (${db})`, at(list), pid);
+      rows.push({ ...row, answer: await (await fetch(at(list))).text() });
+    }
     // What a signed-in user opens first: their bookings, chats and assessments.
     const headers = { serviceToken: await tokenOf(server.base) };
     for (const read of ['booking/list', 'chat/get-list', 'assessment/mine'])
@@ -91,16 +97,27 @@ async function serverRows(db: string, env: { DATA_DIR: string; DATABASE_URL?: st
   return rows;
 }
 
-async function main() {
-  const rows: Row[] = [];
+/** Bare Fastify answering its small JSON, or `answer` (a JSON text) when given. */
+async function bareFastify(name: string, answer?: string): Promise<Row> {
   const port = await freePort();
+  const file = answer === undefined ? undefined : path.join(os.tmpdir(), `psy-bench-answer-${port}.json`);
+  if (file) fs.writeFileSync(file, answer!);
   const bare = spawn(process.execPath, ['--import', 'tsx', path.join(here, 'targets/bare-fastify.ts')], {
-    env: { ...process.env, PORT: String(port) },
+    env: { ...process.env, PORT: String(port), ...(file ? { ANSWER_FILE: file } : {}) },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
-  await new Promise<void>((resolve) => bare.stdout!.once('data', () => resolve()));
-  rows.push(await load('bare Fastify JSON (baseline)', `http://127.0.0.1:${port}/json`, bare.pid!));
-  bare.kill();
+  try {
+    await new Promise<void>((resolve) => bare.stdout!.once('data', () => resolve()));
+    return await load(name, `http://127.0.0.1:${port}/json`, bare.pid!);
+  } finally {
+    bare.kill();
+    if (file) fs.rmSync(file, { force: true });
+  }
+}
+
+async function main() {
+  const rows: Row[] = [];
+  rows.push(await bareFastify('bare Fastify JSON (baseline)'));
 
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'psy-bench-'));
   try {
@@ -123,12 +140,28 @@ async function main() {
     }
   }
 
+  // The bench's client reads every answer too, on the same two cores: a longer answer costs it
+  // more, whoever makes it. Bare Fastify answering each catalogue list's own bytes (the PGlite
+  // answer; the PostgreSQL one has the same fields) shows what the answer's size alone leaves.
+  const sameAnswer = new Map<string, number>();
+  for (const r of rows.filter((row) => row.answer !== undefined && row.name.endsWith('(PGlite)'))) {
+    const list = r.name.replace(' (PGlite)', '');
+    sameAnswer.set(list, (await bareFastify(`bare Fastify, ${list}'s answer`, r.answer)).rps);
+  }
+  for (const r of rows) r.sameAnswerRps = sameAnswer.get(r.name.replace(/ \((PGlite|PostgreSQL)\)$/, ''));
+
   const base = rows[0]!.rps;
   console.log(`\n${connections} connections, ${seconds} s per target, ${os.cpus().length} cores\n`);
-  console.log('| target | req/s | ratio to baseline | p50 ms | p99 ms | server RSS MB |');
-  console.log('|---|---:|---:|---:|---:|---:|');
+  console.log(
+    '| target | req/s | ratio to baseline | answer bytes | ratio to bare Fastify sending the same answer | p50 ms | p99 ms | server RSS MB |',
+  );
+  console.log('|---|---:|---:|---:|---:|---:|---:|---:|');
   for (const r of rows) {
-    console.log(`| ${r.name} | ${r.rps} | ${(r.rps / base).toFixed(2)} | ${r.p50} | ${r.p99} | ${r.rssMb} |`);
+    const bytes = r.answer === undefined ? '' : String(Buffer.byteLength(r.answer));
+    const same = r.sameAnswerRps ? `${(r.rps / r.sameAnswerRps).toFixed(2)} (of ${r.sameAnswerRps})` : '';
+    console.log(
+      `| ${r.name} | ${r.rps} | ${(r.rps / base).toFixed(2)} | ${bytes} | ${same} | ${r.p50} | ${r.p99} | ${r.rssMb} |`,
+    );
   }
 }
 
