@@ -1,4 +1,5 @@
 import type { HomeOverview } from '@psy/contracts';
+import { shareAnswer } from '../../lib/catalogue-cache';
 import { ttlCached } from '../../lib/ttl-cache';
 import type { InstitutionsService } from '../institutions';
 import type { UsersService } from '../users';
@@ -28,11 +29,14 @@ export function createHomeService({
       users.count(),
       institutions.list(8),
     ]);
-    return {
+    const answer: HomeOverview = {
       stats: { institutions: inst, experts, users: all },
       institutions: list,
       hotlines: HOTLINES,
     };
+    // Handed to every visitor unchanged for its few seconds: checked and made JSON once.
+    shareAnswer(answer);
+    return answer;
   }, OVERVIEW_TTL_MS);
   return { overview };
 }
