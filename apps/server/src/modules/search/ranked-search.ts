@@ -23,14 +23,14 @@ export const fromTable =
  * whose `fields` hold the keyword, most relevant first (`lib/search-rank.ts`), then by
  * `tieBreak`.
  *
- * A page is found in two steps. The ranking selects only each matching row's `key`, `tie` and
- * score from the provider's tables (`from`), and counts them in the same scan (a window over
- * those narrow rows); then `rows` reads the page's rows by key, and `hit` turns each into what
- * the results show, with the score the ranking gave it. A common word matches thousands of rows (焦虑: 4,600
- * articles at a million assessments): the page and the count used to scan them twice, in two
- * statements, the page carrying every whole article through its sort (issue 18: 16 + 10 ms of
- * work, now 15). A tab's figure without its rows is counted over `from`, or over `count` when
- * the filter needs fewer tables than the ranking.
+ * A page is found in two steps. The ranking selects only each matching row's `key`, tie-break
+ * and score from the provider's tables (`from`), and counts them in the same scan (a window
+ * over those narrow rows); then `rows` reads the page's rows by key, and `hit` turns each into
+ * what the results show, with the score the ranking gave it. A common word matches thousands of
+ * rows (焦虑: 4,600 articles at a million assessments): the page and the count used to scan them
+ * twice, in two statements, the page carrying every whole article through its sort (issue 18:
+ * 16 + 10 ms of work, now 15). A tab's figure without its rows is counted over `from`, or over
+ * `count` when the filter needs fewer tables than the ranking.
  */
 export function rankedSearch<R>(spec: {
   kind: SearchKind;
@@ -68,7 +68,8 @@ export function rankedSearch<R>(spec: {
       // would be worked out above the window, which would then hold every matching row whole.
       const page = await executeRows<{ key: number; score: number; n: number }>(
         db,
-        sql`select rank_key as key, rank_score as score, count(*) over ()::int as n from (${ranking} offset 0) ranked
+        sql`select rank_key as key, rank_score as score, count(*) over ()::int as n
+          from (${ranking} offset 0) ranked
           order by rank_score desc, rank_tie ${sql.raw(spec.tieBreak.descending ? 'desc' : 'asc')}, rank_key
           limit ${limit} offset ${offset}`,
       );
