@@ -24,9 +24,9 @@ export const courseSearch = rankedSearch({
   key: courses.id,
   tieBreak: { column: courses.id },
   from: courseTables,
-  rows: (db) =>
-    db
-      .select({ c: courses, expertName: users.name })
+  rows: (q, rank) =>
+    q
+      .select({ c: courses, expertName: users.name, ...rank })
       .from(courses)
       .innerJoin(users, eq(users.id, courses.expertId))
       .$dynamic(),

@@ -29,8 +29,8 @@ export const expertSearch = rankedSearch({
   key: users.id,
   tieBreak: { column: users.id },
   from: expertTables,
-  rows: (db) =>
-    db
+  rows: (q, rank) =>
+    q
       .select({
         id: users.id,
         name: users.name,
@@ -38,6 +38,7 @@ export const expertSearch = rankedSearch({
         title: expertProfiles.title,
         specialties: expertProfiles.specialties,
         institution: institutions.name,
+        ...rank,
       })
       .from(expertProfiles)
       .innerJoin(users, eq(users.id, expertProfiles.userId))

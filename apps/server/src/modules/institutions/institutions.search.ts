@@ -13,7 +13,11 @@ export const institutionSearch = rankedSearch({
   key: institutions.id,
   tieBreak: { column: institutions.id },
   from: fromTable(institutions),
-  rows: (db) => db.select({ i: institutions }).from(institutions).$dynamic(),
+  rows: (q, rank) =>
+    q
+      .select({ i: institutions, ...rank })
+      .from(institutions)
+      .$dynamic(),
   hit: ({ i }) => ({
     id: i.id,
     title: i.name,

@@ -20,7 +20,11 @@ export function newsSearch(clock: Clock = systemClock): SearchProvider {
     key: newsArticles.id,
     tieBreak: { column: newsArticles.publishAt, descending: true },
     from: fromTable(newsArticles),
-    rows: (db) => db.select({ a: newsArticles }).from(newsArticles).$dynamic(),
+    rows: (q, rank) =>
+      q
+        .select({ a: newsArticles, ...rank })
+        .from(newsArticles)
+        .$dynamic(),
     hit: ({ a }, keyword) => ({
       id: a.id,
       title: a.title,

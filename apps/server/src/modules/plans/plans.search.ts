@@ -15,7 +15,11 @@ export const planSearch = rankedSearch({
   key: plans.id,
   tieBreak: { column: plans.id },
   from: fromTable(plans),
-  rows: (db) => db.select({ p: plans }).from(plans).$dynamic(),
+  rows: (q, rank) =>
+    q
+      .select({ p: plans, ...rank })
+      .from(plans)
+      .$dynamic(),
   hit: ({ p }) => ({
     id: p.id,
     title: p.title,
@@ -38,7 +42,11 @@ export const activitySearch = rankedSearch({
   key: activities.id,
   tieBreak: { column: activities.startsAt, descending: true },
   from: fromTable(activities),
-  rows: (db) => db.select({ a: activities }).from(activities).$dynamic(),
+  rows: (q, rank) =>
+    q
+      .select({ a: activities, ...rank })
+      .from(activities)
+      .$dynamic(),
   hit: ({ a }) => ({
     id: a.id,
     title: a.title,

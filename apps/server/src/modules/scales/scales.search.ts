@@ -17,7 +17,11 @@ export const scaleSearch = rankedSearch({
   key: scales.id,
   tieBreak: { column: scales.id },
   from: fromTable(scales),
-  rows: (db) => db.select({ s: scales }).from(scales).$dynamic(),
+  rows: (q, rank) =>
+    q
+      .select({ s: scales, ...rank })
+      .from(scales)
+      .$dynamic(),
   hit: ({ s }) => ({
     id: s.id,
     title: s.name,

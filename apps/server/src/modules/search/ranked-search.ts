@@ -1,8 +1,8 @@
 import type { SearchKind } from '@psy/contracts';
-import { and, count, inArray, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
+import { and, asc, count, desc, eq, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { AnyPgColumn, PgTable, SelectedFields } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client';
-import { executeRows, type CountSelect } from '../../db/rows';
+import type { CountSelect } from '../../db/rows';
 import { keywordFilter, relevance, type RankedField } from '../../lib/search-rank';
 import type { ProvidedHit, SearchProvider } from './search.service';
 
@@ -18,21 +18,31 @@ export const fromTable =
   (db, fields) =>
     db.select(fields).from(table).$dynamic();
 
+/** What `rows` adds to its selection: the ranking's score and count of the row's page. */
+export interface RankFields {
+  rankScore: SQL.Aliased<number>;
+  rankTotal: SQL.Aliased<number>;
+}
+
+/** A select starter that has the ranking in scope (`db.with(ranked)`). */
+export type RankedSelect = Pick<Db, 'select'>;
+
 /**
  * A search provider over one kind of row: the rows `visible` to the public (all when left out)
  * whose `fields` hold the keyword, most relevant first (`lib/search-rank.ts`), then by
  * `tieBreak`.
  *
- * A page is found in two steps. The ranking selects only each matching row's `key`, tie-break
- * and score from the provider's tables (`from`), and counts them in the same scan (a window
- * over those narrow rows); then `rows` reads the page's rows by key, and `hit` turns each into
- * what the results show, with the score the ranking gave it. A common word matches thousands of
- * rows (焦虑: 4,600 articles at a million assessments): the page and the count used to scan them
- * twice, in two statements, the page carrying every whole article through its sort (issue 18:
- * 16 + 10 ms of work, now 15). A tab's figure without its rows is counted over `from`, or over
- * `count` when the filter needs fewer tables than the ranking.
+ * A page is one statement. The ranking selects only each matching row's `key`, tie-break and
+ * score from the provider's tables (`from`), counts them in the same scan (a window over those
+ * narrow rows) and keeps the page's keys; the page's rows are then joined to it (`rows`, which
+ * adds `RankFields` to what it selects), and `hit` turns each into what the results show, with
+ * the score the ranking gave it. A common word matches thousands of rows (焦虑: 4,600 articles
+ * at a million assessments): the page and the count used to scan them twice, in two statements,
+ * the page carrying every whole article through its sort (issue 18: 16 + 10 ms of work, now
+ * 15). A tab's figure without its rows is counted over `from`, or over `count` when the filter
+ * needs fewer tables than the ranking.
  */
-export function rankedSearch<R>(spec: {
+export function rankedSearch<R extends { rankScore: number; rankTotal: number }>(spec: {
   kind: SearchKind;
   label: string;
   order: number;
@@ -42,13 +52,17 @@ export function rankedSearch<R>(spec: {
   key: AnyPgColumn;
   tieBreak: { column: AnyPgColumn; descending?: boolean };
   from: SearchFrom;
-  /** The rows as `hit` takes them, over the same tables as `from`. */
-  rows: (db: Db) => { where(where: SQL | undefined): PromiseLike<R[]> };
+  /** The rows as `hit` takes them, over the same tables as `from`, with `rank`'s fields. */
+  rows: (
+    q: RankedSelect,
+    rank: RankFields,
+  ) => { innerJoin(table: unknown, on: SQL): { orderBy(...by: SQL[]): PromiseLike<R[]> } };
   count?: (db: Db) => CountSelect;
   hit: (row: R, keyword: string) => Omit<ProvidedHit, 'score'>;
 }): SearchProvider {
   const counter = spec.count ?? ((db: Db) => spec.from(db, { n: count() }) as unknown as CountSelect);
   const counted = async (db: Db, where: SQL | undefined) => (await counter(db).where(where))[0]?.n ?? 0;
+  const direction = spec.tieBreak.descending ? desc : asc;
   return {
     kind: spec.kind,
     label: spec.label,
@@ -66,25 +80,26 @@ export function rankedSearch<R>(spec: {
         .where(where);
       // OFFSET 0 keeps the ranking a subquery of its own: merged into the outer query, its score
       // would be worked out above the window, which would then hold every matching row whole.
-      const page = await executeRows<{ key: number; score: number; n: number }>(
-        db,
-        sql`select rank_key as key, rank_score as score, count(*) over ()::int as n
-          from (${ranking} offset 0) ranked
-          order by rank_score desc, rank_tie ${sql.raw(spec.tieBreak.descending ? 'desc' : 'asc')}, rank_key
-          limit ${limit} offset ${offset}`,
-      );
+      const ranked = db
+        .$with('ranked', {
+          key: sql<number>`rank_key`.as('rank_key'),
+          score: sql<number>`rank_score`.mapWith(Number).as('rank_score'),
+          total: sql<number>`rank_total`.mapWith(Number).as('rank_total'),
+        })
+        .as(
+          sql`select rank_key, rank_score, count(*) over ()::int as rank_total
+            from (${ranking} offset 0) matching
+            order by rank_score desc, rank_tie ${sql.raw(spec.tieBreak.descending ? 'desc' : 'asc')}, rank_key
+            limit ${limit} offset ${offset}`,
+        );
+      const rows = await spec
+        .rows(db.with(ranked), { rankScore: ranked.score, rankTotal: ranked.total })
+        .innerJoin(ranked, eq(spec.key, ranked.key))
+        .orderBy(desc(ranked.score), direction(spec.tieBreak.column), asc(spec.key));
       // Past the last page no row carries the count.
-      if (page.length === 0) return { total: offset > 0 ? await counted(db, where) : 0, items: [] };
-      const keys = page.map((p) => Number(p.key));
-      const at = new Map(keys.map((k, i) => [k, i]));
-      // (The filter again, on these few rows: one hidden meanwhile is not shown.)
-      const rows = await spec.rows(db).where(and(where, inArray(spec.key, keys)));
-      const hits = rows.map((r) => {
-        const hit = spec.hit(r, keyword);
-        return { ...hit, score: Number(page[at.get(hit.id)!]!.score) };
-      });
-      hits.sort((a, b) => at.get(a.id)! - at.get(b.id)!);
-      return { total: Number(page[0]!.n), items: hits };
+      if (rows.length === 0) return { total: offset > 0 ? await counted(db, where) : 0, items: [] };
+      const items = rows.map((r) => ({ ...spec.hit(r, keyword), score: Number(r.rankScore) }));
+      return { total: Number(rows[0]!.rankTotal), items };
     },
   };
 }

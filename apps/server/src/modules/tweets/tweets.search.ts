@@ -31,9 +31,9 @@ export const tweetSearch = rankedSearch({
   key: tweets.id,
   tieBreak: { column: tweets.publishedAt, descending: true },
   from: tweetTables,
-  rows: (db) =>
-    db
-      .select({ t: tweets, name: users.name })
+  rows: (q, rank) =>
+    q
+      .select({ t: tweets, name: users.name, ...rank })
       .from(tweets)
       .innerJoin(users, eq(users.id, tweets.expertId))
       .$dynamic(),
