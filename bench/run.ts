@@ -3,7 +3,8 @@
  * same run on the same machine, so the ratio means something wherever it runs: the catalogue
  * lists a visitor opens and the reads a signed-in user opens (my bookings, chats, assessments),
  * on PGlite and then on PostgreSQL (a fresh database on BENCH_DATABASE_URL's server, dropped
- * afterwards; BENCH_POSTGRES=0 skips it).
+ * afterwards; BENCH_POSTGRES=0 skips it). Each catalogue list is also set against bare Fastify
+ * sending that list's own answer, since the client reading the bytes shares the machine.
  * Usage: npm run bench   (BENCH_SECONDS=10 BENCH_CONNECTIONS=64 to change the load)
  */
 import { spawn } from 'node:child_process';
