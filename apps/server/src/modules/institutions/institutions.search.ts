@@ -1,4 +1,4 @@
-import { fromTable, rankedSearch } from '../search';
+import { oneTable, rankedSearch } from '../search';
 import { institutions } from './institutions.table';
 
 export const institutionSearch = rankedSearch({
@@ -10,15 +10,9 @@ export const institutionSearch = rankedSearch({
     { text: institutions.city, weight: 1, short: true },
     { text: institutions.intro, weight: 1 },
   ],
-  key: institutions.id,
+  ...oneTable(institutions),
   tieBreak: { column: institutions.id },
-  from: fromTable(institutions),
-  rows: (q, rank) =>
-    q
-      .select({ i: institutions, ...rank })
-      .from(institutions)
-      .$dynamic(),
-  hit: ({ i }) => ({
+  hit: ({ row: i }) => ({
     id: i.id,
     title: i.name,
     summary: i.intro,

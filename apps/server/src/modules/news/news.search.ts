@@ -1,5 +1,5 @@
 import { newsCategoryLabels } from '@psy/contracts';
-import { fromTable, rankedSearch, type SearchProvider } from '../search';
+import { oneTable, rankedSearch, type SearchProvider } from '../search';
 import { excerpt } from '../../lib/search-rank';
 import { systemClock, type Clock } from '../../lib/clock';
 import { visibleNews } from './news.repository';
@@ -17,15 +17,9 @@ export function newsSearch(clock: Clock = systemClock): SearchProvider {
       { text: newsArticles.bodyText, weight: 0.5 },
     ],
     visible: () => visibleNews(clock()),
-    key: newsArticles.id,
+    ...oneTable(newsArticles),
     tieBreak: { column: newsArticles.publishAt, descending: true },
-    from: fromTable(newsArticles),
-    rows: (q, rank) =>
-      q
-        .select({ a: newsArticles, ...rank })
-        .from(newsArticles)
-        .$dynamic(),
-    hit: ({ a }, keyword) => ({
+    hit: ({ row: a }, keyword) => ({
       id: a.id,
       title: a.title,
       summary: excerpt(a.summary, a.bodyText, keyword),

@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { fromTable, rankedSearch } from '../search';
+import { oneTable, rankedSearch } from '../search';
 import { activities, plans } from './plans.table';
 
 /** Published plans. */
@@ -12,15 +12,9 @@ export const planSearch = rankedSearch({
     { text: plans.intro, weight: 1 },
   ],
   visible: () => eq(plans.published, true),
-  key: plans.id,
+  ...oneTable(plans),
   tieBreak: { column: plans.id },
-  from: fromTable(plans),
-  rows: (q, rank) =>
-    q
-      .select({ p: plans, ...rank })
-      .from(plans)
-      .$dynamic(),
-  hit: ({ p }) => ({
+  hit: ({ row: p }) => ({
     id: p.id,
     title: p.title,
     summary: p.intro,
@@ -39,15 +33,9 @@ export const activitySearch = rankedSearch({
     { text: activities.title, weight: 3, short: true },
     { text: activities.intro, weight: 1 },
   ],
-  key: activities.id,
+  ...oneTable(activities),
   tieBreak: { column: activities.startsAt, descending: true },
-  from: fromTable(activities),
-  rows: (q, rank) =>
-    q
-      .select({ a: activities, ...rank })
-      .from(activities)
-      .$dynamic(),
-  hit: ({ a }) => ({
+  hit: ({ row: a }) => ({
     id: a.id,
     title: a.title,
     summary: a.intro,

@@ -1,4 +1,4 @@
-import { fromTable, rankedSearch } from '../search';
+import { oneTable, rankedSearch } from '../search';
 import { isPublic } from './scales.repository';
 import { scales } from './scales.table';
 
@@ -14,15 +14,9 @@ export const scaleSearch = rankedSearch({
     { text: scales.intro, weight: 1 },
   ],
   visible: () => isPublic,
-  key: scales.id,
+  ...oneTable(scales),
   tieBreak: { column: scales.id },
-  from: fromTable(scales),
-  rows: (q, rank) =>
-    q
-      .select({ s: scales, ...rank })
-      .from(scales)
-      .$dynamic(),
-  hit: ({ s }) => ({
+  hit: ({ row: s }) => ({
     id: s.id,
     title: s.name,
     summary: s.intro,

@@ -1,3 +1,3 @@
 // The search module as other modules see it: each domain registers a provider.
 export type { ProvidedHit, SearchProvider, SearchService } from './search.service';
-export { fromTable, rankedSearch, type SearchFrom } from './ranked-search';
+export { oneTable, rankedSearch, type SearchFrom } from './ranked-search';

@@ -1,5 +1,15 @@
 import type { SearchKind } from '@psy/contracts';
-import { and, asc, count, desc, eq, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
+import {
+  and,
+  asc,
+  count,
+  desc,
+  eq,
+  sql,
+  type InferSelectModel,
+  type SQL,
+  type SQLWrapper,
+} from 'drizzle-orm';
 import type { AnyPgColumn, PgTable, SelectedFields } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client';
 import type { CountSelect } from '../../db/rows';
@@ -12,12 +22,6 @@ export type SearchFrom = (
   fields: SelectedFields,
 ) => { where(where: SQL | undefined): SQLWrapper & PromiseLike<unknown[]> };
 
-/** `SearchFrom` for a provider over one table. */
-export const fromTable =
-  (table: PgTable): SearchFrom =>
-  (db, fields) =>
-    db.select(fields).from(table).$dynamic();
-
 /** What `rows` adds to its selection: the ranking's score and count of the row's page. */
 export interface RankFields {
   rankScore: SQL.Aliased<number>;
@@ -26,6 +30,33 @@ export interface RankFields {
 
 /** A select starter that has the ranking in scope (`db.with(ranked)`). */
 export type RankedSelect = Pick<Db, 'select'>;
+
+/** `rows` of a provider: a dynamic select the ranking is joined to, then ordered. */
+export type RankedRows<R> = (
+  q: RankedSelect,
+  rank: RankFields,
+) => { innerJoin(table: unknown, on: SQL): { orderBy(...by: SQL[]): PromiseLike<R[]> } };
+
+/**
+ * `key`, `from` and `rows` of a provider over one table with an `id`: `hit` gets each row as
+ * `{ row }`.
+ */
+export function oneTable<T extends PgTable & { id: AnyPgColumn }>(table: T) {
+  // (Drizzle cannot type a select over a table given as a type parameter: the plain table is
+  // selected and the row's shape stated.)
+  const plain: PgTable = table;
+  const from: SearchFrom = (db, fields) => db.select(fields).from(plain).$dynamic();
+  const rows: RankedRows<unknown> = (q, rank) =>
+    q
+      .select({ row: plain, ...rank })
+      .from(plain)
+      .$dynamic();
+  return {
+    key: table.id,
+    from,
+    rows: rows as RankedRows<{ row: InferSelectModel<T>; rankScore: number; rankTotal: number }>,
+  };
+}
 
 /**
  * A search provider over one kind of row: the rows `visible` to the public (all when left out)
@@ -53,10 +84,7 @@ export function rankedSearch<R extends { rankScore: number; rankTotal: number }>
   tieBreak: { column: AnyPgColumn; descending?: boolean };
   from: SearchFrom;
   /** The rows as `hit` takes them, over the same tables as `from`, with `rank`'s fields. */
-  rows: (
-    q: RankedSelect,
-    rank: RankFields,
-  ) => { innerJoin(table: unknown, on: SQL): { orderBy(...by: SQL[]): PromiseLike<R[]> } };
+  rows: RankedRows<R>;
   count?: (db: Db) => CountSelect;
   hit: (row: R, keyword: string) => Omit<ProvidedHit, 'score'>;
 }): SearchProvider {
