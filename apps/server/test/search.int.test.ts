@@ -210,4 +210,12 @@ describe(`search across the platform on ${testDbKind}`, () => {
     expect(badKind.status).toBe(400);
     expect(badKind.body.message).toBe('搜索类别不正确');
   });
+
+  it("finds a scheduled article once its time has come (the time is each search's own)", async () => {
+    expect((await search(q('焦虑定时文章还没到时间'))).total).toBe(0);
+    time.advance(2 * 3_600_000);
+    const due = await search(q('焦虑定时文章还没到时间'));
+    expect(due.list.map((h) => [h.kind, h.title])).toEqual([['news', '焦虑定时文章还没到时间']]);
+    expect(countOf(await search(q('焦虑定时文章还没到时间', '&kind=scale')), 'news')).toBe(1);
+  });
 });

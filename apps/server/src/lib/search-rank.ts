@@ -14,14 +14,60 @@ export interface RankedField {
    */
   short?: boolean;
   /**
-   * How the filter asks whether a row holds `pattern` in this field, when asking the field
-   * itself would be slow: a name on a joined table is better asked as "the row's owner is one
-   * of the people whose name holds it" (a subquery over a few hundred rows), so the scan drops
-   * the rows that do not match before the join instead of joining every row first. The
-   * ranking still reads `text`.
+   * How the filter asks whether a row holds `pattern` (`%keyword%`, escaped) in this field,
+   * when asking the field itself would be slow: a name on a joined table is better asked as "the
+   * row's owner is one of the people whose name holds it" (a subquery over a few hundred rows),
+   * so the scan drops the rows that do not match before the join instead of joining every row
+   * first. The ranking still reads `text`.
    */
-  holds?: (like: SQL, pattern: string) => SQL;
+  holds?: (like: SQL, pattern: SQLWrapper) => SQL;
 }
+
+/**
+ * A keyword as a search statement reads it: each form a placeholder, so that a provider's
+ * statement is built once and filled at every search (`keywordValues`). Building the ranking's
+ * SQL (a score per field, each a CASE over the keyword's forms) was about a third of the
+ * server's CPU for a search that the catalogue cache does not answer.
+ */
+export interface KeywordSql {
+  /** No letter of the keyword has an upper and a lower case (`isCaseless`). */
+  caseless: boolean;
+  /** The keyword as typed. */
+  keyword: SQLWrapper;
+  /** In lower case (matched against `lower(text)` when it has letters with a case). */
+  lower: SQLWrapper;
+  /** `%keyword%`, LIKE's own characters escaped. */
+  contains: SQLWrapper;
+  /** `keyword%`, escaped alike. */
+  prefix: SQLWrapper;
+  /** Its length in bytes. */
+  bytes: SQLWrapper;
+}
+
+/** The placeholders of a keyword's forms, for a keyword that is `caseless` or not. */
+export const keywordSql = (caseless: boolean): KeywordSql => ({
+  caseless,
+  keyword: sql.placeholder('keyword'),
+  lower: sql.placeholder('keywordLower'),
+  contains: sql.placeholder('keywordContains'),
+  prefix: sql.placeholder('keywordPrefix'),
+  bytes: sql.placeholder('keywordBytes'),
+});
+
+/** The values of `keywordSql`'s placeholders for `keyword`. */
+export function keywordValues(keyword: string) {
+  const escaped = likeEscape(keyword);
+  return {
+    keyword,
+    keywordLower: keyword.toLowerCase(),
+    keywordContains: `%${escaped}%`,
+    keywordPrefix: `${escaped}%`,
+    keywordBytes: Buffer.byteLength(keyword),
+  };
+}
+
+/** No letter of the keyword has an upper and a lower case (Chinese, digits). */
+export const isCaseless = (keyword: string): boolean => keyword.toLowerCase() === keyword.toUpperCase();
 
 /**
  * Keyword search that works for Chinese: `ILIKE '%关键词%'` finds partial words (焦虑 in
@@ -29,17 +75,15 @@ export interface RankedField {
  * and a Chinese phrase is one word. GIN trigram indexes serve these ILIKEs for keywords of
  * three characters or more.
  */
-export function keywordFilter(keyword: string, fields: RankedField[]): SQL {
-  const pattern = `%${likeEscape(keyword)}%`;
-  const like = likeFor(keyword);
+export function keywordFilter(k: KeywordSql, fields: RankedField[]): SQL {
+  const like = likeFor(k);
   return sql`(${sql.join(
-    fields.map((f) => (f.holds ? f.holds(like, pattern) : sql`coalesce(${f.text}, '') ${like} ${pattern}`)),
+    fields.map((f) =>
+      f.holds ? f.holds(like, k.contains) : sql`coalesce(${f.text}, '') ${like} ${k.contains}`,
+    ),
     sql` or `,
   )})`;
 }
-
-/** No letter of the keyword has an upper and a lower case. */
-const caseless = (keyword: string) => keyword.toLowerCase() === keyword.toUpperCase();
 
 /**
  * `LIKE` for a keyword with no letter that has a case (Chinese, digits), `ILIKE` otherwise. Both
@@ -47,12 +91,12 @@ const caseless = (keyword: string) => keyword.toLowerCase() === keyword.toUpperC
  * text it reads, which on Chinese articles costs three to four times what `LIKE` does (5,000
  * articles: 50 ms against 14 ms); the trigram indexes serve both.
  */
-export function likeFor(keyword: string): SQL {
-  return caseless(keyword) ? sql.raw('like') : sql.raw('ilike');
+export function likeFor(k: Pick<KeywordSql, 'caseless'>): SQL {
+  return k.caseless ? sql.raw('like') : sql.raw('ilike');
 }
 
 /**
- * Relevance of one row that `keywordFilter(keyword, fields)` matched, comparable across kinds:
+ * Relevance of one row that `keywordFilter(k, fields)` matched, comparable across kinds:
  * per field, an exact match scores 1, a prefix 0.8, a match elsewhere 0.5 plus up to 0.3 for how
  * much of the text the keyword covers (焦虑 ranks 焦虑自评量表 above a long article mentioning
  * it); times the field's weight, summed, plus, for short fields (titles, names) that hold the
@@ -69,36 +113,34 @@ export function likeFor(keyword: string): SQL {
  * (for the exact and prefix scores). Most rows of a common word match in the body alone, which
  * the filter's LIKE has just read: this spares the second read.
  */
-export function relevance(keyword: string, fields: RankedField[]): SQL<number> {
-  const escaped = likeEscape(keyword);
-  const bytes = Buffer.byteLength(keyword);
+export function relevance(k: KeywordSql, fields: RankedField[]): SQL<number> {
   const text = (f: RankedField) => sql`coalesce(${f.text}, '')`;
-  const similar = (f: RankedField) => (f.short ? sql` + 0.1 * similarity(${text(f)}, ${keyword})` : sql``);
+  const similar = (f: RankedField) => (f.short ? sql` + 0.1 * similarity(${text(f)}, ${k.keyword})` : sql``);
   const covers = (f: RankedField) =>
-    sql`0.5 + 0.3 * ${bytes}::float8 / greatest(octet_length(${text(f)}), 1)`;
+    sql`0.5 + 0.3 * ${k.bytes}::float8 / greatest(octet_length(${text(f)}), 1)`;
   const holds = (f: RankedField) =>
-    caseless(keyword) ? sql`strpos(${text(f)}, ${keyword}) > 0` : sql`${text(f)} ilike ${`%${escaped}%`}`;
+    k.caseless ? sql`strpos(${text(f)}, ${k.keyword}) > 0` : sql`${text(f)} ilike ${k.contains}`;
   /** The score of a field known to hold the keyword: exact, prefix or elsewhere, read from its start. */
   const held = (f: RankedField) => {
     const t = text(f);
-    const exact = caseless(keyword) ? sql`${t} = ${keyword}` : sql`lower(${t}) = ${keyword.toLowerCase()}`;
-    return sql`(case when ${exact} then 1.0 when ${t} ${likeFor(keyword)} ${`${escaped}%`} then 0.8 else ${covers(f)} end)${similar(f)}`;
+    const exact = k.caseless ? sql`${t} = ${k.keyword}` : sql`lower(${t}) = ${k.lower}`;
+    return sql`(case when ${exact} then 1.0 when ${t} ${likeFor(k)} ${k.prefix} then 0.8 else ${covers(f)} end)${similar(f)}`;
   };
   const implied = fields.length > 1 ? fields.findLastIndex((f) => !f.short) : -1;
   const parts = fields.map((f, i) => {
     const t = text(f);
     let score: SQL;
-    if (caseless(keyword)) {
-      const at = sql`strpos(${t}, ${keyword})`;
+    if (k.caseless) {
+      const at = sql`strpos(${t}, ${k.keyword})`;
       score = sql`(case ${at}
       when 0 then 0
-      when 1 then (case when ${t} = ${keyword} then 1.0 else 0.8 end)${similar(f)}
+      when 1 then (case when ${t} = ${k.keyword} then 1.0 else 0.8 end)${similar(f)}
       else ${covers(f)}${similar(f)} end)`;
     } else {
       score = sql`(case
-      when lower(${t}) = ${keyword.toLowerCase()} then 1.0${similar(f)}
-      when ${t} ilike ${`${escaped}%`} then 0.8${similar(f)}
-      when ${t} ilike ${`%${escaped}%`} then ${covers(f)}${similar(f)}
+      when lower(${t}) = ${k.lower} then 1.0${similar(f)}
+      when ${t} ilike ${k.prefix} then 0.8${similar(f)}
+      when ${t} ilike ${k.contains} then ${covers(f)}${similar(f)}
       else 0 end)`;
     }
     if (i === implied) {

@@ -1,5 +1,19 @@
 import type { NewsAdminQuery, NewsCategory, NewsStatus } from '@psy/contracts';
-import { and, asc, count, desc, eq, getTableColumns, gt, ilike, lte, ne, sql, type SQL } from 'drizzle-orm';
+import {
+  and,
+  asc,
+  count,
+  desc,
+  eq,
+  getTableColumns,
+  gt,
+  ilike,
+  lte,
+  ne,
+  sql,
+  type SQL,
+  type SQLWrapper,
+} from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { rowCountsOf } from '../../db/row-counts';
 import { countFrom, knownCount, pageWhere } from '../../db/rows';
@@ -13,7 +27,7 @@ export type NewsValues = typeof newsArticles.$inferInsert;
 export type NewsWithAuthor = NewsRow & { author: string | null };
 
 /** Published and due: what the public may read at `now`. */
-export const visibleNews = (now: Date): SQL =>
+export const visibleNews = (now: Date | SQLWrapper): SQL =>
   and(eq(newsArticles.state, 'published'), lte(newsArticles.publishAt, now))!;
 
 /** The condition for a status as staff see it (scheduled = published with a time ahead). */

@@ -16,7 +16,8 @@ export function newsSearch(clock: Clock = systemClock): SearchProvider {
       { text: newsArticles.summary, weight: 1 },
       { text: newsArticles.bodyText, weight: 0.5 },
     ],
-    visible: () => visibleNews(clock()),
+    visible: (now) => visibleNews(now),
+    clock,
     ...oneTable(newsArticles),
     tieBreak: { column: newsArticles.publishAt, descending: true },
     hit: ({ row: a }, keyword) => ({

@@ -12,15 +12,27 @@ import {
 } from 'drizzle-orm';
 import type { AnyPgColumn, PgTable, SelectedFields } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client';
-import type { CountSelect } from '../../db/rows';
-import { keywordFilter, relevance, type RankedField } from '../../lib/search-rank';
+import { systemClock, type Clock } from '../../lib/clock';
+import {
+  isCaseless,
+  keywordFilter,
+  keywordSql,
+  keywordValues,
+  relevance,
+  type RankedField,
+} from '../../lib/search-rank';
 import type { ProvidedHit, SearchProvider } from './search.service';
+
+/** A statement built once (`.prepare`), run with its placeholders' values. */
+interface Preparable<T> {
+  prepare(name: string): { execute(values?: Record<string, unknown>): Promise<T> };
+}
 
 /** A provider's tables (with the joins its fields read) selecting `fields`, as a dynamic select. */
 export type SearchFrom = (
   db: Db,
   fields: SelectedFields,
-) => { where(where: SQL | undefined): SQLWrapper & PromiseLike<unknown[]> };
+) => { where(where: SQL | undefined): SQLWrapper & Preparable<unknown[]> };
 
 /** What `rows` adds to its selection: the ranking's score and count of the row's page. */
 export interface RankFields {
@@ -35,7 +47,7 @@ export type RankedSelect = Pick<Db, 'select'>;
 export type RankedRows<R> = (
   q: RankedSelect,
   rank: RankFields,
-) => { innerJoin(table: unknown, on: SQL): { orderBy(...by: SQL[]): PromiseLike<R[]> } };
+) => { innerJoin(table: unknown, on: SQL): { orderBy(...by: SQL[]): Preparable<R[]> } };
 
 /**
  * `key`, `from` and `rows` of a provider over one table with an `id`: `hit` gets each row as
@@ -58,6 +70,9 @@ export function oneTable<T extends PgTable & { id: AnyPgColumn }>(table: T) {
   };
 }
 
+/** `count` of a provider: its matching rows counted over fewer tables than `from`. */
+export type SearchCount = (db: Db) => { where(where: SQL | undefined): Preparable<{ n: number }[]> };
+
 /**
  * A search provider over one kind of row: the rows `visible` to the public (all when left out)
  * whose `fields` hold the keyword, most relevant first (`lib/search-rank.ts`), then by
@@ -72,62 +87,102 @@ export function oneTable<T extends PgTable & { id: AnyPgColumn }>(table: T) {
  * the page carrying every whole article through its sort (issue 18: 16 + 10 ms of work, now
  * 15). A tab's figure without its rows is counted over `from`, or over `count` when the filter
  * needs fewer tables than the ranking.
+ *
+ * Each statement is built once per database and kind of keyword (with or without letters that
+ * have a case), with placeholders for the keyword's forms, the time, and the page: a search the
+ * catalogue cache does not answer then costs the server the statements' round trips, not the
+ * building of eight rankings' SQL again (`keywordSql`).
  */
 export function rankedSearch<R extends { rankScore: number; rankTotal: number }>(spec: {
   kind: SearchKind;
   label: string;
   order: number;
   fields: RankedField[];
-  visible?: () => SQL | undefined;
+  /** The rows the public may see, at `now` (a placeholder, filled from `clock`). */
+  visible?: (now: SQLWrapper) => SQL | undefined;
+  /** What `now` is (the system clock unless given). */
+  clock?: Clock;
   /** The row's key, which `hit` answers as its id. */
   key: AnyPgColumn;
   tieBreak: { column: AnyPgColumn; descending?: boolean };
   from: SearchFrom;
   /** The rows as `hit` takes them, over the same tables as `from`, with `rank`'s fields. */
   rows: RankedRows<R>;
-  count?: (db: Db) => CountSelect;
+  count?: SearchCount;
   hit: (row: R, keyword: string) => Omit<ProvidedHit, 'score'>;
 }): SearchProvider {
-  const counter = spec.count ?? ((db: Db) => spec.from(db, { n: count() }) as unknown as CountSelect);
-  const counted = async (db: Db, where: SQL | undefined) => (await counter(db).where(where))[0]?.n ?? 0;
+  const counter: SearchCount =
+    spec.count ?? ((db) => spec.from(db, { n: count() }) as ReturnType<SearchCount>);
   const direction = spec.tieBreak.descending ? desc : asc;
+  const clock = spec.clock ?? systemClock;
+  const now = sql.placeholder('now');
+  const filter = (caseless: boolean) => {
+    const k = keywordSql(caseless);
+    return { k, where: and(spec.visible?.(now), keywordFilter(k, spec.fields)) };
+  };
+
+  /** How many rows match, without them. */
+  const counting = (db: Db, caseless: boolean) =>
+    counter(db).where(filter(caseless).where).prepare(`search_count_${spec.kind}`);
+
+  /** A page of rows, each with its score and the count of all that match. */
+  const paging = (db: Db, caseless: boolean) => {
+    const { k, where } = filter(caseless);
+    const ranking = spec
+      .from(db, {
+        key: sql<number>`${spec.key}`.as('rank_key'),
+        tie: sql`${spec.tieBreak.column}`.as('rank_tie'),
+        score: sql<number>`${relevance(k, spec.fields)}`.as('rank_score'),
+      })
+      .where(where);
+    // OFFSET 0 keeps the ranking a subquery of its own: merged into the outer query, its score
+    // would be worked out above the window, which would then hold every matching row whole.
+    const ranked = db
+      .$with('ranked', {
+        key: sql<number>`rank_key`.as('rank_key'),
+        score: sql<number>`rank_score`.mapWith(Number).as('rank_score'),
+        total: sql<number>`rank_total`.mapWith(Number).as('rank_total'),
+      })
+      .as(
+        sql`select rank_key, rank_score, count(*) over ()::int as rank_total
+            from (${ranking} offset 0) matching
+            order by rank_score desc, rank_tie ${sql.raw(spec.tieBreak.descending ? 'desc' : 'asc')}, rank_key
+            limit ${sql.placeholder('limit')} offset ${sql.placeholder('offset')}`,
+      );
+    return spec
+      .rows(db.with(ranked), { rankScore: ranked.score, rankTotal: ranked.total })
+      .innerJoin(ranked, eq(spec.key, ranked.key))
+      .orderBy(desc(ranked.score), direction(spec.tieBreak.column), asc(spec.key))
+      .prepare(`search_${spec.kind}`);
+  };
+
+  const counts = prepared(counting);
+  const pages = prepared(paging);
   return {
     kind: spec.kind,
     label: spec.label,
     order: spec.order,
     async search(db, keyword, { limit, offset }) {
-      const where = and(spec.visible?.(), keywordFilter(keyword, spec.fields));
-      if (limit <= 0) return { total: await counted(db, where), items: [] };
-      const score = relevance(keyword, spec.fields);
-      const ranking = spec
-        .from(db, {
-          key: sql<number>`${spec.key}`.as('rank_key'),
-          tie: sql`${spec.tieBreak.column}`.as('rank_tie'),
-          score: sql<number>`${score}`.as('rank_score'),
-        })
-        .where(where);
-      // OFFSET 0 keeps the ranking a subquery of its own: merged into the outer query, its score
-      // would be worked out above the window, which would then hold every matching row whole.
-      const ranked = db
-        .$with('ranked', {
-          key: sql<number>`rank_key`.as('rank_key'),
-          score: sql<number>`rank_score`.mapWith(Number).as('rank_score'),
-          total: sql<number>`rank_total`.mapWith(Number).as('rank_total'),
-        })
-        .as(
-          sql`select rank_key, rank_score, count(*) over ()::int as rank_total
-            from (${ranking} offset 0) matching
-            order by rank_score desc, rank_tie ${sql.raw(spec.tieBreak.descending ? 'desc' : 'asc')}, rank_key
-            limit ${limit} offset ${offset}`,
-        );
-      const rows = await spec
-        .rows(db.with(ranked), { rankScore: ranked.score, rankTotal: ranked.total })
-        .innerJoin(ranked, eq(spec.key, ranked.key))
-        .orderBy(desc(ranked.score), direction(spec.tieBreak.column), asc(spec.key));
+      const caseless = isCaseless(keyword);
+      const values = { ...keywordValues(keyword), now: clock().toISOString(), limit, offset };
+      const counted = async () => (await counts(db, caseless).execute(values))[0]?.n ?? 0;
+      if (limit <= 0) return { total: await counted(), items: [] };
+      const rows = await pages(db, caseless).execute(values);
       // Past the last page no row carries the count.
-      if (rows.length === 0) return { total: offset > 0 ? await counted(db, where) : 0, items: [] };
+      if (rows.length === 0) return { total: offset > 0 ? await counted() : 0, items: [] };
       const items = rows.map((r) => ({ ...spec.hit(r, keyword), score: Number(r.rankScore) }));
       return { total: Number(rows[0]!.rankTotal), items };
     },
+  };
+}
+
+/** `make(db, caseless)` once per database and kind of keyword, kept while the database is. */
+function prepared<T>(make: (db: Db, caseless: boolean) => T): (db: Db, caseless: boolean) => T {
+  const made = new WeakMap<Db, [T | undefined, T | undefined]>();
+  return (db, caseless) => {
+    let both = made.get(db);
+    if (!both) made.set(db, (both = [undefined, undefined]));
+    const i = caseless ? 0 : 1;
+    return (both[i] ??= make(db, caseless));
   };
 }

@@ -1,5 +1,4 @@
-import { eq, sql } from 'drizzle-orm';
-import { countFrom } from '../../db/rows';
+import { count, eq, sql } from 'drizzle-orm';
 import { rankedSearch, type SearchFrom } from '../search';
 import { users } from '../users';
 import { visibleTweets } from './tweets.repository';
@@ -39,7 +38,7 @@ export const tweetSearch = rankedSearch({
       .$dynamic(),
   // The filter asks for the author's name through `holds`, and every tweet has its author (a
   // required reference, deleted with the account): counted without the join.
-  count: (db) => countFrom(db, tweets),
+  count: (db) => db.select({ n: count() }).from(tweets).$dynamic(),
   hit: ({ t, name }) => ({
     id: t.id,
     title: `${name}的动态`,
