@@ -213,6 +213,8 @@ async function casesOf(db: postgres.Sql): Promise<{ cases: Case[]; ids: Record<W
       : []),
     { name: '轮播图', who: 'visitor', path: '/api/banner/list' },
     { name: '搜索「焦虑」', who: 'visitor', path: `/api/search?code=${encodeURIComponent('焦虑')}` },
+    // A counsellor looked up by name: a keyword of three characters that few rows hold.
+    { name: '搜索「王静怡」', who: 'visitor', path: `/api/search?code=${encodeURIComponent('王静怡')}` },
     // ---- the heavy person ----
     { name: '账号信息', who: 'user', path: '/api/userinfo/info' },
     { name: '我的测评', who: 'user', path: `/api/assessment/mine${p}` },

@@ -73,14 +73,15 @@ export const isCaseless = (keyword: string): boolean => keyword.toLowerCase() ==
  * Keyword search that works for Chinese: `ILIKE '%关键词%'` finds partial words (焦虑 in
  * 广泛性焦虑量表), which trigram similarity alone does not, since pg_trgm splits text into words
  * and a Chinese phrase is one word. GIN trigram indexes serve these ILIKEs for keywords of
- * three characters or more.
+ * three characters or more, when every field of the OR has one (a BitmapOr of them): each field
+ * is asked as it is, not through `coalesce` (an index on a column does not serve an expression
+ * over it). A NULL field makes its LIKE NULL, which the OR and the WHERE take as false, as
+ * `coalesce(field, '')` would have given for a keyword that is never empty.
  */
 export function keywordFilter(k: KeywordSql, fields: RankedField[]): SQL {
   const like = likeFor(k);
   return sql`(${sql.join(
-    fields.map((f) =>
-      f.holds ? f.holds(like, k.contains) : sql`coalesce(${f.text}, '') ${like} ${k.contains}`,
-    ),
+    fields.map((f) => (f.holds ? f.holds(like, k.contains) : sql`${f.text} ${like} ${k.contains}`)),
     sql` or `,
   )})`;
 }

@@ -39,8 +39,10 @@ export const newsArticles = pgTable(
     index('news_public_idx').on(t.state, t.publishAt, t.id),
     // 资讯管理: every article, the latest change first (a page read from the index's end).
     index('news_updated_idx').on(t.updatedAt, t.id),
-    // Search: ILIKE '%关键词%' on the title and text.
+    // Search: ILIKE '%关键词%' on the title, summary and text (a keyword of three characters or
+    // more is then found from the three indexes, not by reading every article).
     index('news_title_trgm').using('gin', t.title.op('gin_trgm_ops')),
+    index('news_summary_trgm').using('gin', t.summary.op('gin_trgm_ops')),
     index('news_text_trgm').using('gin', t.bodyText.op('gin_trgm_ops')),
   ],
 );

@@ -1,0 +1,1 @@
+CREATE INDEX "news_summary_trgm" ON "news_articles" USING gin ("summary" gin_trgm_ops);
