@@ -1,7 +1,8 @@
 import { RightOutlined } from '@ant-design/icons';
 import { Typography } from 'antd';
-import { useDeferredValue, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { Link } from 'react-router';
+import { Deferred } from './deferred';
 
 /** A section of the home page: a title, a link to the full list, and its content. */
 export function HomeSection({
@@ -15,11 +16,6 @@ export function HomeSection({
   more: { to: string; label: string };
   children: ReactNode;
 }) {
-  // A section's query answers after the first paint and TanStack Query re-renders it at once, a
-  // render React cannot interrupt (useSyncExternalStore): on a slow phone, a section's cards were
-  // a 130-230 ms task (Lighthouse, simulated). Deferred, that render shows the previous content
-  // (the skeleton) first and draws the cards at a transition's priority, yielding between them.
-  const content = useDeferredValue(children);
   return (
     <section style={{ marginTop: 32 }} aria-labelledby={id}>
       <div
@@ -38,7 +34,8 @@ export function HomeSection({
           {more.label} <RightOutlined />
         </Link>
       </div>
-      {content}
+      {/* Filled in by a query after the first paint: drawn without holding the main thread. */}
+      <Deferred>{children}</Deferred>
     </section>
   );
 }

@@ -2,6 +2,7 @@ import { LockOutlined, SafetyCertificateOutlined, ThunderboltOutlined } from '@a
 import { Col, Empty, Flex, Grid, Input, Row, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
+import { Deferred } from '../../../components/deferred';
 import { firstData } from '../../../lib/first-data';
 import { CENTER_HERO } from '../../../lib/first-screens';
 import {
@@ -92,40 +93,44 @@ export function Component() {
               </Tag.CheckableTag>
             ))}
           </Flex>
-          {scales.isPending ? (
-            <CardGridSkeleton count={4} />
-          ) : scales.isError ? (
-            <LoadError title="量表加载失败" onRetry={() => void scales.refetch()} />
-          ) : scales.data.list.length === 0 ? (
-            <Empty description="这个分类下暂时没有量表，看看其他分类吧" />
-          ) : (
-            <Row gutter={[16, 16]}>
-              {scales.data.list.slice(0, phone ? 4 : SCALE_PREVIEW).map((s) => (
-                <Col key={s.id} xs={24} sm={12} lg={6}>
-                  <ScaleCard scale={s} />
-                </Col>
-              ))}
-            </Row>
-          )}
+          <Deferred>
+            {scales.isPending ? (
+              <CardGridSkeleton count={4} />
+            ) : scales.isError ? (
+              <LoadError title="量表加载失败" onRetry={() => void scales.refetch()} />
+            ) : scales.data.list.length === 0 ? (
+              <Empty description="这个分类下暂时没有量表，看看其他分类吧" />
+            ) : (
+              <Row gutter={[16, 16]}>
+                {scales.data.list.slice(0, phone ? 4 : SCALE_PREVIEW).map((s) => (
+                  <Col key={s.id} xs={24} sm={12} lg={6}>
+                    <ScaleCard scale={s} />
+                  </Col>
+                ))}
+              </Row>
+            )}
+          </Deferred>
         </section>
 
         <section className={styles.section} aria-labelledby="center-plans">
           <SectionHead id="center-plans" title="测评方案" more={{ to: '/combit/list', label: '全部方案' }} />
-          {plans.isPending ? (
-            <CardGridSkeleton count={2} lg={12} />
-          ) : plans.isError ? (
-            <LoadError title="测评方案加载失败" onRetry={() => void plans.refetch()} />
-          ) : plans.data.length === 0 ? (
-            <Empty description="暂无测评方案" />
-          ) : (
-            <Row gutter={[16, 16]}>
-              {plans.data.slice(0, phone ? 2 : 4).map((p) => (
-                <Col key={p.id} xs={24} md={12}>
-                  <PlanCard plan={p} />
-                </Col>
-              ))}
-            </Row>
-          )}
+          <Deferred>
+            {plans.isPending ? (
+              <CardGridSkeleton count={2} lg={12} />
+            ) : plans.isError ? (
+              <LoadError title="测评方案加载失败" onRetry={() => void plans.refetch()} />
+            ) : plans.data.length === 0 ? (
+              <Empty description="暂无测评方案" />
+            ) : (
+              <Row gutter={[16, 16]}>
+                {plans.data.slice(0, phone ? 2 : 4).map((p) => (
+                  <Col key={p.id} xs={24} md={12}>
+                    <PlanCard plan={p} />
+                  </Col>
+                ))}
+              </Row>
+            )}
+          </Deferred>
         </section>
 
         <section className={styles.section} aria-labelledby="center-activities">
@@ -134,21 +139,23 @@ export function Component() {
             title="测评活动"
             more={{ to: '/activity/list', label: '全部活动' }}
           />
-          {activities.isPending ? (
-            <CardGridSkeleton count={2} lg={12} />
-          ) : activities.isError ? (
-            <LoadError title="活动加载失败" onRetry={() => void activities.refetch()} />
-          ) : openActivities.length === 0 ? (
-            <Empty description="近期没有进行中的活动，可以在“全部活动”里看看往期活动" />
-          ) : (
-            <Row gutter={[16, 16]}>
-              {openActivities.slice(0, phone ? 2 : 4).map((a) => (
-                <Col key={a.id} xs={24} md={12}>
-                  <ActivityCard activity={a} />
-                </Col>
-              ))}
-            </Row>
-          )}
+          <Deferred>
+            {activities.isPending ? (
+              <CardGridSkeleton count={2} lg={12} />
+            ) : activities.isError ? (
+              <LoadError title="活动加载失败" onRetry={() => void activities.refetch()} />
+            ) : openActivities.length === 0 ? (
+              <Empty description="近期没有进行中的活动，可以在“全部活动”里看看往期活动" />
+            ) : (
+              <Row gutter={[16, 16]}>
+                {openActivities.slice(0, phone ? 2 : 4).map((a) => (
+                  <Col key={a.id} xs={24} md={12}>
+                    <ActivityCard activity={a} />
+                  </Col>
+                ))}
+              </Row>
+            )}
+          </Deferred>
         </section>
       </div>
     </>
