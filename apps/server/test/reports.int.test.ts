@@ -166,6 +166,20 @@ describe(`the full SCL-90 report on ${testDbKind}`, () => {
     expect(next.experts.length).toBeGreaterThan(0);
     expect(next.experts.length).toBeLessThanOrEqual(3);
     expect(next.experts[0].specialties).toContain('危机干预');
+    // Each as the expert's own page shows them: name, title and institution.
+    for (const e of next.experts as {
+      id: number;
+      name: string;
+      title: string;
+      institution: string | null;
+    }[]) {
+      const d = (await api('GET', `/api/expert/detail/${e.id}`)).body.data;
+      expect({ name: e.name, title: e.title, institution: e.institution }).toEqual({
+        name: d.name,
+        title: d.title,
+        institution: d.institution?.name ?? null,
+      });
+    }
     // Published courses that fit: 抑郁 and 焦虑 ask for 情绪管理, then SCL-90's 睡眠 and 自我成长.
     const catalog = (await api('GET', '/api/course/list?pageSize=50')).body.data.list as {
       id: number;

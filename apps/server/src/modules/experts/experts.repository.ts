@@ -26,6 +26,16 @@ export interface CardRow {
   ratingCount: number;
 }
 
+/** An expert as a report recommends them. */
+export interface MatchRow {
+  id: number;
+  name: string;
+  avatar: string | null;
+  title: string;
+  specialties: string[];
+  institution: string | null;
+}
+
 const rating = feedbackQueries.ratingOf(users.id);
 /** Best rated first; experts nobody has rated yet after those who have. */
 const byRating = [sql`${rating} desc nulls last`, asc(users.id)];
@@ -92,10 +102,25 @@ export const expertsRepository = {
       .orderBy(asc(users.id));
   },
 
-  /** Active experts whose specialties name any of the tags, best rated first; at most `limit`. */
-  matching(db: DbOrTx, tags: string[], limit: number, now: Date): Promise<CardRow[]> {
+  /**
+   * Active experts whose specialties name any of the tags, best rated first; at most `limit`.
+   * What a report recommends them by: no price, mode or next free slot (the slot was a subquery
+   * per expert, most of a report's reading at a million assessments when not from memory).
+   */
+  matching(db: DbOrTx, tags: string[], limit: number): Promise<MatchRow[]> {
     if (!tags.length) return Promise.resolve([]);
-    return cards(db, now)
+    return db
+      .select({
+        id: users.id,
+        name: users.name,
+        avatar: users.avatar,
+        title: expertProfiles.title,
+        specialties: expertProfiles.specialties,
+        institution: institutions.name,
+      })
+      .from(expertProfiles)
+      .innerJoin(users, eq(users.id, expertProfiles.userId))
+      .leftJoin(institutions, eq(institutions.id, users.institutionId))
       .where(
         and(
           activeExpert,

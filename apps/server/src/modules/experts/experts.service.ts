@@ -16,7 +16,12 @@ import { pick } from '../../lib/objects';
 import { shareText, type ShareCard } from '../../lib/share-card';
 import type { Actor } from '../auth';
 import type { InstitutionsService } from '../institutions';
-import { expertsRepository as repo, type CardRow, type ProfileRow } from './experts.repository';
+import {
+  expertsRepository as repo,
+  type CardRow,
+  type MatchRow,
+  type ProfileRow,
+} from './experts.repository';
 
 const DAY = 86_400_000;
 /** How many matching experts are ranked for a recommendation. */
@@ -62,17 +67,17 @@ const profileFields = [
 
 /** Experts' public profiles: what clients browse and book by. Their times: the availability module. */
 export function createExpertsService({ db, clock, institutions, freeSlots, catalogue }: ExpertsServiceDeps) {
-  async function rankMatching(tags: string[], limit: number): Promise<ExpertCard[]> {
-    const rows = await repo.matching(db, tags, MATCH_POOL, clock());
-    const rank = (r: CardRow) => {
-      const hits = tags.map((t, i) => (r.profile.specialties.includes(t) ? i : -1)).filter((i) => i >= 0);
+  async function rankMatching(tags: string[], limit: number): Promise<MatchRow[]> {
+    const rows = await repo.matching(db, tags, MATCH_POOL);
+    const rank = (r: MatchRow) => {
+      const hits = tags.map((t, i) => (r.specialties.includes(t) ? i : -1)).filter((i) => i >= 0);
       return { first: Math.min(...hits), count: hits.length };
     };
     return rows
       .map((r, order) => ({ r, order, ...rank(r) }))
       .sort((a, b) => a.first - b.first || b.count - a.count || a.order - b.order)
       .slice(0, limit)
-      .map(({ r }) => toCard(r));
+      .map(({ r }) => r);
   }
 
   return {
@@ -91,7 +96,7 @@ export function createExpertsService({ db, clock, institutions, freeSlots, catal
      * tags come from its scales' guides, so a few sets of tags serve every report; ranking by
      * rating reads every matching expert's feedback).
      */
-    matching(tags: string[], limit: number): Promise<ExpertCard[]> {
+    matching(tags: string[], limit: number): Promise<MatchRow[]> {
       return catalogue.get('experts', JSON.stringify(['matching', tags, limit]), () =>
         rankMatching(tags, limit),
       );

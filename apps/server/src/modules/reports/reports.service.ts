@@ -186,7 +186,7 @@ export function createReportsService(deps: {
         avatar: e.avatar,
         title: e.title,
         specialties: e.specialties,
-        institution: e.institution?.name ?? null,
+        institution: e.institution,
       })),
       courses: fitting.map((c): ReportCourse => ({
         id: c.id,
