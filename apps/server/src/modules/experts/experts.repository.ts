@@ -26,6 +26,16 @@ export interface CardRow {
   ratingCount: number;
 }
 
+/** An expert as a report recommends them and a search hit shows them (profile, account, institution). */
+export const matchFields = {
+  id: users.id,
+  name: users.name,
+  avatar: users.avatar,
+  title: expertProfiles.title,
+  specialties: expertProfiles.specialties,
+  institution: institutions.name,
+};
+
 /** An expert as a report recommends them. */
 export interface MatchRow {
   id: number;
@@ -110,14 +120,7 @@ export const expertsRepository = {
   matching(db: DbOrTx, tags: string[], limit: number): Promise<MatchRow[]> {
     if (!tags.length) return Promise.resolve([]);
     return db
-      .select({
-        id: users.id,
-        name: users.name,
-        avatar: users.avatar,
-        title: expertProfiles.title,
-        specialties: expertProfiles.specialties,
-        institution: institutions.name,
-      })
+      .select(matchFields)
       .from(expertProfiles)
       .innerJoin(users, eq(users.id, expertProfiles.userId))
       .leftJoin(institutions, eq(institutions.id, users.institutionId))

@@ -2,6 +2,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { rankedSearch, type SearchFrom } from '../search';
 import { institutions } from '../institutions';
 import { users } from '../users';
+import { matchFields } from './experts.repository';
 import { expertProfiles } from './experts.table';
 
 /** An expert's profile with its account and institution. */
@@ -31,15 +32,7 @@ export const expertSearch = rankedSearch({
   from: expertTables,
   rows: (q, rank) =>
     q
-      .select({
-        id: users.id,
-        name: users.name,
-        avatar: users.avatar,
-        title: expertProfiles.title,
-        specialties: expertProfiles.specialties,
-        institution: institutions.name,
-        ...rank,
-      })
+      .select({ ...matchFields, ...rank })
       .from(expertProfiles)
       .innerJoin(users, eq(users.id, expertProfiles.userId))
       .leftJoin(institutions, eq(institutions.id, users.institutionId))
