@@ -1,4 +1,12 @@
+import { sql, type SQL } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { rowsOf } from '../src/db/rows';
+import { likeEscape } from '../src/lib/sql';
+import { newsGrams } from '../src/modules/news/news.search';
+import { newsArticles } from '../src/modules/news/news.table';
+import { tweetGrams } from '../src/modules/tweets/tweets.search';
+import { tweets } from '../src/modules/tweets/tweets.table';
+import { users } from '../src/modules/users/users.table';
 import { createTestContext, testClock, testDbKind, type TestContext } from './context';
 import { call, dataOf, DEMO, login } from './helpers';
 
@@ -209,6 +217,90 @@ describe(`search across the platform on ${testDbKind}`, () => {
     const badKind = await api('GET', `/api/search?${q('焦虑', '&kind=movie')}`);
     expect(badKind.status).toBe(400);
     expect(badKind.body.message).toBe('搜索类别不正确');
+  });
+
+  it('finds by a keyword of one or two characters exactly what LIKE finds (the gram indexes)', async () => {
+    // Quotes, backslashes, LIKE's and tsquery's own characters, either case, and pairs that only
+    // exist across two fields (a title's end and its summary's start: 眠深, 估深 below).
+    await news('深度睡眠', "O'Neil 说：A/B 测试里 50% 的人睡得更好 \\ 先放松。");
+    await news('深度评估', '焦与虑分开写；ab 与 AB、a_b。');
+    await tweet("It's 睡眠 time：a\\b & c|d!", true);
+    const db = ctx.database.db;
+    const now = time.clock().toISOString();
+    // (A keyword is trimmed as it comes in.)
+    const truth = async (keyword: string) => {
+      const like = `%${likeEscape(keyword.trim())}%`;
+      const [n] = rowsOf<{ news: number; tweets: number }>(
+        await db.execute(sql`select
+          (select count(*)::int from ${newsArticles} where ${newsArticles.state} = 'published'
+             and ${newsArticles.publishAt} <= ${now}::timestamptz and (${newsArticles.title} ilike ${like}
+             or ${newsArticles.summary} ilike ${like} or ${newsArticles.bodyText} ilike ${like})) as news,
+          (select count(*)::int from ${tweets} where ${tweets.status} = 'published' and ${tweets.visibility} = 'public'
+             and (${tweets.content} ilike ${like} or ${tweets.expertId} in
+               (select ${users.id} from ${users} where ${users.role} = 'expert' and ${users.name} ilike ${like}))) as tweets`),
+      );
+      return n!;
+    };
+    const keywords = [
+      '焦',
+      '焦虑',
+      '睡眠',
+      '眠深',
+      '估深',
+      'ab',
+      'AB',
+      'b',
+      'B/',
+      "'",
+      "o'",
+      '\\',
+      '\\ ',
+      '%',
+      '_',
+      'a_',
+      '|',
+      '!',
+      '&',
+      ':',
+      '的摘',
+    ];
+    for (const keyword of keywords) {
+      const r = await search(q(keyword, '&kind=news&pageSize=50'));
+      const expected = await truth(keyword);
+      expect([countOf(r, 'news'), countOf(r, 'tweet')], keyword).toEqual([expected.news, expected.tweets]);
+      expect(r.list, keyword).toHaveLength(Math.min(expected.news, 50));
+    }
+    expect((await truth('眠深')).news).toBe(0);
+    expect((await truth('ab')).news).toBeGreaterThan(0);
+    expect((await truth("'")).tweets).toBeGreaterThan(0);
+  });
+
+  it('reads a short keyword from the gram index even when nearly every row holds it', async () => {
+    const db = ctx.database.db;
+    await db.execute(sql`analyze ${newsArticles}`);
+    await db.execute(sql`analyze ${tweets}`);
+    // Without statistics for the index expressions (ANALYZE would compute every sampled
+    // article's grams), the planner takes the filter as selective: a scan instead would compute
+    // every row's grams again.
+    const kept = rowsOf<{ n: number }>(
+      await db.execute(sql`select count(*)::int as n from pg_statistic
+        where starelid in ('news_grams'::regclass, 'tweets_grams'::regclass)`),
+    );
+    expect(kept[0]!.n).toBe(0);
+    const plan = async (query: SQL) =>
+      rowsOf<Record<string, string>>(await db.execute(sql`explain ${query}`))
+        .map((r) => Object.values(r)[0])
+        .join('\n');
+    // 的 is in nearly every article and post.
+    const every = `的`;
+    expect(
+      await plan(
+        sql`select count(*) from ${newsArticles} where ${newsGrams} @> array[lower(${every}::text)]`,
+      ),
+    ).toMatch(/Bitmap Index Scan on news_grams/);
+    expect(
+      await plan(sql`select count(*) from ${tweets} where ${tweetGrams} @> array[lower(${every}::text)]`),
+    ).toMatch(/Bitmap Index Scan on tweets_grams/);
   });
 
   it("finds a scheduled article once its time has come (the time is each search's own)", async () => {

@@ -32,6 +32,8 @@ export interface RankedField {
 export interface KeywordSql {
   /** No letter of the keyword has an upper and a lower case (`isCaseless`). */
   caseless: boolean;
+  /** Short enough to be asked of a gram index (`isGramKeyword`). */
+  grams: boolean;
   /** The keyword as typed. */
   keyword: SQLWrapper;
   /** In lower case (matched against `lower(text)` when it has letters with a case). */
@@ -44,15 +46,45 @@ export interface KeywordSql {
   bytes: SQLWrapper;
 }
 
-/** The placeholders of a keyword's forms, for a keyword that is `caseless` or not. */
-export const keywordSql = (caseless: boolean): KeywordSql => ({
+/** The placeholders of a keyword's forms, for a keyword that is `caseless` or not, `grams` or not. */
+export const keywordSql = (caseless: boolean, grams = false): KeywordSql => ({
   caseless,
+  grams,
   keyword: sql.placeholder('keyword'),
   lower: sql.placeholder('keywordLower'),
   contains: sql.placeholder('keywordContains'),
   prefix: sql.placeholder('keywordPrefix'),
   bytes: sql.placeholder('keywordBytes'),
 });
+
+/**
+ * What a gram index holds of `fields` (`search_grams`, migration 0055): each character and each
+ * pair of neighbouring characters, in lower case, with no pair across two fields (they are
+ * joined by a character no keyword that asks the index holds, U+0001). The index expression and
+ * the search's filter are both built here: PostgreSQL uses an index on an expression only for
+ * that same expression.
+ *
+ * pg_trgm has no trigram for a keyword of one or two characters, which for Chinese is most of
+ * them (焦虑, 抑郁, 睡眠): without this, their LIKE read every article's body and every post
+ * (issue 18: 4,600 articles at a million assessments). A keyword of that length is in a field
+ * exactly when it is one of the field's grams, so the index answers the filter itself, with no
+ * row read again (`@>` on a GIN array index is not rechecked). The indexes keep no statistics
+ * (`SET STATISTICS 0`): the planner then takes any such filter as selective and reads the
+ * index, where with statistics a word most articles hold would tempt it into a scan that
+ * computes every article's grams (seconds).
+ */
+export function searchGrams(...fields: SQLWrapper[]): SQL {
+  return sql`search_grams(${sql.join(fields, sql.raw(` || E'\\x01' || `))})`;
+}
+
+/** The longest keyword (in characters, in lower case) the gram indexes answer. */
+export const GRAM_KEYWORD_MAX = 2;
+
+/** `keyword` is short enough for a gram index, and has no character the index leaves out. */
+export function isGramKeyword(keyword: string): boolean {
+  const n = [...keyword.toLowerCase()].length;
+  return n >= 1 && n <= GRAM_KEYWORD_MAX && !keyword.includes('\x01');
+}
 
 /** The values of `keywordSql`'s placeholders for `keyword`. */
 export function keywordValues(keyword: string) {
@@ -76,14 +108,21 @@ export const isCaseless = (keyword: string): boolean => keyword.toLowerCase() ==
  * three characters or more, when every field of the OR has one (a BitmapOr of them): each field
  * is asked as it is, not through `coalesce` (an index on a column does not serve an expression
  * over it). A NULL field makes its LIKE NULL, which the OR and the WHERE take as false, as
- * `coalesce(field, '')` would have given for a keyword that is never empty.
+ * `coalesce(field, '')` would have given for a keyword that is never empty. A keyword of one or
+ * two characters (`k.grams`) is asked of `grams`, the gram index of every field without `holds`
+ * (`searchGrams`), when the provider has one; a NULL field there is an empty one.
  */
-export function keywordFilter(k: KeywordSql, fields: RankedField[]): SQL {
+export function keywordFilter(k: KeywordSql, fields: RankedField[], grams?: SQL): SQL {
   const like = likeFor(k);
-  return sql`(${sql.join(
-    fields.map((f) => (f.holds ? f.holds(like, k.contains) : sql`${f.text} ${like} ${k.contains}`)),
-    sql` or `,
-  )})`;
+  const held = (f: RankedField) =>
+    f.holds ? f.holds(like, k.contains) : sql`${f.text} ${like} ${k.contains}`;
+  // A short keyword from the gram index of the fields without `holds` (`searchGrams`), the
+  // others asked as before. PostgreSQL's `lower` is the one `ILIKE` folds with.
+  const asked =
+    k.grams && grams
+      ? [sql`${grams} @> array[lower(${k.keyword}::text)]`, ...fields.filter((f) => f.holds).map(held)]
+      : fields.map(held);
+  return sql`(${sql.join(asked, sql` or `)})`;
 }
 
 /**

@@ -1,9 +1,12 @@
 import { newsCategoryLabels } from '@psy/contracts';
 import { oneTable, rankedSearch, type SearchProvider } from '../search';
-import { excerpt } from '../../lib/search-rank';
+import { excerpt, searchGrams } from '../../lib/search-rank';
 import { systemClock, type Clock } from '../../lib/clock';
 import { visibleNews } from './news.repository';
 import { newsArticles } from './news.table';
+
+/** What the articles' gram index holds (`news_grams`): the search asks it this same expression. */
+export const newsGrams = searchGrams(newsArticles.title, newsArticles.summary, newsArticles.bodyText);
 
 /** Published articles whose publish time has come. */
 export function newsSearch(clock: Clock = systemClock): SearchProvider {
@@ -18,6 +21,7 @@ export function newsSearch(clock: Clock = systemClock): SearchProvider {
     ],
     visible: (now) => visibleNews(now),
     clock,
+    grams: newsGrams,
     ...oneTable(newsArticles),
     tieBreak: { column: newsArticles.publishAt, descending: true },
     hit: ({ row: a }, keyword) => ({

@@ -1,6 +1,7 @@
 import { newsCategories } from '@psy/contracts';
 import { boolean, index, integer, pgEnum, pgTable, text, timestamp, varchar } from 'drizzle-orm/pg-core';
 import { timestamps } from '../../db/columns';
+import { searchGrams } from '../../lib/search-rank';
 import { users } from '../users/users.table';
 
 export const newsCategoryEnum = pgEnum('news_category', newsCategories);
@@ -44,6 +45,9 @@ export const newsArticles = pgTable(
     index('news_title_trgm').using('gin', t.title.op('gin_trgm_ops')),
     index('news_summary_trgm').using('gin', t.summary.op('gin_trgm_ops')),
     index('news_text_trgm').using('gin', t.bodyText.op('gin_trgm_ops')),
+    // A keyword of one or two characters (焦虑), which has no trigram: the characters and pairs of
+    // the three (`searchGrams`; kept without statistics, migration 0055).
+    index('news_grams').using('gin', searchGrams(t.title, t.summary, t.bodyText)),
   ],
 );
 

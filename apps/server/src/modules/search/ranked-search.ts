@@ -15,6 +15,7 @@ import type { Db } from '../../db/client';
 import { systemClock, type Clock } from '../../lib/clock';
 import {
   isCaseless,
+  isGramKeyword,
   keywordFilter,
   keywordSql,
   keywordValues,
@@ -91,7 +92,8 @@ export type SearchCount = (db: Db) => { where(where: SQL | undefined): Preparabl
  * Each statement is built once per database and kind of keyword (with or without letters that
  * have a case), with placeholders for the keyword's forms, the time, and the page: a search the
  * catalogue cache does not answer then costs the server the statements' round trips, not the
- * building of eight rankings' SQL again (`keywordSql`).
+ * building of eight rankings' SQL again (`keywordSql`). A keyword of one or two characters is
+ * asked of the provider's gram index (`grams`), when it has one.
  */
 export function rankedSearch<R extends { rankScore: number; rankTotal: number }>(spec: {
   kind: SearchKind;
@@ -109,6 +111,11 @@ export function rankedSearch<R extends { rankScore: number; rankTotal: number }>
   /** The rows as `hit` takes them, over the same tables as `from`, with `rank`'s fields. */
   rows: RankedRows<R>;
   count?: SearchCount;
+  /**
+   * The gram index of every field without `holds` (`searchGrams`, over the same expressions as
+   * the index's), which then answers the filter for a keyword of one or two characters.
+   */
+  grams?: SQL;
   hit: (row: R, keyword: string) => Omit<ProvidedHit, 'score'>;
 }): SearchProvider {
   const counter: SearchCount =
@@ -116,18 +123,18 @@ export function rankedSearch<R extends { rankScore: number; rankTotal: number }>
   const direction = spec.tieBreak.descending ? desc : asc;
   const clock = spec.clock ?? systemClock;
   const now = sql.placeholder('now');
-  const filter = (caseless: boolean) => {
-    const k = keywordSql(caseless);
-    return { k, where: and(spec.visible?.(now), keywordFilter(k, spec.fields)) };
+  const filter = (kind: KeywordKind) => {
+    const k = keywordSql(kind.caseless, kind.grams);
+    return { k, where: and(spec.visible?.(now), keywordFilter(k, spec.fields, spec.grams)) };
   };
 
   /** How many rows match, without them. */
-  const counting = (db: Db, caseless: boolean) =>
-    counter(db).where(filter(caseless).where).prepare(`search_count_${spec.kind}`);
+  const counting = (db: Db, kind: KeywordKind) =>
+    counter(db).where(filter(kind).where).prepare(`search_count_${spec.kind}`);
 
   /** A page of rows, each with its score and the count of all that match. */
-  const paging = (db: Db, caseless: boolean) => {
-    const { k, where } = filter(caseless);
+  const paging = (db: Db, kind: KeywordKind) => {
+    const { k, where } = filter(kind);
     const ranking = spec
       .from(db, {
         key: sql<number>`${spec.key}`.as('rank_key'),
@@ -163,11 +170,14 @@ export function rankedSearch<R extends { rankScore: number; rankTotal: number }>
     label: spec.label,
     order: spec.order,
     async search(db, keyword, { limit, offset }) {
-      const caseless = isCaseless(keyword);
+      const kind = {
+        caseless: isCaseless(keyword),
+        grams: spec.grams !== undefined && isGramKeyword(keyword),
+      };
       const values = { ...keywordValues(keyword), now: clock().toISOString(), limit, offset };
-      const counted = async () => (await counts(db, caseless).execute(values))[0]?.n ?? 0;
+      const counted = async () => (await counts(db, kind).execute(values))[0]?.n ?? 0;
       if (limit <= 0) return { total: await counted(), items: [] };
-      const rows = await pages(db, caseless).execute(values);
+      const rows = await pages(db, kind).execute(values);
       // Past the last page no row carries the count.
       if (rows.length === 0) return { total: offset > 0 ? await counted() : 0, items: [] };
       const items = rows.map((r) => ({ ...spec.hit(r, keyword), score: Number(r.rankScore) }));
@@ -176,13 +186,19 @@ export function rankedSearch<R extends { rankScore: number; rankTotal: number }>
   };
 }
 
-/** `make(db, caseless)` once per database and kind of keyword, kept while the database is. */
-function prepared<T>(make: (db: Db, caseless: boolean) => T): (db: Db, caseless: boolean) => T {
-  const made = new WeakMap<Db, [T | undefined, T | undefined]>();
-  return (db, caseless) => {
-    let both = made.get(db);
-    if (!both) made.set(db, (both = [undefined, undefined]));
-    const i = caseless ? 0 : 1;
-    return (both[i] ??= make(db, caseless));
+/** What a statement depends on of a keyword: its letters' case, and its length (`isGramKeyword`). */
+interface KeywordKind {
+  caseless: boolean;
+  grams: boolean;
+}
+
+/** `make(db, kind)` once per database and kind of keyword, kept while the database is. */
+function prepared<T>(make: (db: Db, kind: KeywordKind) => T): (db: Db, kind: KeywordKind) => T {
+  const made = new WeakMap<Db, (T | undefined)[]>();
+  return (db, kind) => {
+    let each = made.get(db);
+    if (!each) made.set(db, (each = []));
+    const i = (kind.caseless ? 0 : 1) + (kind.grams ? 2 : 0);
+    return (each[i] ??= make(db, kind));
   };
 }

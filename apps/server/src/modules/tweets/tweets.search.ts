@@ -1,4 +1,5 @@
 import { count, eq, sql } from 'drizzle-orm';
+import { searchGrams } from '../../lib/search-rank';
 import { rankedSearch, type SearchFrom } from '../search';
 import { users } from '../users';
 import { visibleTweets } from './tweets.repository';
@@ -7,6 +8,9 @@ import { tweets } from './tweets.table';
 /** A tweet with its author. */
 const tweetTables: SearchFrom = (db, fields) =>
   db.select(fields).from(tweets).innerJoin(users, eq(users.id, tweets.expertId)).$dynamic();
+
+/** What the tweets' gram index holds (`tweets_grams`): the search asks it this same expression. */
+export const tweetGrams = searchGrams(tweets.content);
 
 /** Published tweets for everyone (search is public). */
 export const tweetSearch = rankedSearch({
@@ -28,6 +32,7 @@ export const tweetSearch = rankedSearch({
         sql`${tweets.expertId} = any(array(select ${users.id} from ${users} where ${users.role} = 'expert' and ${users.name} ${like} ${pattern}))`,
     },
   ],
+  grams: tweetGrams,
   visible: () => visibleTweets(false),
   key: tweets.id,
   tieBreak: { column: tweets.publishedAt, descending: true },

@@ -12,6 +12,7 @@ import {
   timestamp,
 } from 'drizzle-orm/pg-core';
 import { timestamps } from '../../db/columns';
+import { searchGrams } from '../../lib/search-rank';
 import { userRef } from '../users/users.table';
 
 export const tweetStatusEnum = pgEnum('tweet_status', tweetStatuses);
@@ -39,6 +40,8 @@ export const tweets = pgTable(
     index('tweets_feed_idx').on(t.status, t.publishedAt, t.id),
     index('tweets_expert_idx').on(t.expertId, t.status, t.publishedAt, t.id),
     index('tweets_content_trgm').using('gin', t.content.op('gin_trgm_ops')),
+    // A keyword of one or two characters, which has no trigram (`searchGrams`, migration 0055).
+    index('tweets_grams').using('gin', searchGrams(t.content)),
     check('tweet_like_count_nonnegative', sql`${t.likeCount} >= 0`),
     check('tweet_images_max', sql`jsonb_array_length(${t.images}) <= 9`),
   ],
