@@ -74,6 +74,7 @@ export const keywordSql = (caseless: boolean, grams = false): KeywordSql => ({
  * computes every article's grams (seconds).
  */
 export function searchGrams(...fields: SQLWrapper[]): SQL {
+  // (Fields that are never NULL: one NULL would make the whole expression NULL.)
   return sql`search_grams(${sql.join(fields, sql.raw(` || E'\\x01' || `))})`;
 }
 
@@ -110,7 +111,7 @@ export const isCaseless = (keyword: string): boolean => keyword.toLowerCase() ==
  * over it). A NULL field makes its LIKE NULL, which the OR and the WHERE take as false, as
  * `coalesce(field, '')` would have given for a keyword that is never empty. A keyword of one or
  * two characters (`k.grams`) is asked of `grams`, the gram index of every field without `holds`
- * (`searchGrams`), when the provider has one; a NULL field there is an empty one.
+ * (`searchGrams`), when the provider has one.
  */
 export function keywordFilter(k: KeywordSql, fields: RankedField[], grams?: SQL): SQL {
   const like = likeFor(k);
