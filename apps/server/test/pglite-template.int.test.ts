@@ -84,7 +84,9 @@ describe.skipIf(testDbKind !== 'pglite')('the migrated PGlite template', () => {
     expect(row?.n).toBe(1);
     // Turned off, a fresh directory initialises itself.
     expect(await appliedMigrations(path.join(root, 'off'), false)).toBe(0);
-  });
+    // Making the template runs every migration (12 s on a quiet machine), and the test opens four
+    // databases: beside the other integration worker it has taken over 30 s.
+  }, 120_000);
 
   it('is another one for other migrations', () => {
     const copy = path.join(root, 'migrations');
