@@ -169,6 +169,13 @@ describe(`search across the platform on ${testDbKind}`, () => {
     expect(mine.some((m) => m.includes('不该出现'))).toBe(false);
     expect(r.list.every((h) => h.title === '王静怡的动态')).toBe(true);
     expect(countOf(r, 'tweet')).toBe(r.list.length);
+    // Scored by the name too (read only for the authors whose name holds the keyword): an
+    // exact name (1.0) plus its similarity to itself (0.1), times the name's weight (1).
+    const breathing = r.list.find((h) => h.summary === '分享三个缓解焦虑的呼吸练习。');
+    expect(breathing!.score).toBeCloseTo(1.1, 6);
+    // A word in the post and not in the name: the name adds nothing.
+    const byContent = (await search(q('呼吸练习', '&kind=tweet&pageSize=50'))).list;
+    expect(byContent.find((h) => h.summary === '分享三个缓解焦虑的呼吸练习。')!.score).toBeLessThan(1.5);
   });
 
   it('never returns drafts, scheduled articles or tweets not yet approved', async () => {

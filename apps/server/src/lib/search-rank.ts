@@ -160,7 +160,11 @@ export function relevance(k: KeywordSql, fields: RankedField[]): SQL<number> {
   const covers = (f: RankedField) =>
     sql`0.5 + 0.3 * ${k.bytes}::float8 / greatest(octet_length(${text(f)}), 1)`;
   const holds = (f: RankedField) =>
-    k.caseless ? sql`strpos(${text(f)}, ${k.keyword}) > 0` : sql`${text(f)} ilike ${k.contains}`;
+    f.holds
+      ? f.holds(likeFor(k), k.contains)
+      : k.caseless
+        ? sql`strpos(${text(f)}, ${k.keyword}) > 0`
+        : sql`${text(f)} ilike ${k.contains}`;
   /** The score of a field known to hold the keyword: exact, prefix or elsewhere, read from its start. */
   const held = (f: RankedField) => {
     const t = text(f);
@@ -184,6 +188,9 @@ export function relevance(k: KeywordSql, fields: RankedField[]): SQL<number> {
       when ${t} ilike ${k.contains} then ${covers(f)}${similar(f)}
       else 0 end)`;
     }
+    // A field asked through `holds` (an author's name) is read only for the rows it holds the
+    // keyword for: its text may then be a subquery (the posts' ranking reads no account).
+    if (f.holds) score = sql`(case when ${holds(f)} then ${score} else 0 end)`;
     if (i === implied) {
       const others = fields.filter((_, j) => j !== i).map(holds);
       score = sql`(case when not (${sql.join(others, sql` or `)}) then ${held(f)} else ${score} end)`;
