@@ -1,9 +1,7 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import postgres from 'postgres';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import type { PgliteDatabase } from 'drizzle-orm/pglite';
-import { migrate as migratePostgres } from 'drizzle-orm/postgres-js/migrator';
 import type { PostgresJsDatabase } from 'drizzle-orm/postgres-js';
 import type { Database, Schema } from './client';
 
@@ -20,6 +18,10 @@ export async function runMigrations(database: Database): Promise<void> {
   }
   // The lock lives on its own connection, held for the whole run: a second instance
   // starting at the same moment waits here instead of applying the same migration.
+  const [{ default: postgres }, { migrate: migratePostgres }] = await Promise.all([
+    import('postgres'),
+    import('drizzle-orm/postgres-js/migrator'),
+  ]);
   const lock = postgres(database.url!, { max: 1, onnotice: () => {} });
   try {
     await lock`select pg_advisory_lock(${MIGRATION_LOCK})`;

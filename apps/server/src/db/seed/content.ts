@@ -1,8 +1,8 @@
 import { UPLOAD_PATH, type NewsCategory } from '@psy/contracts';
 import { eq } from 'drizzle-orm';
-import sharp from 'sharp';
 import type { Db } from '../client';
-import { richTextToPlain, sanitizeRichText } from '../../lib/rich-text';
+import { loadRichText } from '../../lib/lazy-rich-text';
+import { loadSharp } from '../../lib/sharp';
 import { banners } from '../../modules/banners/banners.table';
 import { newsArticles, newsViews } from '../../modules/news/news.table';
 import { reviewRequests } from '../../modules/review/review.table';
@@ -25,6 +25,7 @@ async function picture(storage: Storage | undefined, name: string, colors: [stri
     `<path d="M400 90 C470 20 600 80 560 170 L400 320 L240 170 C200 80 330 20 400 90Z" fill="#fff" fill-opacity=".28"/>`,
   ][shape % 4];
   const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="800" height="400"><defs><linearGradient id="g" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="${a}"/><stop offset="1" stop-color="${b}"/></linearGradient></defs><rect width="800" height="400" fill="url(#g)"/>${shapes}</svg>`;
+  const sharp = await loadSharp();
   await storage.put(name, await sharp(Buffer.from(svg)).webp({ quality: 70 }).toBuffer());
 }
 
@@ -230,6 +231,7 @@ export async function seedContent(db: Db, storage: Storage | undefined, now: Dat
     if (cover) drawing.add(picture(storage, cover, palettes[i % palettes.length]!, i));
     const inline = i === 1 ? `seed-news-inline.webp` : null;
     if (inline) drawing.add(picture(storage, inline, palettes[4]!, 1));
+    const { richTextToPlain, sanitizeRichText } = await loadRichText();
     const html = sanitizeRichText(
       [
         ...a.paragraphs.map((p, j) => (j === 0 ? `<p>${p}</p>` : `<h2>小贴士</h2><p>${p}</p>`)),

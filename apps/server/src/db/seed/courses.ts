@@ -4,7 +4,6 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { CourseCategory, CourseDraftData } from '@psy/contracts';
 import { and, eq } from 'drizzle-orm';
-import sharp from 'sharp';
 import { publishCourseDraft } from '../../modules/courses/courses.service';
 import {
   courseEnrolments,
@@ -15,6 +14,7 @@ import {
 } from '../../modules/courses/courses.table';
 import { probeVideo } from '../../modules/courses/video-probe';
 import { orders } from '../../modules/orders/orders.table';
+import { loadSharp } from '../../lib/sharp';
 import type { Db } from '../client';
 import { backgroundWork } from './background';
 import { userIdsByPhone } from './lookup';
@@ -229,6 +229,7 @@ async function coverImage(c: DemoCourse): Promise<Buffer> {
   ${sub ? `<text x="64" y="330" font-family="Noto Sans CJK SC, sans-serif" font-size="38" fill="#fff" fill-opacity="0.92">${esc(sub)}</text>` : ''}
   <text x="64" y="470" font-family="Noto Sans CJK SC, sans-serif" font-size="24" fill="#fff" fill-opacity="0.8">心理测评与咨询平台 · 精品课程</text>
 </svg>`;
+  const sharp = await loadSharp();
   return sharp(Buffer.from(svg)).webp({ quality: 78 }).toBuffer();
 }
 

@@ -37,7 +37,7 @@ import { hmacHex, maskPhone, sameHex } from '../../lib/crypto';
 import { AppError, notFound } from '../../lib/errors';
 import type { EventBus } from '../../lib/events';
 import { pgError, UNIQUE_VIOLATION } from '../../lib/pg-errors';
-import { richTextIsEmpty, sanitizeRichText } from '../../lib/rich-text';
+import { loadRichText } from '../../lib/lazy-rich-text';
 import { shareText, type ShareCard } from '../../lib/share-card';
 import { likeEscape } from '../../lib/sql';
 import type { OrdersService } from '../orders';
@@ -331,6 +331,7 @@ export function createCoursesService(deps: CoursesServiceDeps) {
 
   /** Checks a draft: keys unique, videos the author's own, text bodies cleaned. */
   async function cleanDraft(tx: DbOrTx, actor: Actor, input: unknown): Promise<CourseDraftData> {
+    const { sanitizeRichText } = await loadRichText();
     const d = courseDraftBody.parse(input);
     const keys = new Set<string>();
     for (const ch of d.chapters) {
@@ -359,7 +360,8 @@ export function createCoursesService(deps: CoursesServiceDeps) {
   }
 
   /** What must hold before a course goes to review; the message says what is missing. */
-  function checkComplete(d: CourseDraftData) {
+  async function checkComplete(d: CourseDraftData) {
+    const { richTextIsEmpty } = await loadRichText();
     if (!d.cover) throw new AppError('BAD_REQUEST', '请上传课程封面');
     const lessons = lessonsOf(d);
     if (lessons.length === 0) throw new AppError('BAD_REQUEST', '请至少添加一个章节和一个课时');
@@ -875,7 +877,7 @@ export function createCoursesService(deps: CoursesServiceDeps) {
       await db.transaction(async (tx) => {
         const c = await own(actor, id, { lock: true, tx });
         if (c.status === 'pending_review') throw new AppError('CONFLICT', '课程已在审核中');
-        checkComplete(c.draft);
+        await checkComplete(c.draft);
         await repo.update(tx, id, { status: 'pending_review' });
         await workflow.submit(tx, {
           itemId: id,

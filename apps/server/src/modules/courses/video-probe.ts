@@ -1,10 +1,16 @@
 import { createReadStream } from 'node:fs';
 import { courseMessages } from '@psy/contracts';
-import { createFile, Log, MP4BoxBuffer, type Movie } from 'mp4box';
+import type { Movie } from 'mp4box';
 import { AppError } from '../../lib/errors';
+import { onFirstUse } from '../../lib/on-first-use';
 
-// The parser's warnings about unknown boxes are not ours to print; errors end the probe anyway.
-Log.setLogLevel(Log.error);
+/** mp4box, loaded on the first video (a start need not pay for it). */
+const loadMp4box = onFirstUse(async () => {
+  const mp4box = await import('mp4box');
+  // The parser's warnings about unknown boxes are not ours to print; errors end the probe anyway.
+  mp4box.Log.setLogLevel(mp4box.Log.error);
+  return mp4box;
+});
 
 /** What a lesson video's own bytes say about it. */
 export interface VideoFacts {
@@ -32,6 +38,7 @@ export function looksLikeIsoMedia(head: Buffer): boolean {
  * video track and a duration is a 400 with a clear message.
  */
 export async function probeVideo(path: string): Promise<VideoFacts> {
+  const { createFile, MP4BoxBuffer } = await loadMp4box();
   const file = createFile(false);
   let movie: Movie | null = null;
   let parseError: string | null = null;

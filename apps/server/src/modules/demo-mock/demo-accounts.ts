@@ -1,5 +1,5 @@
-import { formatDateTime } from './fake-data';
 import type { DemoUser } from '@psy/contracts';
+import { formatDateTime } from '../../lib/time';
 import { createFakeUsers } from './fake-users';
 
 export interface DemoAccounts {
@@ -31,7 +31,7 @@ export function createDemoAccounts(now: () => Date): DemoAccounts {
       const user = users.find((u) => u.username === username && u.password === password);
       if (!user) return null;
       destroyed.delete(user.token);
-      user.last_login = formatDateTime(now());
+      user.last_login = formatDateTime(now(), { seconds: true });
       return copy(user);
     },
     byToken(token) {

@@ -2,11 +2,14 @@ import { messages } from '@psy/contracts';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Clock } from '../../lib/clock';
 import { AppError } from '../../lib/errors';
+import { onFirstUse } from '../../lib/on-first-use';
 import { createDemoAccounts } from './demo-accounts';
 import { mockMessages, resultError, resultSuccess } from './envelope';
-import { demoData, homeInfo } from './fake-data';
 import { MockSyntaxError, parseMockJson } from './json-syntax';
 import { regionChildren } from './regions';
+
+/** The generated tables (faker's Chinese locale), loaded on the console's first list. */
+const loadFakeData = onFirstUse(() => import('./fake-data'));
 
 export interface DemoMockOptions {
   clock: Clock;
@@ -91,18 +94,18 @@ export async function demoMockRoutes(app: FastifyInstance, { clock }: DemoMockOp
 
       v1.get('/common/page_one/list', hidden, async () => {
         await defaultDelay();
-        const list = demoData().common;
+        const list = (await loadFakeData()).demoData().common;
         return resultSuccess({ total: list.length, list });
       });
 
       v1.get('/home/info', hidden, async () => {
         await defaultDelay();
-        return resultSuccess(homeInfo(clock()));
+        return resultSuccess((await loadFakeData()).homeInfo(clock()));
       });
 
       v1.get('/home/list', hidden, async () => {
         await defaultDelay();
-        const list = demoData().home;
+        const list = (await loadFakeData()).demoData().home;
         return resultSuccess({ total: list.length, list });
       });
 
@@ -119,7 +122,7 @@ export async function demoMockRoutes(app: FastifyInstance, { clock }: DemoMockOp
 
   app.get('/table/list', hidden, async () => {
     await defaultDelay();
-    const list = demoData().table;
+    const list = (await loadFakeData()).demoData().table;
     return resultSuccess({ total: list.length, list });
   });
 }

@@ -19,7 +19,7 @@ import type { Actor } from '../../lib/actor';
 import type { CatalogueCache } from '../../lib/catalogue-cache';
 import type { Clock } from '../../lib/clock';
 import { AppError, notFound } from '../../lib/errors';
-import { richTextIsEmpty, richTextToPlain, sanitizeRichText } from '../../lib/rich-text';
+import { loadRichText } from '../../lib/lazy-rich-text';
 import { shareText, type ShareCard } from '../../lib/share-card';
 import type { Storage } from '../uploads';
 import { canManageNews, canPublish, canTakeOffline, isNewsVisible, newsStatus } from './news.policy';
@@ -76,6 +76,7 @@ export function createNewsService({ db, clock, uploads, catalogue }: NewsService
 
   /** Cleans the body and checks every image is one of our uploads. */
   async function prepare(body: NewsBody) {
+    const { richTextIsEmpty, richTextToPlain, sanitizeRichText } = await loadRichText();
     const html = sanitizeRichText(body.body);
     if (richTextIsEmpty(html)) throw new AppError('BAD_REQUEST', richTextMessages.empty);
     const images = bodyImages(html);

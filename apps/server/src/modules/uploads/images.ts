@@ -1,7 +1,8 @@
 import { CHAT_IMAGE_MAX_PIXELS, IMAGE_UPLOADS_PER_MINUTE, imageMessages } from '@psy/contracts';
-import sharp, { type Metadata } from 'sharp';
+import type { Metadata } from 'sharp';
 import type { Clock } from '../../lib/clock';
 import { AppError } from '../../lib/errors';
+import { loadSharp } from '../../lib/sharp';
 import { createRateLimiter, createSemaphore, QueueFullError, type RateLimiter } from './limits';
 
 /** Formats accepted on upload, recognised by their content, not by name or MIME type. */
@@ -14,12 +15,6 @@ const ACCEPTED = new Set(['jpeg', 'png', 'webp', 'gif']);
  */
 export const IMAGE_DECODE = { slots: 2, queue: 10 } as const;
 export const imageDecodes = createSemaphore(IMAGE_DECODE);
-
-// Each image gets one libvips thread: the semaphore decides how many run at once, so image
-// work takes at most two cores. Uploads never repeat, so libvips' operation cache would only
-// hold memory.
-sharp.concurrency(1);
-sharp.cache(false);
 
 const uploadLimiters = new WeakMap<object, RateLimiter>();
 
@@ -73,6 +68,7 @@ export async function reencodeImage(
   },
 ): Promise<ProcessedImage> {
   const maxPixels = opts.maxPixels ?? CHAT_IMAGE_MAX_PIXELS;
+  const sharp = await loadSharp();
   let meta: Metadata;
   try {
     // Reading the header decodes no pixels.

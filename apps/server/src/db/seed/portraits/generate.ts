@@ -5,7 +5,6 @@
  */
 import { writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import sharp from 'sharp';
 
 interface Look {
   background: string;
@@ -110,6 +109,7 @@ export const portraitFile = (telephone: string) => `expert-portrait-${telephone}
 
 const here = fileURLToPath(new URL('.', import.meta.url));
 if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
+  const { default: sharp } = await import('sharp');
   for (const [phone, look] of Object.entries(looks)) {
     const webp = await sharp(Buffer.from(portraitSvg(look)))
       .webp({ quality: 82 })
