@@ -1,8 +1,29 @@
+import { createHash } from 'node:crypto';
+import fs from 'node:fs';
 import { buildApp } from './app';
 import { ConfigError, loadConfig, type Config } from './config';
 import { openDatabase, type Database } from './db/client';
 import { runMigrations } from './db/migrate';
 import { seed, seedDemoCampaign, seedDemoSessions, seedDemoStatistics, seedReference } from './db/seed';
+import { seedOncePerBuild } from './modules/settings';
+
+/**
+ * What the start's seed steps depend on: the running bundle (its own bytes, so any rebuilt code
+ * seeds again), the seed mode and where the demo pictures are written. Null when the server runs
+ * from its sources (tsx): no single file names that code, so every such start seeds.
+ */
+function seedStamp(config: Config): string | null {
+  const entry = process.argv[1] ?? '';
+  if (!/[\\/]dist[\\/]server\.mjs$/.test(entry)) return null;
+  try {
+    return createHash('sha256')
+      .update(fs.readFileSync(entry))
+      .update(`\0${config.seed}\0${config.uploadDir}`)
+      .digest('hex');
+  } catch {
+    return null;
+  }
+}
 
 function describeDatabase(config: Config): string {
   if (!config.databaseUrl) return `PGlite at ${config.dataDir}`;
@@ -58,9 +79,15 @@ async function main(): Promise<void> {
   const app = await buildApp({ config, database });
   phases.mark('app');
   app.log.info(`database: ${describeDatabase(config)}`);
-  await seedReference(database.db);
-  phases.mark('reference');
-  if (config.seed === 'demo') {
+  const seeded = await seedOncePerBuild(database.db, seedStamp(config), async () => {
+    await seedReference(database.db);
+    phases.mark('reference');
+    if (config.seed !== 'demo') {
+      app.log.info(
+        'seed: no demo data (SEED=none); create the first administrator with `npm run admin:create`',
+      );
+      return;
+    }
     const result = await seed(database.db, { storage: app.deps.storage, files: config });
     app.log.info(
       result.institutions || result.users
@@ -77,10 +104,11 @@ async function main(): Promise<void> {
     const campaign = await seedDemoCampaign(database.db, app.deps.services);
     if (campaign) app.log.info(`seed: opened the demo screening campaign, ${campaign} students took it`);
     phases.mark('campaign');
-  } else
-    app.log.info(
-      'seed: no demo data (SEED=none); create the first administrator with `npm run admin:create`',
-    );
+  });
+  if (!seeded) {
+    app.log.info('seed: skipped, this build seeded this database at an earlier start');
+    phases.mark('seed check');
+  }
   if (config.env === 'production' && config.paymentsSandbox)
     app.log.warn(
       'PAYMENTS_SANDBOX=true: the sandbox cashier lets payers confirm their own payments. Never on a live site.',

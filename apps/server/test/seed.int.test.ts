@@ -5,6 +5,7 @@ import { seed, seedDemoStatistics } from '../src/db/seed';
 import { executeRows } from '../src/db/rows';
 import { DEMO_PASSWORD } from '../src/db/seed/demo-data';
 import { institutions } from '../src/modules/institutions/institutions.table';
+import { seedOncePerBuild } from '../src/modules/settings';
 import { users } from '../src/modules/users/users.table';
 import { createTestDatabase, testDbKind, type TestDatabase } from './context';
 
@@ -83,5 +84,27 @@ describe(`seed on ${testDbKind}`, () => {
       { level: 2, n: 34 },
       { level: 3, n: 63 },
     ]);
+  });
+
+  it('a start runs the seed steps once per build: the same stamp skips them, a new one runs them again', async () => {
+    const db = testDb.database.db;
+    const runs: string[] = [];
+    const steps = (name: string) => async () => void runs.push(name);
+    expect(await seedOncePerBuild(db, 'build-a', steps('first'))).toBe(true);
+    expect(await seedOncePerBuild(db, 'build-a', steps('restart'))).toBe(false);
+    expect(await seedOncePerBuild(db, 'build-b', steps('new code'))).toBe(true);
+    expect(await seedOncePerBuild(db, 'build-b', steps('restart'))).toBe(false);
+    // Without a stamp (the sources, not a bundle) every start seeds.
+    expect(await seedOncePerBuild(db, null, steps('tsx'))).toBe(true);
+    expect(await seedOncePerBuild(db, null, steps('tsx'))).toBe(true);
+    expect(runs).toEqual(['first', 'new code', 'tsx', 'tsx']);
+    // Steps that fail leave no stamp: the next start tries them again.
+    await expect(
+      seedOncePerBuild(db, 'build-c', async () => {
+        throw new Error('disk full');
+      }),
+    ).rejects.toThrow('disk full');
+    expect(await seedOncePerBuild(db, 'build-c', steps('retry'))).toBe(true);
+    expect(runs.at(-1)).toBe('retry');
   });
 });

@@ -1,2 +1,2 @@
 // Settings are read at start-up by the composition root; no module uses them directly.
-export { loadAppSecret } from './settings.service';
+export { loadAppSecret, seedOncePerBuild } from './settings.service';

@@ -11,4 +11,11 @@ export const settingsRepository = {
   async insertIfMissing(db: DbOrTx, key: string, value: string): Promise<void> {
     await db.insert(settings).values({ key, value }).onConflictDoNothing();
   },
+  /** Writes the value, replacing any earlier one. */
+  async put(db: DbOrTx, key: string, value: string): Promise<void> {
+    await db
+      .insert(settings)
+      .values({ key, value })
+      .onConflictDoUpdate({ target: settings.key, set: { value, updatedAt: new Date() } });
+  },
 };
