@@ -1,7 +1,5 @@
 import fastifyMultipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
-import fastifySwagger from '@fastify/swagger';
-import fastifySwaggerUi from '@fastify/swagger-ui';
 import { API_PREFIX, STOMP_MAX_FRAME_BYTES, STOMP_PATH, UPLOAD_PATH } from '@psy/contracts';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { jsonSchemaTransform, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -11,6 +9,7 @@ import { systemClock, type Clock } from './lib/clock';
 import { compressSharedAnswers, sharedAnswerSerializerCompiler } from './lib/shared-serializer';
 import { createEventBus, type EventBus } from './lib/events';
 import { loggerOptions } from './lib/logger';
+import { registerApiDocs } from './plugins/api-docs';
 import { authPlugin } from './modules/auth/auth.plugin';
 import { authRoutes } from './modules/auth/auth.routes';
 import { hmacHex } from './lib/crypto';
@@ -244,21 +243,23 @@ export async function buildApp({
     zlibOptions: { level: 6 },
   });
 
-  await app.register(fastifySwagger, {
-    openapi: {
-      info: {
-        title: `${config.site.name} API`,
-        version: APP_VERSION,
-        description:
-          '所有接口均位于 /SysAdmin 之下，返回 { status, data, message }；需要登录的接口在 serviceToken 请求头中携带令牌。',
+  registerApiDocs(app, {
+    prefix: API_PREFIX,
+    swagger: {
+      openapi: {
+        info: {
+          title: `${config.site.name} API`,
+          version: APP_VERSION,
+          description:
+            '所有接口均位于 /SysAdmin 之下，返回 { status, data, message }；需要登录的接口在 serviceToken 请求头中携带令牌。',
+        },
+        components: {
+          securitySchemes: { serviceToken: { type: 'apiKey', in: 'header', name: 'serviceToken' } },
+        },
       },
-      components: {
-        securitySchemes: { serviceToken: { type: 'apiKey', in: 'header', name: 'serviceToken' } },
-      },
+      transform: jsonSchemaTransform,
     },
-    transform: jsonSchemaTransform,
   });
-  await app.register(fastifySwaggerUi, { routePrefix: `${API_PREFIX}/docs` });
   await app.register(fastifyMultipart, { limits: { files: 1, fields: 10, fieldSize: 1024, parts: 12 } });
   await app.register(authPlugin);
 

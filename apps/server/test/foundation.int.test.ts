@@ -120,6 +120,14 @@ describe(`foundation on ${testDbKind}`, () => {
     const ui = await ctx.app.inject('/SysAdmin/docs/');
     expect(ui.statusCode).toBe(200);
     expect(ui.headers['content-type']).toContain('text/html');
+    // The UI's own files come through the docs instance made on the first request (plugins/api-docs.ts).
+    const css = await ctx.app.inject('/SysAdmin/docs/static/swagger-ui.css');
+    expect(css.statusCode).toBe(200);
+    expect(css.headers['content-type']).toContain('text/css');
+    expect(css.body).toContain('.swagger-ui');
+    const missing = await ctx.app.inject('/SysAdmin/docs/static/nothing.js');
+    expect(missing.statusCode).toBe(404);
+    expect(missing.json()).toMatchObject({ status: 404, data: null });
   });
 
   it('the home overview shows the seeded institutions and figures', async () => {

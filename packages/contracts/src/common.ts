@@ -3,13 +3,15 @@ import { fieldLabel } from './fields';
 
 export { API_PREFIX, formatDuration, formatFen, messages, UPLOAD_PATH } from './constants';
 
-/** The `{ status, data, message }` envelope; `status` equals the HTTP status. */
+const envelopeStatus = z.number().int();
+const envelopeMessage = z.string();
+
+/**
+ * The `{ status, data, message }` envelope; `status` equals the HTTP status. Its two fixed fields
+ * are made once, not per route (the server describes some four hundred replies at start).
+ */
 export function envelope<T extends z.ZodType>(data: T) {
-  return z.object({
-    status: z.number().int(),
-    data,
-    message: z.string(),
-  });
+  return z.object({ status: envelopeStatus, data, message: envelopeMessage });
 }
 
 export const errorEnvelope = envelope(z.null());
