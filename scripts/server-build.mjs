@@ -1,12 +1,14 @@
 // Builds the server with esbuild into apps/server/dist (server.mjs, plus one chunk per module the
 // code loads on first use: the PDF and spreadsheet writers, the Redis broker), so a start loads
 // plain JavaScript instead of compiling ~500 TypeScript files through tsx every time (issue 18:
-// start time). Our code and the workspace packages are bundled; every npm package stays an
-// import of node_modules, and a package imported only by a chunk is loaded only when that chunk
-// is. `import.meta.url` keeps meaning the source file's own address (the migrations, fonts, seed
+// start time). Our code, the workspace packages and the npm packages a start needs are bundled;
+// native ones, ones that find files beside their sources and ones loaded only on first use stay
+// imports of node_modules (`externalPackages`), and a package imported only by a chunk is loaded
+// only when that chunk is. `import.meta.url` keeps meaning the source file's own address (the migrations, fonts, seed
 // media and package.json are found next to the sources). A build whose inputs have not changed
 // since the last one is not made again.
 import { createHash } from 'node:crypto';
+import { builtinModules } from 'node:module';
 import fs from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -21,15 +23,59 @@ const stampFile = path.join(dist, 'server.inputs.json');
 /** Chunks no longer named by the bundle are removed once they are this old (a running server may still load one). */
 const staleChunkMs = 24 * 3600_000;
 
-/** esbuild plugin: bare imports stay external except our workspace packages (TypeScript sources). */
+/**
+ * npm packages that stay imports of node_modules: native code or files found next to their own
+ * sources (PGlite's WebAssembly, sharp, argon2, the Swagger UI's pages, pdfkit's fonts), and the
+ * ones loaded only on first use (their chunks import them then). Every other package the start
+ * needs (Fastify and its plugins, Drizzle, zod, ws, ...) is bundled: loading some 700 files of
+ * node_modules through Node's ESM loader was about half a second of every start (docs/performance.md).
+ */
+const externalPackages = new Set([
+  '@electric-sql/pglite',
+  '@faker-js/faker',
+  '@fastify/swagger',
+  '@fastify/swagger-ui',
+  '@node-rs/argon2',
+  'echarts',
+  'exceljs',
+  'ioredis',
+  'mp4box',
+  'pdfkit',
+  'pino-pretty',
+  'postgres',
+  'sanitize-html',
+  'sharp',
+  'svg-to-pdfkit',
+  // ws's optional native helpers: required inside a try, absent here.
+  'bufferutil',
+  'utf-8-validate',
+]);
+const packageOf = (spec) =>
+  spec
+    .split('/')
+    .slice(0, spec.startsWith('@') ? 2 : 1)
+    .join('/');
+
+/** esbuild plugin: the packages above stay external, and node's own modules. */
 const externals = {
   name: 'externals',
   setup(b) {
-    b.onResolve({ filter: /^[^./]/ }, (args) =>
-      args.path.startsWith('@psy/') || args.kind === 'entry-point' ? undefined : { external: true },
-    );
+    b.onResolve({ filter: /^[^./]/ }, (args) => {
+      if (args.kind === 'entry-point') return undefined;
+      if (args.path.startsWith('node:') || builtinModules.includes(packageOf(args.path)))
+        return { external: true };
+      return externalPackages.has(packageOf(args.path)) ? { external: true } : undefined;
+    });
   },
 };
+
+/**
+ * Bundled CommonJS packages `require` node's modules; in an ES module there is no `require`
+ * unless one is made, and esbuild's shim would throw "Dynamic require ... is not supported".
+ */
+const requireShim =
+  "import { createRequire as __psyCreateRequire } from 'node:module';\n" +
+  'const require = __psyCreateRequire(import.meta.url);';
 
 /** esbuild plugin: `import.meta.url` in a source file becomes that file's own file: URL. */
 const ownUrl = {
@@ -98,11 +144,15 @@ export async function buildServer() {
       sourcemap: 'linked',
       metafile: true,
       logLevel: 'warning',
+      banner: { js: requireShim },
       plugins: [externals, ownUrl],
     });
+    // The bundled npm packages are named by the lock file (an install that changes one changes it),
+    // not file by file.
     const inputs = Object.keys(result.metafile.inputs)
       .filter((f) => !f.includes('node_modules/') || f.includes('node_modules/@psy/'))
-      .map((f) => path.resolve(root, f));
+      .map((f) => path.resolve(root, f))
+      .concat(path.join(root, 'package-lock.json'));
     fs.mkdirSync(chunksDir, { recursive: true });
     const built = path.join(tmpDir, 'chunks');
     const chunks = fs.existsSync(built) ? fs.readdirSync(built).map((name) => `chunks/${name}`) : [];
