@@ -8,12 +8,15 @@
 // media and package.json are found next to the sources). A build whose inputs have not changed
 // since the last one is not made again.
 import { createHash } from 'node:crypto';
-import { builtinModules } from 'node:module';
+import { builtinModules, createRequire } from 'node:module';
 import fs from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { build, version as esbuildVersion } from 'esbuild';
 import { root } from './web-build.mjs';
+
+// esbuild's version from its package file: the module itself (about 60 ms to load) is imported only
+// when a build is made, not by every start that finds the bundle up to date.
+const esbuildVersion = createRequire(import.meta.url)('esbuild/package.json').version;
 
 export const serverBundle = path.join(root, 'apps/server/dist/server.mjs');
 const dist = path.dirname(serverBundle);
@@ -124,6 +127,7 @@ function upToDate() {
  */
 export async function buildServer() {
   if (upToDate()) return serverBundle;
+  const { build } = await import('esbuild');
   const tmpDir = path.join(dist, `.build-${process.pid}-${Date.now()}`);
   try {
     const result = await build({
