@@ -8,7 +8,7 @@ const envelopeMessage = z.string();
 
 /**
  * The `{ status, data, message }` envelope; `status` equals the HTTP status. Its two fixed fields
- * are made once, not per route (the server describes some four hundred replies at start).
+ * are made once, not per route (the server describes some 250 replies at start).
  */
 export function envelope<T extends z.ZodType>(data: T) {
   return z.object({ status: envelopeStatus, data, message: envelopeMessage });
