@@ -106,7 +106,11 @@ async function main(): Promise<void> {
     phases.mark('campaign');
   });
   if (!seeded) {
-    app.log.info('seed: skipped, this build seeded this database at an earlier start');
+    app.log.info(
+      config.seed === 'demo'
+        ? 'seed: skipped, this build seeded this database at an earlier start'
+        : 'seed: skipped, this build checked the built-in scales at an earlier start; no demo data (SEED=none)',
+    );
     phases.mark('seed check');
   }
   if (config.env === 'production' && config.paymentsSandbox)
