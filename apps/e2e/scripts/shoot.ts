@@ -6,6 +6,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { launchChromium } from '../src/chromium';
+import { revealAll } from '../src/ui';
 
 const [base, outDir, ...paths] = process.argv.slice(2);
 if (!base || !outDir || paths.length === 0) {
@@ -36,6 +37,12 @@ try {
     }
     await page.goto(new URL(p!, base).toString(), { waitUntil: 'networkidle' });
     await page.waitForTimeout(Number(process.env.WAIT_MS ?? 400));
+    // A whole-page picture: first draw what a page draws only as it comes near the screen.
+    if (process.env.FULL !== '0' && (await page.getByTestId('when-near').count()) > 0) {
+      await revealAll(page);
+      await page.evaluate(() => window.scrollTo(0, 0));
+      await page.waitForTimeout(400);
+    }
     const file = path.join(
       outDir,
       `${p!.replace(/[^a-z0-9]+/gi, '_').replace(/^_|_$/g, '') || 'root'}-${width}.png`,

@@ -40,3 +40,23 @@ export async function noSidewaysScroll(page: Page) {
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
   expect(overflow).toBeLessThanOrEqual(0);
 }
+
+/**
+ * Scrolls down a page whose lower parts are drawn as they come near the screen (the home page's
+ * sections: `WhenNear` in the web app) until every held place has been drawn.
+ */
+export async function revealAll(page: Page) {
+  // The page's first section first: before it renders there is no held place to find.
+  await page.locator('section[aria-labelledby]').first().waitFor();
+  const held = page.getByTestId('when-near');
+  // A plain loop, not expect.poll: the screenshot script uses it outside a test run.
+  const deadline = Date.now() + 15_000;
+  for (let n = await held.count(); n > 0; n = await held.count()) {
+    if (Date.now() > deadline) throw new Error(`${n} held places were never drawn`);
+    await held
+      .first()
+      .scrollIntoViewIfNeeded({ timeout: 2_000 })
+      .catch(() => {});
+    await page.waitForTimeout(50);
+  }
+}

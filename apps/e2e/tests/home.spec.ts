@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { hasBrowser, useBrowser } from '../src/browser';
+import { revealAll } from '../src/ui';
 
 describe.skipIf(!hasBrowser())('a visitor opens the platform', () => {
   const browser = useBrowser();
@@ -9,6 +10,7 @@ describe.skipIf(!hasBrowser())('a visitor opens the platform', () => {
     await page.goto('/');
     await page.waitForURL('**/sys/home');
     await page.getByRole('heading', { name: '关注心理健康，从了解自己开始' }).waitFor();
+    await revealAll(page);
     await page.getByText('北京心晴心理咨询中心').waitFor();
     expect(await page.title()).toBe('首页 - 心理测评与咨询平台');
     const [institutions, experts, users] = (await page.locator('dl dd').allTextContents()).map(Number);
@@ -24,6 +26,7 @@ describe.skipIf(!hasBrowser())('a visitor opens the platform', () => {
     await page.goto('/sys/home');
     const more = async (section: string) =>
       page.locator(`section[aria-labelledby="${section}"] > div a`).first().getAttribute('href');
+    await revealAll(page);
     await page.locator('#home-institutions').waitFor();
     expect(await more('home-hot-assessments')).toBe('/app/website');
     expect(await more('home-plans')).toBe('/combit/list');
@@ -99,6 +102,7 @@ describe.skipIf(!hasBrowser())('a visitor opens the platform', () => {
       }),
     );
     await page.goto('/sys/home');
+    await revealAll(page);
     const section = page.locator('section[aria-labelledby="home-experts"]');
     await section.getByText('暂无可预约的专家').waitFor();
     expect(await section.getByRole('heading', { name: '推荐专家' }).count()).toBe(1);
@@ -129,9 +133,15 @@ describe.skipIf(!hasBrowser())('a visitor opens the platform', () => {
     await page.waitForURL('**/sys/home');
   });
 
-  it('fits a phone screen without sideways scrolling', async () => {
+  it('fits a phone screen without sideways scrolling; what lies below the first screen is drawn on the way down', async () => {
     const page = await browser.newPage({ width: 390, height: 844 });
     await page.goto('/sys/home');
+    await page.locator('#home-hot-assessments').waitFor();
+    await page.waitForLoadState('networkidle');
+    // A phone draws the first section with the page; the ones further down as they come near.
+    expect(await page.locator('#home-institutions').count()).toBe(0);
+    expect(await page.getByTestId('when-near').count()).toBeGreaterThan(0);
+    await revealAll(page);
     await page.getByText('北京心晴心理咨询中心').waitFor();
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
     expect(overflow).toBeLessThanOrEqual(0);

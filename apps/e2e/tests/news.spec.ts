@@ -2,7 +2,7 @@ import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { hasBrowser, useBrowser } from '../src/browser';
 import { DEMO, signIn } from '../src/session';
-import { shot } from '../src/ui';
+import { revealAll, shot } from '../src/ui';
 
 const png = (color: string) =>
   sharp({ create: { width: 480, height: 320, channels: 3, background: color } })
@@ -142,12 +142,14 @@ describe.skipIf(!hasBrowser())('news, expert tweets and search', () => {
     // The tweet's two pictures (the card's avatar is the expert's portrait, not counted).
     expect(await card.locator('img[src*="content-"]').count()).toBe(2);
     await visitor.goto('/sys/home');
+    await revealAll(visitor);
     await visitor.locator('#home-tweets').waitFor();
     await visitor.getByTestId('tweet-card').filter({ hasText: text }).waitFor();
     await shot(visitor, 'home-desktop');
 
     const phone = await browser.newPage({ width: 375, height: 812 });
     await phone.goto('/sys/home');
+    await revealAll(phone);
     await phone.getByTestId('tweet-card').filter({ hasText: text }).waitFor();
     const overflow = await phone.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
     expect(overflow).toBeLessThanOrEqual(0);

@@ -1,6 +1,7 @@
 import { Col, Empty, Row, Skeleton } from 'antd';
-import { Fragment, startTransition, useEffect, useState, type ReactNode } from 'react';
+import { Fragment, type ReactNode } from 'react';
 import { HomeSection } from '../../../components/home-section';
+import { WhenNear } from '../../../components/when-near';
 import { useHomeOverview } from '../api/get-overview';
 import { BannerCarousel } from '../components/banner-carousel';
 import { Hero } from '../components/hero';
@@ -15,35 +16,37 @@ export interface HomeSectionEntry {
 
 /**
  * The sections drawn with the page's first render (what the first screen shows of them at 390
- * and 1366 px: the hero, the banner and the first section's heading and cards); the others
- * follow right after, one per frame.
+ * and 1366 px: the hero, the banner and the first section's heading and cards); each of the
+ * others is drawn when it comes near the screen.
  */
 const FIRST_SECTIONS = 1;
+
+/** The place a section below the first screen holds until it is drawn (about a row of cards). */
+const SECTION_PLACE_PX = 360;
 
 /**
  * 首页: the platform figures, the banner carousel, then `sections` in order (other features'
  * sections, passed in by the app layer: app/routes/home-page.tsx), the partner institutions
- * and the crisis lines. What lies below the first screen follows the first paint one section
- * per commit, each in a transition started after the previous one was painted: a commit is
- * one task React cannot split, so a slow phone's main thread is held for one section at a
- * time, not for the rest of the page at once (docs/performance.md).
+ * and the crisis lines. The sections below the first screen are drawn as a visitor scrolls
+ * towards them (`WhenNear`), each in a transition: a slow phone's main thread renders the
+ * first screen, not the whole page, while the page loads (docs/performance.md). Their lists
+ * are asked for with the page all the same (the route's loader), so they show at once.
  */
 export function HomePage({ sections }: { sections: HomeSectionEntry[] }) {
-  const [shown, setShown] = useState(FIRST_SECTIONS);
-  const more = shown < sections.length;
-  useEffect(() => {
-    if (!more) return;
-    const frame = requestAnimationFrame(() => startTransition(() => setShown((n) => n + 1)));
-    return () => cancelAnimationFrame(frame);
-  }, [shown, more]);
   return (
     <>
       <Hero stats={useHomeOverview().data?.stats} />
       <div className="page-container">
         <BannerCarousel />
-        {sections.slice(0, shown).map((s) => (
-          <Fragment key={s.key}>{s.node}</Fragment>
-        ))}
+        {sections.map((s, i) =>
+          i < FIRST_SECTIONS ? (
+            <Fragment key={s.key}>{s.node}</Fragment>
+          ) : (
+            <WhenNear key={s.key} minHeight={SECTION_PLACE_PX}>
+              {s.node}
+            </WhenNear>
+          ),
+        )}
       </div>
     </>
   );
