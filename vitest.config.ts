@@ -23,13 +23,15 @@ const projects: TestProjectInlineConfiguration[] = [
   },
 ];
 
-// The same integration suite on real PostgreSQL, each file in its own fresh database.
+// The same integration suite on real PostgreSQL, each file in its own fresh database (a copy
+// of the run's migrated or seeded template).
 if (process.env.TEST_DATABASE_URL) {
   projects.push({
     test: {
       name: 'int-postgres',
       include: integration,
       env: { TEST_DB: 'postgres' },
+      globalSetup: ['apps/server/test/global-postgres.ts'],
       isolate: false,
       testTimeout: 30_000,
       hookTimeout: 60_000,

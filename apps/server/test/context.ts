@@ -5,20 +5,15 @@ import type { FastifyInstance } from 'fastify';
 import postgres from 'postgres';
 import { inject } from 'vitest';
 import { buildApp } from '../src/app';
-import { loadConfig, type Config } from '../src/config';
+import type { Config } from '../src/config';
 import { openDatabase, type Database } from '../src/db/client';
 import { runMigrations } from '../src/db/migrate';
-import { seed } from '../src/db/seed';
+import { seedTestDatabase, testConfig, withDatabase } from './test-config';
 
 export type TestDbKind = 'pglite' | 'postgres';
 export const testDbKind: TestDbKind = process.env.TEST_DB === 'postgres' ? 'postgres' : 'pglite';
 
-/** A database URL with another database name. */
-export function withDatabase(url: string, name: string): string {
-  const u = new URL(url);
-  u.pathname = `/${name}`;
-  return u.toString();
-}
+export { withDatabase };
 
 export interface TestDatabase {
   database: Database;
@@ -27,17 +22,26 @@ export interface TestDatabase {
   drop(): Promise<void>;
 }
 
-/** A brand-new, migrated database of the kind this project runs on: PGlite from the template, or a fresh PostgreSQL database. */
-export async function createTestDatabase(): Promise<TestDatabase> {
+/**
+ * A brand-new, migrated database of the kind this project runs on, with the demo seed in it
+ * when `seeded`: a copy of the run's template (global-pglite.ts, global-postgres.ts), or, on
+ * PostgreSQL outside the int-postgres project (no template provided), migrated here.
+ */
+export async function createTestDatabase(opts: { seeded?: boolean } = {}): Promise<TestDatabase> {
   if (testDbKind === 'postgres') {
     const adminUrl = process.env.TEST_DATABASE_URL;
     if (!adminUrl) throw new Error('TEST_DB=postgres needs TEST_DATABASE_URL');
     const name = `psy_test_${crypto.randomBytes(6).toString('hex')}`;
     const admin = postgres(adminUrl, { max: 1, onnotice: () => {} });
-    await admin.unsafe(`create database ${name}`);
+    const templates = inject('postgresTemplates');
+    const template = templates && (opts.seeded ? templates.seeded : templates.migrated);
+    await admin.unsafe(`create database ${name}${template ? ` template ${template}` : ''}`);
     const url = withDatabase(adminUrl, name);
     const database = await openDatabase({ databaseUrl: url, poolSize: 8 });
-    await runMigrations(database);
+    if (!template) {
+      await runMigrations(database);
+      if (opts.seeded) await seedTestDatabase(database.db);
+    }
     return {
       database,
       url,
@@ -48,7 +52,7 @@ export async function createTestDatabase(): Promise<TestDatabase> {
       },
     };
   }
-  const template = fs.readFileSync(inject('pgliteTemplate'));
+  const template = fs.readFileSync(inject(opts.seeded ? 'pgliteSeededTemplate' : 'pgliteTemplate'));
   const database = await openDatabase({ dataDir: 'memory://', loadDataDir: new Blob([template]) });
   return { database, drop: () => database.close() };
 }
@@ -89,19 +93,9 @@ export interface TestContextOptions {
 
 /** The real app on a fresh database, for app.inject(). */
 export async function createTestContext(opts: TestContextOptions = {}): Promise<TestContext> {
-  const testDb = await createTestDatabase();
-  const config = loadConfig({
-    NODE_ENV: 'test',
-    LOG_LEVEL: 'silent',
-    WEB_DIST: '/nonexistent-web-dist',
-    // Tests drive time themselves and call the sweeps directly.
-    SWEEP_INTERVAL_MS: '0',
-    // Tests write and read at once, and on PostgreSQL a write's notice reaches the catalogue
-    // cache a moment after the commit: only catalogue.int.test.ts turns it on.
-    CATALOGUE_CACHE_SECONDS: '0',
-    ...opts.env,
-  });
-  if (opts.seed) await seed(testDb.database.db, { files: config });
+  // Seeded: a copy of the run's seeded template (the demo seed ran once, in the global setup).
+  const testDb = await createTestDatabase({ seeded: opts.seed });
+  const config = testConfig(opts.env);
   const app = await buildApp({ config, database: testDb.database, logger: false, clock: opts.clock });
   await opts.beforeReady?.(app);
   await app.ready();
