@@ -46,8 +46,9 @@ projects.push({
     globalSetup: ['apps/e2e/src/global-setup.ts'],
     testTimeout: 60_000,
     hookTimeout: 120_000,
-    // One browser-driven file at a time: two cores are shared with the server under test.
-    fileParallelism: false,
+    // Two browser-driven files at a time, each worker with a server of its own (global-setup.ts;
+    // E2E_WORKERS=1 runs them one at a time again).
+    maxWorkers: Math.max(1, Number(process.env.E2E_WORKERS ?? 2)),
     // In CI a failed browser test runs once more; the report names it as flaky ("passed on
     // retry"), so a flake is seen and fixed rather than failing every change that follows.
     retry: process.env.CI ? 1 : 0,

@@ -1,6 +1,7 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, beforeEach, inject } from 'vitest';
 import { launchChromium } from './chromium';
+import { baseUrl } from './base-url';
 
 export const hasBrowser = (): boolean => !!inject('chromium');
 
@@ -42,7 +43,7 @@ export function useBrowser() {
     await browser?.close();
   });
   return {
-    base: () => inject('baseUrl'),
+    base: () => baseUrl(),
     /** A page in a fresh context; `javaScriptEnabled: false` shows what the HTML alone paints. */
     async newPage(
       viewport = { width: 1366, height: 900 },
@@ -55,7 +56,7 @@ export function useBrowser() {
         viewport,
         locale: 'zh-CN',
         reducedMotion: 'reduce',
-        baseURL: inject('baseUrl'),
+        baseURL: baseUrl(),
         javaScriptEnabled: options.javaScriptEnabled ?? true,
       });
       contexts.push(context);

@@ -4,11 +4,13 @@ import path from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { ensureWebBuilt } from '../../../scripts/web-build.mjs';
 import { findChromium } from './chromium';
+import { buildServer } from '../../../scripts/server-build.mjs';
 import { startServer } from './server';
 
 declare module 'vitest' {
   export interface ProvidedContext {
-    baseUrl: string;
+    /** One server per browser-test worker (each file talks to its worker's own server). */
+    baseUrls: string[];
     chromium: string | null;
   }
 }
@@ -16,7 +18,7 @@ declare module 'vitest' {
 const banner = (lines: string[]) =>
   `\n${'!'.repeat(72)}\n${lines.map((l) => `!!  ${l}`).join('\n')}\n${'!'.repeat(72)}\n`;
 
-/** Builds the web app if needed and starts one seeded server on a throw-away PGlite for the browser suite. */
+/** Builds the web app if needed and starts a seeded server on a throw-away PGlite per browser-test worker. */
 export default async function setup(project: TestProject) {
   const chromium = findChromium();
   project.provide('chromium', chromium);
@@ -29,15 +31,23 @@ export default async function setup(project: TestProject) {
     if (process.env.CI === 'true')
       throw new Error(`${banner(lines)}\nUnder CI=true a missing browser fails the run.`);
     console.warn(banner(lines));
-    project.provide('baseUrl', '');
+    project.provide('baseUrls', []);
     return;
   }
   ensureWebBuilt({ quiet: true });
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'psy-e2e-'));
-  const server = await startServer({ DATA_DIR: dataDir, NODE_ENV: 'test' });
-  project.provide('baseUrl', server.base);
+  // Files run two at a time (vitest.config.ts), each worker against a server of its own: a file
+  // then sees only what its own worker's files did, as when they all ran one after the other.
+  const count = Math.max(1, Number(process.env.E2E_WORKERS ?? 2));
+  await buildServer(); // once, before the servers start from it
+
+  const dataDirs = Array.from({ length: count }, () => fs.mkdtempSync(path.join(os.tmpdir(), 'psy-e2e-')));
+  const servers = await Promise.all(dataDirs.map((dir) => startServer({ DATA_DIR: dir, NODE_ENV: 'test' })));
+  project.provide(
+    'baseUrls',
+    servers.map((s) => s.base),
+  );
   return async () => {
-    await server.stop();
-    fs.rmSync(dataDir, { recursive: true, force: true });
+    await Promise.all(servers.map((s) => s.stop()));
+    for (const dir of dataDirs) fs.rmSync(dir, { recursive: true, force: true });
   };
 }

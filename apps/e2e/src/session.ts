@@ -1,5 +1,5 @@
 import type { Page } from 'playwright-core';
-import { inject } from 'vitest';
+import { baseUrl } from './base-url';
 
 export const DEMO_PASSWORD = 'Demo@123456';
 export const DEMO = {
@@ -15,7 +15,7 @@ export async function apiCall<T = unknown>(
   path: string,
   opts: { token?: string; body?: unknown } = {},
 ): Promise<{ status: number; data: T; message: string }> {
-  const res = await fetch(`${inject('baseUrl')}/SysAdmin${path}`, {
+  const res = await fetch(`${baseUrl()}/SysAdmin${path}`, {
     method,
     headers: {
       ...(opts.body !== undefined ? { 'content-type': 'application/json' } : {}),

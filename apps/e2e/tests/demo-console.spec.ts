@@ -1,9 +1,10 @@
 import path from 'node:path';
 import type { Page } from 'playwright-core';
-import { describe, expect, inject, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { hasBrowser, useBrowser } from '../src/browser';
 import { repoRoot } from '../src/server';
 import { noSidewaysScroll, screenshots } from '../src/ui';
+import { baseUrl } from '../src/base-url';
 
 /** Screenshots for a person to look at (git-ignored). */
 const SHOTS = path.join(repoRoot, 'test-results', 'demo-console');
@@ -13,7 +14,7 @@ const shot = screenshots({ dir: SHOTS, settleMs: 0 });
 
 /** Calls the mock as any client would, with the token in the Authorization header. */
 async function mockCall(url: string, token?: string) {
-  const res = await fetch(`${inject('baseUrl')}${url}`, { headers: token ? { authorization: token } : {} });
+  const res = await fetch(`${baseUrl()}${url}`, { headers: token ? { authorization: token } : {} });
   return (await res.json()) as { code: number; result: any; message: string; type: string };
 }
 
