@@ -39,9 +39,18 @@ export default async function setup(project: TestProject) {
   // then sees only what its own worker's files did, as when they all ran one after the other.
   const count = Math.max(1, Number(process.env.E2E_WORKERS ?? 2));
   await buildServer(); // once, before the servers start from it
-
   const dataDirs = Array.from({ length: count }, () => fs.mkdtempSync(path.join(os.tmpdir(), 'psy-e2e-')));
-  const servers = await Promise.all(dataDirs.map((dir) => startServer({ DATA_DIR: dir, NODE_ENV: 'test' })));
+  const started = await Promise.allSettled(
+    dataDirs.map((dir) => startServer({ DATA_DIR: dir, NODE_ENV: 'test' })),
+  );
+  const servers = started.flatMap((s) => (s.status === 'fulfilled' ? [s.value] : []));
+  const failed = started.find((s): s is PromiseRejectedResult => s.status === 'rejected');
+  if (failed) {
+    // One server that did not come up fails the run; the others are not left running.
+    await Promise.all(servers.map((s) => s.stop()));
+    for (const dir of dataDirs) fs.rmSync(dir, { recursive: true, force: true });
+    throw failed.reason;
+  }
   project.provide(
     'baseUrls',
     servers.map((s) => s.base),
