@@ -8,6 +8,7 @@ import { buildApp } from '../src/app';
 import type { Config } from '../src/config';
 import { openDatabase, type Database } from '../src/db/client';
 import { runMigrations } from '../src/db/migrate';
+import { seed } from '../src/db/seed';
 import { seedTestDatabase, testConfig, withDatabase } from './test-config';
 
 export type TestDbKind = 'pglite' | 'postgres';
@@ -93,9 +94,14 @@ export interface TestContextOptions {
 
 /** The real app on a fresh database, for app.inject(). */
 export async function createTestContext(opts: TestContextOptions = {}): Promise<TestContext> {
-  // Seeded: a copy of the run's seeded template (the demo seed ran once, in the global setup).
-  const testDb = await createTestDatabase({ seeded: opts.seed });
   const config = testConfig(opts.env);
+  // Seeded: a copy of the run's seeded template (the demo seed ran once, in the global setup),
+  // whose course files are in the default test directories; a file that moves them seeds its
+  // own database, so the files are where its app looks.
+  const defaults = testConfig();
+  const sameFiles = config.uploadDir === defaults.uploadDir && config.privateDir === defaults.privateDir;
+  const testDb = await createTestDatabase({ seeded: opts.seed && sameFiles });
+  if (opts.seed && !sameFiles) await seed(testDb.database.db, { files: config });
   const app = await buildApp({ config, database: testDb.database, logger: false, clock: opts.clock });
   await opts.beforeReady?.(app);
   await app.ready();

@@ -1,3 +1,6 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { verify } from '@node-rs/argon2';
 import { asc, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -7,7 +10,7 @@ import { DEMO_PASSWORD } from '../src/db/seed/demo-data';
 import { institutions } from '../src/modules/institutions/institutions.table';
 import { seedOncePerBuild } from '../src/modules/settings';
 import { users } from '../src/modules/users/users.table';
-import { createTestDatabase, testDbKind, type TestDatabase } from './context';
+import { createTestContext, createTestDatabase, testDbKind, type TestDatabase } from './context';
 
 let testDb: TestDatabase;
 beforeAll(async () => {
@@ -106,5 +109,25 @@ describe(`seed on ${testDbKind}`, () => {
     ).rejects.toThrow('disk full');
     expect(await seedOncePerBuild(db, 'build-c', steps('retry'))).toBe(true);
     expect(runs.at(-1)).toBe('retry');
+  });
+});
+
+describe(`a seeded test app on ${testDbKind}`, () => {
+  it('serves the seeded course covers from its own upload directory when it names one', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'psy-seed-files-'));
+    const env = { UPLOAD_DIR: path.join(dir, 'uploads'), PRIVATE_DIR: path.join(dir, 'private') };
+    const ctx = await createTestContext({ seed: true, env });
+    try {
+      const list = await ctx.app.inject('/SysAdmin/api/course/list');
+      const courses = list.json().data.list as { coverUrl: string }[];
+      expect(courses.length).toBeGreaterThan(0);
+      for (const c of courses) {
+        expect(fs.existsSync(path.join(env.UPLOAD_DIR, path.basename(c.coverUrl)))).toBe(true);
+        expect((await ctx.app.inject(c.coverUrl)).statusCode).toBe(200);
+      }
+    } finally {
+      await ctx.close();
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
   });
 });
