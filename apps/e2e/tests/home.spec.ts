@@ -133,6 +133,20 @@ describe.skipIf(!hasBrowser())('a visitor opens the platform', () => {
     await page.waitForURL('**/sys/home');
   });
 
+  it('a keyboard user, or find in page, reaches every section without scrolling first', async () => {
+    for (const key of ['Tab', 'Control+f']) {
+      const page = await browser.newPage({ width: 390, height: 844 });
+      await page.goto('/sys/home');
+      await page.locator('#home-hot-assessments').waitFor();
+      await page.waitForLoadState('networkidle');
+      expect(await page.getByTestId('when-near').count()).toBeGreaterThan(0);
+      await page.keyboard.press(key);
+      await page.locator('#home-institutions').waitFor({ state: 'attached' });
+      expect(await page.getByTestId('when-near').count()).toBe(0);
+      expect(await page.evaluate(() => window.scrollY)).toBe(0);
+    }
+  });
+
   it('fits a phone screen without sideways scrolling; what lies below the first screen is drawn on the way down', async () => {
     const page = await browser.newPage({ width: 390, height: 844 });
     await page.goto('/sys/home');

@@ -1,14 +1,24 @@
 import { Skeleton } from 'antd';
 import { startTransition, useEffect, useRef, useState, type ReactNode } from 'react';
+import { flushSync } from 'react-dom';
 
 /** How far below (or above) the screen a held place starts drawing its content, in pixels. */
 export const NEAR_MARGIN_PX = 300;
 
 /**
+ * A key that reaches what is not on the screen: Tab (a keyboard user moving through the links)
+ * and Ctrl/⌘+F (the browser's find in page), which must find every section, not only the drawn.
+ */
+const reachesAll = (e: KeyboardEvent) =>
+  e.key === 'Tab' || ((e.ctrlKey || e.metaKey) && e.key.toLowerCase() === 'f');
+
+/**
  * Draws `children` once its place comes within NEAR_MARGIN_PX of the screen, in a transition;
  * until then a skeleton `minHeight` tall holds the place (marked `data-testid="when-near"`).
- * Once drawn it stays drawn. For content far down a long page: a slow phone then renders what
- * it shows, not the whole page, while the first screen loads (docs/performance.md).
+ * Once drawn it stays drawn. A Tab or find-in-page key, or printing, draws it at once wherever
+ * it is, so keyboard users, find and print miss nothing. For content far down a long page: a
+ * slow phone then renders what it shows, not the whole page, while the first screen loads
+ * (docs/performance.md).
  */
 export function WhenNear({ children, minHeight }: { children: ReactNode; minHeight: number }) {
   const place = useRef<HTMLDivElement>(null);
@@ -17,14 +27,21 @@ export function WhenNear({ children, minHeight }: { children: ReactNode; minHeig
   useEffect(() => {
     const el = place.current;
     if (near || !el) return;
-    const seen = new IntersectionObserver(
-      (entries) => {
-        if (entries.some((e) => e.isIntersecting)) startTransition(() => setNear(true));
-      },
-      { rootMargin: `${NEAR_MARGIN_PX}px 0px` },
-    );
+    const draw = () => startTransition(() => setNear(true));
+    const seen = new IntersectionObserver((entries) => entries.some((e) => e.isIntersecting) && draw(), {
+      rootMargin: `${NEAR_MARGIN_PX}px 0px`,
+    });
     seen.observe(el);
-    return () => seen.disconnect();
+    const onKey = (e: KeyboardEvent) => reachesAll(e) && draw();
+    // Printing lays the page out right after this event: drawn now, not in a later frame.
+    const onPrint = () => flushSync(() => setNear(true));
+    document.addEventListener('keydown', onKey, true);
+    window.addEventListener('beforeprint', onPrint);
+    return () => {
+      seen.disconnect();
+      document.removeEventListener('keydown', onKey, true);
+      window.removeEventListener('beforeprint', onPrint);
+    };
   }, [near]);
   if (near) return children;
   return (
