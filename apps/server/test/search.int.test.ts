@@ -2,7 +2,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rowsOf } from '../src/db/rows';
 import { likeEscape } from '../src/lib/sql';
-import { newsGrams } from '../src/modules/news/news.search';
+import { newsGrams, newsHeadGrams, newsSearch } from '../src/modules/news/news.search';
 import { newsArticles } from '../src/modules/news/news.table';
 import { tweetGrams } from '../src/modules/tweets/tweets.search';
 import { tweets } from '../src/modules/tweets/tweets.table';
@@ -282,6 +282,58 @@ describe(`search across the platform on ${testDbKind}`, () => {
     expect((await truth("'")).tweets).toBeGreaterThan(0);
   });
 
+  it('ranks the articles holding a keyword in the body alone apart, as one ranking would', async () => {
+    // Articles that hold the keywords in each field and pair of fields, at the body's start, as
+    // the whole body, in either case, in bodies of different lengths, and one scheduled.
+    await news('睡眠卫生指南', '睡眠');
+    await news('睡个好觉', '睡眠');
+    await news('夜里醒来怎么办', '睡眠中途醒来很常见，先别看时间。');
+    await news('作息与情绪', '规律作息能改善睡眠，也能稳定情绪，这篇文章谈谈两者的关系和一些做法。');
+    await news('睡眠与运动', '白天运动的人夜里睡眠更深。');
+    await news('考前准备', '考前一周的睡眠比复习更重要。');
+    await news('睡眠日记怎么记', '每天早上写下几点睡、几点醒。');
+    await news('Sleep 101', 'Good sleep starts with a routine; SLEEP is not a luxury.');
+    await news('夜班的睡眠', '夜班之后的补觉，睡眠', 'later');
+    const db = ctx.database.db;
+    const split = newsSearch(time.clock);
+    const whole = newsSearch(time.clock, false);
+    for (const keyword of [
+      '睡眠',
+      '睡',
+      '眠',
+      '焦虑',
+      'sleep',
+      'SL',
+      '的摘',
+      '指南',
+      '醒来',
+      'routine',
+      '%',
+      '深度睡眠',
+    ]) {
+      for (const page of [
+        { limit: 50, offset: 0 },
+        { limit: 3, offset: 0 },
+        { limit: 3, offset: 3 },
+      ]) {
+        const expected = await whole.search(db, keyword, page);
+        const got = await split.search(db, keyword, page);
+        const view = (r: typeof got) => ({
+          total: r.total,
+          items: r.items.map((h) => [h.title, Math.round(h.score * 1e9)]),
+        });
+        expect(view(got), `${keyword} ${page.offset}`).toEqual(view(expected));
+      }
+    }
+    // The cases above are all there: the titles that hold it first, and of the bodies alone, the
+    // body that is the keyword itself (1.0), then one starting with it (0.8), then the shorter.
+    const order = (await split.search(db, '睡眠', { limit: 50, offset: 0 })).items.map((h) => h.title);
+    expect(order.slice(0, 3)).toEqual(['睡眠卫生指南', '睡眠与运动', '睡眠日记怎么记']);
+    const bodyOnly = ['睡个好觉', '夜里醒来怎么办', '考前准备', '作息与情绪'];
+    expect(order.filter((title) => bodyOnly.includes(title))).toEqual(bodyOnly);
+    expect(order).not.toContain('夜班的睡眠');
+  });
+
   it('reads a short keyword from the gram index even when nearly every row holds it', async () => {
     const db = ctx.database.db;
     await db.execute(sql`analyze ${newsArticles}`);
@@ -291,7 +343,7 @@ describe(`search across the platform on ${testDbKind}`, () => {
     // every row's grams again.
     const kept = rowsOf<{ n: number }>(
       await db.execute(sql`select count(*)::int as n from pg_statistic
-        where starelid in ('news_grams'::regclass, 'tweets_grams'::regclass)`),
+        where starelid in ('news_grams'::regclass, 'news_head_grams'::regclass, 'tweets_grams'::regclass)`),
     );
     expect(kept[0]!.n).toBe(0);
     const plan = async (query: SQL) =>
@@ -305,6 +357,11 @@ describe(`search across the platform on ${testDbKind}`, () => {
         sql`select count(*) from ${newsArticles} where ${newsGrams} @> array[lower(${every}::text)]`,
       ),
     ).toMatch(/Bitmap Index Scan on news_grams/);
+    expect(
+      await plan(
+        sql`select count(*) from ${newsArticles} where ${newsHeadGrams} @> array[lower(${every}::text)]`,
+      ),
+    ).toMatch(/Bitmap Index Scan on news_head_grams/);
     expect(
       await plan(sql`select count(*) from ${tweets} where ${tweetGrams} @> array[lower(${every}::text)]`),
     ).toMatch(/Bitmap Index Scan on tweets_grams/);

@@ -155,23 +155,17 @@ export function likeFor(k: Pick<KeywordSql, 'caseless'>): SQL {
  * the filter's LIKE has just read: this spares the second read.
  */
 export function relevance(k: KeywordSql, fields: RankedField[]): SQL<number> {
-  const text = (f: RankedField) => sql`coalesce(${f.text}, '')`;
-  const similar = (f: RankedField) => (f.short ? sql` + 0.1 * similarity(${text(f)}, ${k.keyword})` : sql``);
-  const covers = (f: RankedField) =>
-    sql`0.5 + 0.3 * ${k.bytes}::float8 / greatest(octet_length(${text(f)}), 1)`;
+  const text = fieldText;
+  const similar = (f: RankedField) => similarity(k, f);
+  const covers = (f: RankedField) => coverage(k, f);
   const holds = (f: RankedField) =>
     f.holds
       ? f.holds(likeFor(k), k.contains)
       : k.caseless
         ? sql`strpos(${text(f)}, ${k.keyword}) > 0`
         : sql`${text(f)} ilike ${k.contains}`;
-  /** The score of a field known to hold the keyword: exact, prefix or elsewhere, read from its start. */
-  const held = (f: RankedField) => {
-    const t = text(f);
-    const exact = k.caseless ? sql`${t} = ${k.keyword}` : sql`lower(${t}) = ${k.lower}`;
-    return sql`(case when ${exact} then 1.0 when ${t} ${likeFor(k)} ${k.prefix} then 0.8 else ${covers(f)} end)${similar(f)}`;
-  };
-  const implied = fields.length > 1 ? fields.findLastIndex((f) => !f.short) : -1;
+  const held = (f: RankedField) => heldScore(k, f);
+  const implied = impliedField(fields);
   const parts = fields.map((f, i) => {
     const t = text(f);
     let score: SQL;
@@ -198,6 +192,43 @@ export function relevance(k: KeywordSql, fields: RankedField[]): SQL<number> {
     return sql`${f.weight}::float8 * ${score}`;
   });
   return sql<number>`(${sql.join(parts, sql` + `)})`.mapWith(Number);
+}
+
+/**
+ * The field `relevance` does not search when no other field holds the keyword (the filter let
+ * the row through, so it does): the last long one (an article's body), when there are others;
+ * -1 when there is none.
+ */
+export function impliedField(fields: RankedField[]): number {
+  return fields.length > 1 ? fields.findLastIndex((f) => !f.short) : -1;
+}
+
+/**
+ * `relevance` of a row whose only field holding the keyword is the implied one
+ * (`impliedField`): that field's score read from its start, which for most such rows is its
+ * share of the text, so the shorter the text the higher the row.
+ */
+export function impliedRelevance(k: KeywordSql, fields: RankedField[]): SQL<number> {
+  const f = fields[impliedField(fields)];
+  if (!f) throw new Error('no implied field');
+  return sql<number>`(${f.weight}::float8 * ${heldScore(k, f)})`.mapWith(Number);
+}
+
+const fieldText = (f: RankedField) => sql`coalesce(${f.text}, '')`;
+
+/** Trigram similarity of a short field (a title, a name) to the keyword: a tie-breaker. */
+const similarity = (k: KeywordSql, f: RankedField) =>
+  f.short ? sql` + 0.1 * similarity(${fieldText(f)}, ${k.keyword})` : sql``;
+
+/** The score of a match inside the field: 0.5, plus up to 0.3 for the share of it the keyword is. */
+const coverage = (k: KeywordSql, f: RankedField) =>
+  sql`0.5 + 0.3 * ${k.bytes}::float8 / greatest(octet_length(${fieldText(f)}), 1)`;
+
+/** The score of a field known to hold the keyword: exact, prefix or elsewhere, read from its start. */
+function heldScore(k: KeywordSql, f: RankedField): SQL {
+  const t = fieldText(f);
+  const exact = k.caseless ? sql`${t} = ${k.keyword}` : sql`lower(${t}) = ${k.lower}`;
+  return sql`(case when ${exact} then 1.0 when ${t} ${likeFor(k)} ${k.prefix} then 0.8 else ${coverage(k, f)} end)${similarity(k, f)}`;
 }
 
 /**

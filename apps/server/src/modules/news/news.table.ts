@@ -48,6 +48,9 @@ export const newsArticles = pgTable(
     // A keyword of one or two characters (焦虑), which has no trigram: the characters and pairs of
     // the three (`searchGrams`; kept without statistics, migration 0055).
     index('news_grams').using('gin', searchGrams(t.title, t.summary, t.bodyText)),
+    // The title and summary alone: the search ranks the articles that hold the keyword there
+    // apart from the many that hold it in the body only (`headGrams` in search/ranked-search.ts).
+    index('news_head_grams').using('gin', searchGrams(t.title, t.summary)),
   ],
 );
 

@@ -14,6 +14,8 @@ import type { AnyPgColumn, PgTable, SelectedFields } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client';
 import { systemClock, type Clock } from '../../lib/clock';
 import {
+  impliedField,
+  impliedRelevance,
   isCaseless,
   isGramKeyword,
   keywordFilter,
@@ -116,8 +118,22 @@ export function rankedSearch<R extends { rankScore: number; rankTotal: number }>
    * the index's), which then answers the filter for a keyword of one or two characters.
    */
   grams?: SQL;
+  /**
+   * The gram index of every field but the implied one (`impliedField`: an article's title and
+   * summary, not its body). Given, the ranking is worked out in two parts: the rows whose other
+   * fields hold the keyword (found from this index, or their trigram indexes for a longer
+   * keyword) scored in full, and the rest, which hold it in the implied field alone, scored from
+   * that field (`impliedRelevance`) without asking the others again. 焦虑 is in 4,598 articles at
+   * a million assessments, 4,597 of them in the body alone: searching each one's title and summary
+   * for it was half of the articles' ranking (9.2 -> 4.6 ms in pgbench).
+   */
+  headGrams?: SQL;
   hit: (row: R, keyword: string) => Omit<ProvidedHit, 'score'>;
 }): SearchProvider {
+  const implied = impliedField(spec.fields);
+  if (spec.headGrams && (implied < 0 || spec.fields[implied]!.holds))
+    throw new Error(`search ${spec.kind}: headGrams needs a long field asked as it is`);
+  const heads = spec.fields.filter((_, i) => i !== implied);
   const counter: SearchCount =
     spec.count ?? ((db) => spec.from(db, { n: count() }) as ReturnType<SearchCount>);
   const direction = spec.tieBreak.descending ? desc : asc;
@@ -135,13 +151,23 @@ export function rankedSearch<R extends { rankScore: number; rankTotal: number }>
   /** A page of rows, each with its score and the count of all that match. */
   const paging = (db: Db, kind: KeywordKind) => {
     const { k, where } = filter(kind);
-    const ranking = spec
-      .from(db, {
+    const scored = (score: SQL<number>) =>
+      spec.from(db, {
         key: sql<number>`${spec.key}`.as('rank_key'),
         tie: sql`${spec.tieBreak.column}`.as('rank_tie'),
-        score: sql<number>`${relevance(k, spec.fields)}`.as('rank_score'),
-      })
-      .where(where);
+        score: sql<number>`${score}`.as('rank_score'),
+      });
+    // The rows whose fields other than the implied one hold the keyword, then the others: no row
+    // is in both (`not in` the first part, a hash of its few keys).
+    const ranking = spec.headGrams
+      ? sql`with head as (${scored(relevance(k, spec.fields)).where(
+          and(spec.visible?.(now), keywordFilter(k, heads, spec.headGrams)),
+        )})
+          select rank_key, rank_tie, rank_score from head
+          union all ${scored(impliedRelevance(k, spec.fields)).where(
+            and(where, sql`${spec.key} not in (select rank_key from head)`),
+          )}`
+      : scored(relevance(k, spec.fields)).where(where);
     // OFFSET 0 keeps the ranking a subquery of its own: merged into the outer query, its score
     // would be worked out above the window, which would then hold every matching row whole.
     const ranked = db
