@@ -142,7 +142,7 @@ describe.skipIf(!hasBrowser())('a visitor opens the platform', () => {
       expect(await page.getByTestId('when-near').count()).toBeGreaterThan(0);
       await page.keyboard.press(key);
       await page.locator('#home-institutions').waitFor({ state: 'attached' });
-      expect(await page.getByTestId('when-near').count()).toBe(0);
+      await expect.poll(() => page.getByTestId('when-near').count()).toBe(0);
       expect(await page.evaluate(() => window.scrollY)).toBe(0);
     }
   });
@@ -152,12 +152,61 @@ describe.skipIf(!hasBrowser())('a visitor opens the platform', () => {
     await page.goto('/sys/home');
     await page.locator('#home-hot-assessments').waitFor();
     await page.waitForLoadState('networkidle');
-    // A phone draws the first section with the page; the ones further down as they come near.
+    // A phone draws the first section with the page; the ones further down as they come near,
+    // the footer's QR code too.
     expect(await page.locator('#home-institutions').count()).toBe(0);
+    expect(await page.locator('.ant-qrcode').count()).toBe(0);
     expect(await page.getByTestId('when-near').count()).toBeGreaterThan(0);
     await revealAll(page);
     await page.getByText('北京心晴心理咨询中心').waitFor();
+    await page.locator('footer .ant-qrcode canvas').waitFor();
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
     expect(overflow).toBeLessThanOrEqual(0);
+  });
+
+  it('lays the catalogue cards out 4, 3 or 2 a row on a wide screen, 2 on a tablet, 1 on a phone', async () => {
+    const pages = [
+      {
+        path: '/app/website',
+        cards: 'section[aria-labelledby="center-scales"] a[href^="/test/detail"]',
+        wide: 4,
+      },
+      { path: '/app/expert', cards: 'a[href^="/experts/detail"]', wide: 3 },
+    ];
+    for (const { path, cards, wide } of pages) {
+      for (const [width, perRow] of [
+        [1280, wide],
+        [800, 2],
+        [390, 1],
+      ] as const) {
+        const page = await browser.newPage({ width, height: 900 });
+        await page.goto(path);
+        const links = page.locator(cards);
+        await links.nth(perRow).waitFor();
+        const boxes = await links.evaluateAll((all) => all.map((a) => a.getBoundingClientRect().toJSON()));
+        const first = boxes[0] as DOMRect;
+        const row = boxes.filter((b: DOMRect) => Math.abs(b.top - first.top) < 1);
+        expect(row.length, `${path} at ${width} px`).toBe(perRow);
+        // 16 px apart, all the same width.
+        if (perRow > 1) expect(Math.round(row[1].left - first.right), path).toBe(16);
+        expect(new Set(row.map((b: DOMRect) => Math.round(b.width))).size, path).toBe(1);
+        await page.close();
+      }
+    }
+  });
+
+  it("a phone folds the expert list's filters behind 筛选, whose badge counts the ones chosen", async () => {
+    const page = await browser.newPage({ width: 390, height: 844 });
+    await page.goto('/app/expert');
+    const filter = page.getByRole('button', { name: /^filter 筛选$/ });
+    await filter.waitFor();
+    expect(await page.getByText('擅长领域').count()).toBe(0);
+    expect(await filter.locator('xpath=..').getByTestId('badge-count').count()).toBe(0);
+    await filter.click();
+    await page.getByText('焦虑抑郁', { exact: true }).first().click();
+    await page.getByText('共 2 位专家').waitFor();
+    await filter.click();
+    expect(await page.getByText('擅长领域').count()).toBe(0);
+    expect(await filter.locator('xpath=..').getByTestId('badge-count').innerText()).toBe('1');
   });
 });

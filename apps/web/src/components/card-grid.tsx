@@ -1,5 +1,6 @@
-import { Col, Empty, Pagination, Row, Typography } from 'antd';
-import type { ReactNode } from 'react';
+import { Empty, Pagination, Typography } from 'antd';
+import { Tiles } from './tiles';
+import { Fragment, type ReactNode } from 'react';
 
 /**
  * A catalogue's page of cards (4 a row on desktop, 2 on a tablet, 1 on a phone): 共 N 个…,
@@ -27,13 +28,11 @@ export function CardGrid<T extends { id: number }>({
   return (
     <>
       <Typography.Paragraph type="secondary">{totalText}</Typography.Paragraph>
-      <Row gutter={[16, 16]} style={{ opacity: dimmed ? 0.6 : 1 }}>
+      <Tiles sm={2} lg={4} style={{ opacity: dimmed ? 0.6 : 1 }}>
         {list.map((item) => (
-          <Col key={item.id} xs={24} sm={12} lg={6}>
-            {children(item)}
-          </Col>
+          <Fragment key={item.id}>{children(item)}</Fragment>
         ))}
-      </Row>
+      </Tiles>
       {total > pageSize && (
         <Pagination
           style={{ marginTop: 24, justifyContent: 'center' }}

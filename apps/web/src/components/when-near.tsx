@@ -1,6 +1,6 @@
-import { Skeleton } from 'antd';
 import { startTransition, useEffect, useRef, useState, type ReactNode } from 'react';
 import { flushSync } from 'react-dom';
+import styles from './when-near.module.css';
 
 /** How far below (or above) the screen a held place starts drawing its content, in pixels. */
 export const NEAR_MARGIN_PX = 300;
@@ -14,13 +14,22 @@ const reachesAll = (e: KeyboardEvent) =>
 
 /**
  * Draws `children` once its place comes within NEAR_MARGIN_PX of the screen, in a transition;
- * until then a skeleton `minHeight` tall holds the place (marked `data-testid="when-near"`).
+ * until then a skeleton `minHeight` tall (or `placeholder`) holds the place (marked `data-testid="when-near"`).
  * Once drawn it stays drawn. A Tab or find-in-page key, or printing, draws it at once wherever
  * it is, so keyboard users, find and print miss nothing. For content far down a long page: a
  * slow phone then renders what it shows, not the whole page, while the first screen loads
  * (docs/performance.md).
  */
-export function WhenNear({ children, minHeight }: { children: ReactNode; minHeight: number }) {
+export function WhenNear({
+  children,
+  minHeight,
+  placeholder,
+}: {
+  children: ReactNode;
+  minHeight?: number;
+  /** What holds the place instead of the skeleton (then neither `minHeight` nor a margin). */
+  placeholder?: ReactNode;
+}) {
   const place = useRef<HTMLDivElement>(null);
   // A browser without the observer draws everything at once.
   const [near, setNear] = useState(() => typeof IntersectionObserver === 'undefined');
@@ -44,9 +53,15 @@ export function WhenNear({ children, minHeight }: { children: ReactNode; minHeig
     };
   }, [near]);
   if (near) return children;
-  return (
-    <div ref={place} data-testid="when-near" aria-busy="true" style={{ minHeight, marginTop: 32 }}>
-      <Skeleton active title paragraph={{ rows: 4 }} />
+  return placeholder ? (
+    <div ref={place} data-testid="when-near" aria-busy="true">
+      {placeholder}
+    </div>
+  ) : (
+    <div ref={place} data-testid="when-near" aria-busy="true" className={styles.held} style={{ minHeight }}>
+      {[0, 1, 2, 3, 4].map((i) => (
+        <div key={i} className={styles.bar} />
+      ))}
     </div>
   );
 }

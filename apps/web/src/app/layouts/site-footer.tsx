@@ -2,10 +2,14 @@ import type { SiteConfig } from '@psy/contracts';
 import { Layout } from 'antd';
 import { lazy, Suspense } from 'react';
 import { Link } from 'react-router';
+import { WhenNear } from '../../components/when-near';
 import { footerItems } from './nav';
 import styles from './site-footer.module.css';
 
-/** Drawn after the page: the QR code's encoder is not needed for the first paint. */
+/**
+ * Drawn when the footer comes near the screen: the QR code's encoder and its styles are not
+ * needed for the first paint, nor by a visitor who never scrolls down (docs/performance.md).
+ */
 const QRCode = lazy(() => import('antd/es/qr-code'));
 
 /**
@@ -34,9 +38,11 @@ export function SiteFooter({ site }: { site: SiteConfig | undefined }) {
           </div>
         </div>
         <figure className={styles.qr}>
-          <Suspense fallback={<div className={styles.qrPlaceholder} />}>
-            <QRCode value={window.location.origin} size={96} bordered={false} bgColor="#ffffff" />
-          </Suspense>
+          <WhenNear placeholder={<div className={styles.qrPlaceholder} />}>
+            <Suspense fallback={<div className={styles.qrPlaceholder} />}>
+              <QRCode value={window.location.origin} size={96} bordered={false} bgColor="#ffffff" />
+            </Suspense>
+          </WhenNear>
           <figcaption>手机扫码访问</figcaption>
         </figure>
       </div>

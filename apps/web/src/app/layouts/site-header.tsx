@@ -1,11 +1,12 @@
 import { BellOutlined, MenuOutlined, MessageOutlined, SearchOutlined } from '@ant-design/icons';
 import { Button, Layout } from 'antd';
-import { lazy, Suspense, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { useUnreadCounts } from './use-unread-count';
 import { useSession, workbenchOf } from '../../lib/session';
 import { HeaderSearch } from './header-search';
 import { inSection, navItems } from './nav';
+import { CountBadge } from '../../components/count-badge';
 import styles from './site-header.module.css';
 import { UserMenu } from './user-menu';
 
@@ -18,20 +19,6 @@ function useCurrentKeyword(): string {
   const { pathname } = useLocation();
   const [params] = useSearchParams();
   return pathname === '/all/search' ? (params.get('code') ?? '') : '';
-}
-
-/** An icon with antd Badge's small red count (hidden at 0, 99+ past 99). */
-function CountBadge({ count, children }: { count: number; children: ReactNode }) {
-  return (
-    <span className={styles.badge}>
-      {children}
-      {count > 0 && (
-        <sup className={styles.badgeCount} title={String(count)} data-testid="badge-count">
-          {count > 99 ? '99+' : count}
-        </sup>
-      )}
-    </span>
-  );
 }
 
 /**

@@ -1,4 +1,5 @@
-import { Col, Empty, Row } from 'antd';
+import { Empty } from 'antd';
+import { Tiles } from '../../../components/tiles';
 import { HomeSection } from '../../../components/home-section';
 import { usePlanList } from '../api/catalog';
 import { PlanCard } from './cards';
@@ -15,13 +16,11 @@ export function HomePlans({ count = 3 }: { count?: number }) {
       ) : data.length === 0 ? (
         <Empty description="暂无测评方案" />
       ) : (
-        <Row gutter={[16, 16]}>
+        <Tiles sm={2} lg={count}>
           {data.slice(0, count).map((p) => (
-            <Col key={p.id} xs={24} sm={12} lg={24 / count}>
-              <PlanCard plan={p} />
-            </Col>
+            <PlanCard key={p.id} plan={p} />
           ))}
-        </Row>
+        </Tiles>
       )}
     </HomeSection>
   );

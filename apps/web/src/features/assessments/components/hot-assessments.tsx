@@ -1,4 +1,5 @@
-import { Col, Empty, Row } from 'antd';
+import { Empty } from 'antd';
+import { Tiles } from '../../../components/tiles';
 import { HomeSection } from '../../../components/home-section';
 import { useScaleList } from '../api/catalog';
 import { ScaleCard } from './cards';
@@ -22,13 +23,11 @@ export function HotAssessments({ count = 4 }: { count?: number }) {
       ) : hot.length === 0 ? (
         <Empty description="暂无上线的测评" />
       ) : (
-        <Row gutter={[16, 16]}>
+        <Tiles sm={2} lg={count}>
           {hot.map((s) => (
-            <Col key={s.id} xs={24} sm={12} lg={24 / count}>
-              <ScaleCard scale={s} />
-            </Col>
+            <ScaleCard key={s.id} scale={s} />
           ))}
-        </Row>
+        </Tiles>
       )}
     </HomeSection>
   );

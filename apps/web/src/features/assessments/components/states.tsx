@@ -1,5 +1,6 @@
-import { Button, Card, Col, Empty, Result, Row, Skeleton, Typography } from 'antd';
-import type { ReactNode } from 'react';
+import { Button, Card, Empty, Result, Skeleton, Typography } from 'antd';
+import { Tiles } from '../../../components/tiles';
+import { Fragment, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { LoadFailed, NETWORK_HINT } from '../../../components/page-states';
 import { ApiError } from '../../../lib/api';
@@ -8,15 +9,13 @@ import styles from './assessments.module.css';
 /** Placeholder cards while a grid loads, shaped like the cards that follow. */
 export function CardGridSkeleton({ count = 4, lg = 6 }: { count?: number; lg?: number }) {
   return (
-    <Row gutter={[16, 16]}>
+    <Tiles sm={2} lg={24 / lg}>
       {Array.from({ length: count }, (_, i) => (
-        <Col key={i} xs={24} sm={12} lg={lg}>
-          <Card className={styles.card}>
-            <Skeleton active avatar={{ shape: 'square', size: 56 }} paragraph={{ rows: 3 }} />
-          </Card>
-        </Col>
+        <Card key={i} className={styles.card}>
+          <Skeleton active avatar={{ shape: 'square', size: 56 }} paragraph={{ rows: 3 }} />
+        </Card>
       ))}
-    </Row>
+    </Tiles>
   );
 }
 
@@ -108,12 +107,10 @@ export function WideCards<T extends { id: number }>(props: {
   if (query.isError) return <LoadError title={props.failed} onRetry={() => void query.refetch()} />;
   if (props.list.length === 0) return <Empty style={{ padding: '48px 0' }} description={props.empty} />;
   return (
-    <Row gutter={[16, 16]}>
+    <Tiles md={2}>
       {props.list.map((item) => (
-        <Col key={item.id} xs={24} md={12}>
-          {props.children(item)}
-        </Col>
+        <Fragment key={item.id}>{props.children(item)}</Fragment>
       ))}
-    </Row>
+    </Tiles>
   );
 }

@@ -1,5 +1,6 @@
 import { LockOutlined, SafetyCertificateOutlined, ThunderboltOutlined } from '@ant-design/icons';
-import { Col, Empty, Flex, Grid, Input, Row, Tag, Typography } from 'antd';
+import { Empty, Flex, Grid, Input, Tag, Typography } from 'antd';
+import { Tiles } from '../../../components/tiles';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { Deferred } from '../../../components/deferred';
@@ -101,13 +102,11 @@ export function Component() {
             ) : scales.data.list.length === 0 ? (
               <Empty description="这个分类下暂时没有量表，看看其他分类吧" />
             ) : (
-              <Row gutter={[16, 16]}>
+              <Tiles sm={2} lg={4}>
                 {scales.data.list.slice(0, phone ? 4 : SCALE_PREVIEW).map((s) => (
-                  <Col key={s.id} xs={24} sm={12} lg={6}>
-                    <ScaleCard scale={s} />
-                  </Col>
+                  <ScaleCard key={s.id} scale={s} />
                 ))}
-              </Row>
+              </Tiles>
             )}
           </Deferred>
         </section>
@@ -122,13 +121,11 @@ export function Component() {
             ) : plans.data.length === 0 ? (
               <Empty description="暂无测评方案" />
             ) : (
-              <Row gutter={[16, 16]}>
+              <Tiles md={2}>
                 {plans.data.slice(0, phone ? 2 : 4).map((p) => (
-                  <Col key={p.id} xs={24} md={12}>
-                    <PlanCard plan={p} />
-                  </Col>
+                  <PlanCard key={p.id} plan={p} />
                 ))}
-              </Row>
+              </Tiles>
             )}
           </Deferred>
         </section>
@@ -147,13 +144,11 @@ export function Component() {
             ) : openActivities.length === 0 ? (
               <Empty description="近期没有进行中的活动，可以在“全部活动”里看看往期活动" />
             ) : (
-              <Row gutter={[16, 16]}>
+              <Tiles md={2}>
                 {openActivities.slice(0, phone ? 2 : 4).map((a) => (
-                  <Col key={a.id} xs={24} md={12}>
-                    <ActivityCard activity={a} />
-                  </Col>
+                  <ActivityCard key={a.id} activity={a} />
                 ))}
-              </Row>
+              </Tiles>
             )}
           </Deferred>
         </section>

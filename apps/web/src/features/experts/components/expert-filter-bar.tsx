@@ -1,9 +1,10 @@
 import type { ConsultMode } from '@psy/contracts';
 import { consultModeLabels, consultModes } from '@psy/contracts/constants';
 import { FilterOutlined } from '@ant-design/icons';
-import { Badge, Button, Card, Grid, Input, InputNumber, Select, Space, Tag } from 'antd';
+import { Button, Card, Grid, Input, InputNumber, Select, Space, Tag } from 'antd';
 import { useState } from 'react';
 import { useDepartments, useSpecialties, type ExpertFilters } from '../api/expert-list';
+import { CountBadge } from '../../../components/count-badge';
 import styles from './experts.module.css';
 
 interface PriceBand {
@@ -87,7 +88,7 @@ export function ExpertFilterBar({ value, onChange }: Props) {
             aria-label="搜索专家"
           />
           {phone && (
-            <Badge count={active} size="small">
+            <CountBadge count={active}>
               <Button
                 icon={<FilterOutlined />}
                 onClick={() => setUnfolded((u) => !u)}
@@ -95,7 +96,7 @@ export function ExpertFilterBar({ value, onChange }: Props) {
               >
                 筛选
               </Button>
-            </Badge>
+            </CountBadge>
           )}
         </div>
       </div>

@@ -1,4 +1,5 @@
-import { Card, Col, Empty, Row, Skeleton } from 'antd';
+import { Card, Empty, Skeleton } from 'antd';
+import { Tiles } from '../../../components/tiles';
 import { HomeSection } from '../../../components/home-section';
 import { useExperts } from '../api/expert-list';
 import { ExpertCard } from './expert-card';
@@ -11,25 +12,21 @@ export function RecommendedExperts({ count = 4 }: { count?: number }) {
   return (
     <HomeSection id="home-experts" title="推荐专家" more={{ to: '/app/expert', label: '全部专家' }}>
       {isPending ? (
-        <Row gutter={[16, 16]}>
+        <Tiles sm={2} lg={count}>
           {Array.from({ length: count }, (_, i) => (
-            <Col key={i} xs={24} sm={12} lg={24 / count}>
-              <Card>
-                <Skeleton avatar active paragraph={{ rows: 3 }} />
-              </Card>
-            </Col>
+            <Card key={i}>
+              <Skeleton avatar active paragraph={{ rows: 3 }} />
+            </Card>
           ))}
-        </Row>
+        </Tiles>
       ) : data.list.length === 0 ? (
         <Empty description="暂无可预约的专家" />
       ) : (
-        <Row gutter={[16, 16]}>
+        <Tiles sm={2} lg={count}>
           {data.list.map((e) => (
-            <Col key={e.id} xs={24} sm={12} lg={24 / count}>
-              <ExpertCard expert={e} compact />
-            </Col>
+            <ExpertCard key={e.id} expert={e} compact />
           ))}
-        </Row>
+        </Tiles>
       )}
     </HomeSection>
   );

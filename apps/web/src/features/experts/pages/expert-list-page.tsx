@@ -1,4 +1,5 @@
-import { Button, Card, Col, Empty, Row, Skeleton, Typography } from 'antd';
+import { Button, Card, Empty, Skeleton, Typography } from 'antd';
+import { Tiles } from '../../../components/tiles';
 import { useState } from 'react';
 import { Pager } from '../../../components/pager';
 import {
@@ -53,15 +54,13 @@ export function Component() {
       <ExpertFilterBar value={filters} onChange={change} />
       <div style={{ marginTop: 16 }}>
         {isPending ? (
-          <Row gutter={[16, 16]}>
+          <Tiles md={2} xl={3}>
             {[0, 1, 2].map((i) => (
-              <Col key={i} xs={24} md={12} xl={8}>
-                <Card>
-                  <Skeleton avatar active paragraph={{ rows: 3 }} />
-                </Card>
-              </Col>
+              <Card key={i}>
+                <Skeleton avatar active paragraph={{ rows: 3 }} />
+              </Card>
             ))}
-          </Row>
+          </Tiles>
         ) : isError ? (
           <LoadFailed title="专家列表加载失败" onRetry={() => void refetch()} />
         ) : data.total === 0 ? (
@@ -84,13 +83,11 @@ export function Component() {
                 </Button>
               )}
             </Typography.Paragraph>
-            <Row gutter={[16, 16]} style={{ opacity: isPlaceholderData ? 0.6 : 1 }}>
+            <Tiles md={2} xl={3} style={{ opacity: isPlaceholderData ? 0.6 : 1 }}>
               {data.list.map((e) => (
-                <Col key={e.id} xs={24} md={12} xl={8}>
-                  <ExpertCard expert={e} />
-                </Col>
+                <ExpertCard key={e.id} expert={e} />
               ))}
-            </Row>
+            </Tiles>
             <Pager
               total={data.total}
               current={pageNum}

@@ -1,4 +1,5 @@
-import { Col, Empty, Row, Skeleton } from 'antd';
+import { Empty, Skeleton } from 'antd';
+import { Tiles } from '../../../components/tiles';
 import { Fragment, type ReactNode } from 'react';
 import { HomeSection } from '../../../components/home-section';
 import { WhenNear } from '../../../components/when-near';
@@ -68,13 +69,11 @@ export function HomeInstitutions() {
         ) : data.institutions.length === 0 ? (
           <Empty description="暂无合作机构" />
         ) : (
-          <Row gutter={[16, 16]}>
+          <Tiles sm={2} lg={4}>
             {data.institutions.map((i) => (
-              <Col key={i.id} xs={24} sm={12} lg={6}>
-                <InstitutionCard institution={i} />
-              </Col>
+              <InstitutionCard key={i.id} institution={i} />
             ))}
-          </Row>
+          </Tiles>
         )}
       </HomeSection>
       {data && <HotlineBand hotlines={data.hotlines} />}
