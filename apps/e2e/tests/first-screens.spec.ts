@@ -76,4 +76,36 @@ describe.skipIf(!hasBrowser())('first screens painted before the scripts', () =>
     await plain.goto('/test/list');
     expect(await plain.locator('[data-first-screen]').count()).toBe(0);
   });
+
+  it("starts the scripts after the first paint, adding the page's preloads a few at a time", async () => {
+    for (const path of ['/sys/home', '/app/expert']) {
+      const page = await browser.newPage({ width: 390, height: 844 });
+      // Each task's additions reach the observer together, at the end of that task.
+      await page.addInitScript(() => {
+        const w = window as unknown as { batches: string[][] };
+        w.batches = [];
+        new MutationObserver((records) => {
+          const added = records
+            .flatMap((r) => Array.from(r.addedNodes))
+            .filter((n): n is HTMLLinkElement => n instanceof HTMLLinkElement && n.rel === 'modulepreload')
+            .map((l) => l.getAttribute('href')!);
+          if (added.length > 0) w.batches.push(added);
+        }).observe(document, { childList: true, subtree: true });
+      });
+      await page.goto(path);
+      await page.locator('[data-first-screen]').waitFor({ state: 'detached' });
+      const named = await page
+        .locator('link[data-modulepreload]')
+        .evaluateAll((links) => links.map((l) => l.getAttribute('href')!));
+      expect(named.length, path).toBeGreaterThan(40);
+      // Every chunk the shell names is preloaded, in its order, 16 at most in one task (all at
+      // once was one long task on a phone), the entry's first.
+      const batches = (await page.evaluate(() => (window as unknown as { batches: string[][] }).batches))
+        .map((b) => b.filter((href) => named.includes(href)))
+        .filter((b) => b.length > 0);
+      expect(batches.flat(), path).toEqual(named);
+      expect(Math.max(...batches.map((b) => b.length)), path).toBeLessThanOrEqual(16);
+      await page.close();
+    }
+  });
 });
