@@ -209,4 +209,25 @@ describe.skipIf(!hasBrowser())('a visitor opens the platform', () => {
     expect(await page.getByText('擅长领域').count()).toBe(0);
     expect(await filter.locator('xpath=..').getByTestId('badge-count').innerText()).toBe('1');
   });
+
+  it("测评中心's and 心理咨询's search boxes search by the button or Enter and clear with their icon", async () => {
+    const page = await browser.newPage({ width: 390, height: 844 });
+    await page.goto('/app/website');
+    const scales = page.getByRole('searchbox', { name: '搜索量表' });
+    await scales.fill('焦虑');
+    await page.getByRole('button', { name: '清除' }).waitFor();
+    await page.getByRole('search').filter({ has: scales }).getByRole('button', { name: '搜索' }).click();
+    await page.waitForURL(/\/test\/list\?keyword=%E7%84%A6%E8%99%91$/);
+
+    await page.goto('/app/expert');
+    const experts = page.getByRole('searchbox', { name: '搜索专家' });
+    await page.getByText('共 4 位专家').waitFor();
+    await experts.fill('王静怡');
+    await experts.press('Enter');
+    await page.getByText('共 1 位专家').waitFor();
+    // Emptied by its clear icon, the list is the whole list again.
+    await page.getByRole('search').filter({ has: experts }).getByRole('button', { name: '清除' }).click();
+    expect(await experts.inputValue()).toBe('');
+    await page.getByText('共 4 位专家').waitFor();
+  });
 });

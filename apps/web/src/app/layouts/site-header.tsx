@@ -4,9 +4,9 @@ import { lazy, Suspense, useState } from 'react';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { useUnreadCounts } from './use-unread-count';
 import { useSession, workbenchOf } from '../../lib/session';
-import { HeaderSearch } from './header-search';
 import { inSection, navItems } from './nav';
 import { CountBadge } from '../../components/count-badge';
+import { SearchBox } from '../../components/search-box';
 import styles from './site-header.module.css';
 import { UserMenu } from './user-menu';
 
@@ -52,7 +52,14 @@ export function SiteHeader({ siteName }: { siteName: string }) {
 
   const searchBox = (autoFocus: boolean) => (
     // Re-keyed so that arriving on another results page shows its keyword.
-    <HeaderSearch key={keyword} defaultValue={keyword} autoFocus={autoFocus} onSearch={onSearch} />
+    <SearchBox
+      key={keyword}
+      defaultValue={keyword}
+      autoFocus={autoFocus}
+      onSearch={onSearch}
+      placeholder="请输入关键词"
+      label="站内搜索"
+    />
   );
 
   return (

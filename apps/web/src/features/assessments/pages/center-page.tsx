@@ -1,9 +1,10 @@
 import { LockOutlined, SafetyCertificateOutlined, ThunderboltOutlined } from '@ant-design/icons';
-import { Empty, Flex, Grid, Input, Tag, Typography } from 'antd';
+import { Empty, Flex, Grid, Tag, Typography } from 'antd';
 import { Tiles } from '../../../components/tiles';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { Deferred } from '../../../components/deferred';
+import { SearchBox } from '../../../components/search-box';
 import { firstData } from '../../../lib/first-data';
 import { CENTER_HERO } from '../../../lib/first-screens';
 import {
@@ -61,14 +62,13 @@ export function Component() {
             {CENTER_HERO.title}
           </Typography.Title>
           <Typography.Paragraph className={styles.heroText}>{CENTER_HERO.text}</Typography.Paragraph>
-          <Input.Search
+          <SearchBox
             className={styles.heroSearch}
             size="large"
             placeholder={CENTER_HERO.searchPlaceholder}
             enterButton="搜索"
-            allowClear
             onSearch={search}
-            aria-label="搜索量表"
+            label="搜索量表"
           />
           <div className={styles.promises}>
             {CENTER_HERO.promises.map((promise, i) => (

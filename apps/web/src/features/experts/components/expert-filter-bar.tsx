@@ -1,10 +1,11 @@
 import type { ConsultMode } from '@psy/contracts';
 import { consultModeLabels, consultModes } from '@psy/contracts/constants';
 import { FilterOutlined } from '@ant-design/icons';
-import { Button, Card, Grid, Input, InputNumber, Select, Space, Tag } from 'antd';
+import { Button, Card, Grid, InputNumber, Select, Space, Tag } from 'antd';
 import { useState } from 'react';
 import { useDepartments, useSpecialties, type ExpertFilters } from '../api/expert-list';
 import { CountBadge } from '../../../components/count-badge';
+import { SearchBox } from '../../../components/search-box';
 import styles from './experts.module.css';
 
 interface PriceBand {
@@ -73,19 +74,17 @@ export function ExpertFilterBar({ value, onChange }: Props) {
       <div className={styles.filterRow}>
         <span className={styles.filterLabel}>搜索</span>
         <div className={styles.filterOptions}>
-          <Input.Search
+          <SearchBox
             placeholder="专家姓名、职称或擅长领域"
-            allowClear
             enterButton="搜索"
             value={keyword}
-            maxLength={50}
-            onChange={(e) => {
-              setKeyword(e.target.value);
-              if (!e.target.value) set({ keyword: undefined });
+            onChange={(v) => {
+              setKeyword(v);
+              if (!v) set({ keyword: undefined });
             }}
             onSearch={(v) => set({ keyword: v.trim() || undefined })}
             style={{ maxWidth: 420, flex: 1, minWidth: 0 }}
-            aria-label="搜索专家"
+            label="搜索专家"
           />
           {phone && (
             <CountBadge count={active}>
