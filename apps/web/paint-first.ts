@@ -9,7 +9,8 @@ import type { Plugin } from 'vite';
 const PRELOADS_PER_TASK = 16;
 
 /**
- * The script a shell starts with: after the browser's first frame, it turns the page's
+ * The script a shell starts with (no `<` in it: bench/bundle.ts reads the entry's name from it):
+ * after the browser's first frame, it turns the page's
  * `<link data-modulepreload href>` (inert until then) into module preloads, the entry's first,
  * PRELOADS_PER_TASK a task, and imports the entry after the first batch.
  */
@@ -18,7 +19,7 @@ const startAfterFirstPaint = (entry: string) =>
   `const h=[...document.querySelectorAll('link[data-modulepreload]')].map(l=>l.getAttribute('href'));` +
   `let i=0;const batch=()=>{const f=document.createDocumentFragment();` +
   `for(const u of h.slice(i,i+=${PRELOADS_PER_TASK})){const p=document.createElement('link');p.rel='modulepreload';p.crossOrigin='';p.href=u;f.append(p)}` +
-  `document.head.append(f);if(i<h.length)setTimeout(batch)};batch();import(${JSON.stringify(entry)})};` +
+  `document.head.append(f);if(h.length>i)setTimeout(batch)};batch();import(${JSON.stringify(entry)})};` +
   `document.visibilityState==='visible'?requestAnimationFrame(()=>setTimeout(start)):start();</script>`;
 
 /**
