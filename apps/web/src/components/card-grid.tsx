@@ -1,6 +1,6 @@
 import { Empty, Pagination, Typography } from 'antd';
-import { Tiles } from './tiles';
 import { Fragment, type ReactNode } from 'react';
+import { Tiles } from './tiles';
 
 /**
  * A catalogue's page of cards (4 a row on desktop, 2 on a tablet, 1 on a phone): 共 N 个…,

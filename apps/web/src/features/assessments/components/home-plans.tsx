@@ -1,6 +1,6 @@
 import { Empty } from 'antd';
-import { Tiles } from '../../../components/tiles';
 import { HomeSection } from '../../../components/home-section';
+import { Tiles } from '../../../components/tiles';
 import { usePlanList } from '../api/catalog';
 import { PlanCard } from './cards';
 import { CardGridSkeleton } from './states';

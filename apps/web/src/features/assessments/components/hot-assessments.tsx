@@ -1,6 +1,6 @@
 import { Empty } from 'antd';
-import { Tiles } from '../../../components/tiles';
 import { HomeSection } from '../../../components/home-section';
+import { Tiles } from '../../../components/tiles';
 import { useScaleList } from '../api/catalog';
 import { ScaleCard } from './cards';
 import { CardGridSkeleton } from './states';

@@ -1,8 +1,8 @@
 import { Button, Card, Empty, Result, Skeleton, Typography } from 'antd';
-import { Tiles } from '../../../components/tiles';
 import { Fragment, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { LoadFailed, NETWORK_HINT } from '../../../components/page-states';
+import { Tiles } from '../../../components/tiles';
 import { ApiError } from '../../../lib/api';
 import styles from './assessments.module.css';
 

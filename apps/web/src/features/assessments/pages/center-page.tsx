@@ -1,10 +1,10 @@
 import { LockOutlined, SafetyCertificateOutlined, ThunderboltOutlined } from '@ant-design/icons';
 import { Empty, Flex, Grid, Tag, Typography } from 'antd';
-import { Tiles } from '../../../components/tiles';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { Deferred } from '../../../components/deferred';
 import { SearchBox } from '../../../components/search-box';
+import { Tiles } from '../../../components/tiles';
 import { firstData } from '../../../lib/first-data';
 import { CENTER_HERO } from '../../../lib/first-screens';
 import {

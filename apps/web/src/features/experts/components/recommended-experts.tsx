@@ -1,6 +1,6 @@
 import { Card, Empty, Skeleton } from 'antd';
-import { Tiles } from '../../../components/tiles';
 import { HomeSection } from '../../../components/home-section';
+import { Tiles } from '../../../components/tiles';
 import { useExperts } from '../api/expert-list';
 import { ExpertCard } from './expert-card';
 

@@ -1,7 +1,7 @@
 import { Button, Card, Empty, Skeleton, Typography } from 'antd';
-import { Tiles } from '../../../components/tiles';
 import { useState } from 'react';
 import { Pager } from '../../../components/pager';
+import { Tiles } from '../../../components/tiles';
 import {
   departmentListQuery,
   expertPageQuery,

@@ -1,7 +1,7 @@
 import { Empty, Skeleton } from 'antd';
-import { Tiles } from '../../../components/tiles';
 import { Fragment, type ReactNode } from 'react';
 import { HomeSection } from '../../../components/home-section';
+import { Tiles } from '../../../components/tiles';
 import { WhenNear } from '../../../components/when-near';
 import { useHomeOverview } from '../api/get-overview';
 import { BannerCarousel } from '../components/banner-carousel';
