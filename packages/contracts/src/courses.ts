@@ -233,12 +233,15 @@ export const courseExpert = z.object({
   title: z.string(),
 });
 
+/**
+ * A course as its card shows it (the catalogue, 精品课程, an expert's page, my courses). No text
+ * from the introduction: the card does not show one, and it was most of the list's bytes.
+ */
 export const courseSummary = z.object({
   id: z.number().int(),
   title: z.string(),
   category: z.string(),
   coverUrl: z.string().nullable(),
-  summary: z.string(),
   expert: courseExpert,
   lessonCount: z.number().int(),
   durationSec: z.number().int(),
@@ -294,6 +297,8 @@ export const courseReview = z.object({
 export type CourseReview = z.infer<typeof courseReview>;
 
 export const courseDetail = courseSummary.extend({
+  /** The introduction's first 80 characters on one line (the page's description for sharing). */
+  summary: z.string(),
   intro: z.string(),
   chapters: z.array(courseChapter),
   enrolment: enrolmentView.nullable(),

@@ -79,7 +79,6 @@ function summary(r: CourseListRow): CourseSummary {
     title: r.c.title,
     category: r.c.category,
     coverUrl: coverUrl(r.c.cover),
-    summary: plainSummary(r.c.intro),
     expert: {
       id: r.c.expertId,
       name: r.expertName,
@@ -489,6 +488,7 @@ export function createCoursesService(deps: CoursesServiceDeps) {
           : undefined;
       return {
         ...summary(row),
+        summary: plainSummary(row.c.intro),
         intro: content.intro,
         chapters: chaptersWith(content.chapters, (l) => ({
           durationSec: l.durationSec,
