@@ -1,3 +1,4 @@
+import { IconProvider } from '@ant-design/icons';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { ConfigProvider, notification } from 'antd';
 import zhCN from 'antd/locale/zh_CN';
@@ -42,6 +43,14 @@ function ToastBridge() {
   return holder;
 }
 
+/**
+ * Icons without their own style check. Every mounted icon looks for its `<style>` among the
+ * head's children (and reads it back) in an effect of its own; antd's ConfigProvider already
+ * injects the same icon rules once (its theme's `genIconStyle`), which is what icons' zero-runtime
+ * flag expects. The prefix is antd's default, as ConfigProvider passes it.
+ */
+const ICONS = { prefixCls: 'anticon', zeroRuntime: true } as const;
+
 /** With a stored token, fetch the profile once at start so role and name are current. */
 function SessionRefresh() {
   useUserInfo();
@@ -59,13 +68,15 @@ export function App() {
   return (
     <ConfigProvider locale={zhCN} theme={appTheme}>
       {/* The theme's text colour, size, line height and font, as antd's <App> gave them. */}
-      <div className="app-root">
-        <ToastBridge />
-        <QueryClientProvider client={queryClient}>
-          <SessionRefresh />
-          <RouterProvider router={router} />
-        </QueryClientProvider>
-      </div>
+      <IconProvider value={ICONS}>
+        <div className="app-root">
+          <ToastBridge />
+          <QueryClientProvider client={queryClient}>
+            <SessionRefresh />
+            <RouterProvider router={router} />
+          </QueryClientProvider>
+        </div>
+      </IconProvider>
     </ConfigProvider>
   );
 }
