@@ -1,5 +1,6 @@
-import { Empty, Pagination, Typography } from 'antd';
+import { Empty, Pagination } from 'antd';
 import { Fragment, type ReactNode } from 'react';
+import { Paragraph } from './heading';
 import { Tiles } from './tiles';
 
 /**
@@ -27,7 +28,7 @@ export function CardGrid<T extends { id: number }>({
 }) {
   return (
     <>
-      <Typography.Paragraph type="secondary">{totalText}</Typography.Paragraph>
+      <Paragraph secondary>{totalText}</Paragraph>
       <Tiles sm={2} lg={4} style={{ opacity: dimmed ? 0.6 : 1 }}>
         {list.map((item) => (
           <Fragment key={item.id}>{children(item)}</Fragment>

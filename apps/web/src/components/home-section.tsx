@@ -1,8 +1,8 @@
 import { RightOutlined } from '@ant-design/icons';
-import { Typography } from 'antd';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { Deferred } from './deferred';
+import { Heading } from './heading';
 
 /** A section of the home page: a title, a link to the full list, and its content. */
 export function HomeSection({
@@ -27,9 +27,9 @@ export function HomeSection({
           gap: 12,
         }}
       >
-        <Typography.Title level={3} id={id} style={{ margin: 0 }}>
+        <Heading level={3} id={id} style={{ margin: 0 }}>
           {title}
-        </Typography.Title>
+        </Heading>
         <Link to={more.to} style={{ whiteSpace: 'nowrap' }}>
           {more.label} <RightOutlined />
         </Link>

@@ -1,6 +1,7 @@
-import { Button, Card, Empty, Result, Skeleton, Typography } from 'antd';
+import { Button, Card, Empty, Result, Skeleton } from 'antd';
 import { Fragment, type ReactNode } from 'react';
 import { Link } from 'react-router';
+import { Heading } from '../../../components/heading';
 import { LoadFailed, NETWORK_HINT } from '../../../components/page-states';
 import { Tiles } from '../../../components/tiles';
 import { ApiError } from '../../../lib/api';
@@ -33,9 +34,9 @@ interface SectionHeadProps {
 export function SectionHead({ title, more, id }: SectionHeadProps) {
   return (
     <div className={styles.sectionHead}>
-      <Typography.Title level={3} id={id} style={{ margin: 0 }}>
+      <Heading level={3} id={id} style={{ margin: 0 }}>
         {title}
-      </Typography.Title>
+      </Heading>
       {more && <Link to={more.to}>{more.label} ›</Link>}
     </div>
   );

@@ -1,8 +1,9 @@
 import { LockOutlined, SafetyCertificateOutlined, ThunderboltOutlined } from '@ant-design/icons';
-import { Empty, Flex, Grid, Tag, Typography } from 'antd';
+import { Empty, Flex, Grid, Tag } from 'antd';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { Deferred } from '../../../components/deferred';
+import { Heading, Paragraph } from '../../../components/heading';
 import { SearchBox } from '../../../components/search-box';
 import { Tiles } from '../../../components/tiles';
 import { firstData } from '../../../lib/first-data';
@@ -58,10 +59,10 @@ export function Component() {
     <>
       <section className={styles.hero}>
         <div className={styles.heroInner}>
-          <Typography.Title level={2} className={styles.heroTitle}>
+          <Heading level={2} className={styles.heroTitle}>
             {CENTER_HERO.title}
-          </Typography.Title>
-          <Typography.Paragraph className={styles.heroText}>{CENTER_HERO.text}</Typography.Paragraph>
+          </Heading>
+          <Paragraph className={styles.heroText}>{CENTER_HERO.text}</Paragraph>
           <SearchBox
             className={styles.heroSearch}
             size="large"

@@ -1,7 +1,8 @@
 import { ClockCircleOutlined } from '@ant-design/icons';
 import type { ExpertCard as Expert } from '@psy/contracts';
 import { consultModeLabels } from '@psy/contracts/constants';
-import { Flex, Tag, Typography } from 'antd';
+import { Flex, Tag } from 'antd';
+import { Heading } from '../../../components/heading';
 import { LinkCard } from '../../../components/link-card';
 import { ExpertAvatar } from '../../../components/expert-avatar';
 import { ExpertRating } from './expert-rating';
@@ -29,9 +30,9 @@ export function ExpertCard({
         <Flex gap={14} align="center">
           <ExpertAvatar expert={expert} size={compact ? 56 : 64} />
           <div style={{ minWidth: 0 }}>
-            <Typography.Title level={5} style={{ margin: 0 }}>
+            <Heading level={5} style={{ margin: 0 }}>
               {expert.name}
-            </Typography.Title>
+            </Heading>
             <div className="text-secondary text-ellipsis">{expert.title}</div>
             <div className={styles.meta}>
               <ExpertRating rating={expert.rating} count={expert.ratingCount} />

@@ -1,5 +1,6 @@
-import { Button, Card, Empty, Skeleton, Typography } from 'antd';
+import { Button, Card, Empty, Skeleton } from 'antd';
 import { useState } from 'react';
+import { Heading, Paragraph } from '../../../components/heading';
 import { Pager } from '../../../components/pager';
 import { Tiles } from '../../../components/tiles';
 import {
@@ -45,10 +46,10 @@ export function Component() {
     <div className="page-container">
       <div className={styles.sectionHead}>
         <div>
-          <Typography.Title level={3} style={{ margin: 0 }}>
+          <Heading level={3} style={{ margin: 0 }}>
             {EXPERTS_HEAD.title}
-          </Typography.Title>
-          <Typography.Text type="secondary">{EXPERTS_HEAD.text}</Typography.Text>
+          </Heading>
+          <span className="text-secondary">{EXPERTS_HEAD.text}</span>
         </div>
       </div>
       <ExpertFilterBar value={filters} onChange={change} />
@@ -75,14 +76,14 @@ export function Component() {
           </Card>
         ) : (
           <>
-            <Typography.Paragraph type="secondary">
+            <Paragraph secondary>
               共 {data.total} 位专家
               {filtered && (
                 <Button type="link" size="small" onClick={() => change({})}>
                   清除筛选
                 </Button>
               )}
-            </Typography.Paragraph>
+            </Paragraph>
             <Tiles md={2} xl={3} style={{ opacity: isPlaceholderData ? 0.6 : 1 }}>
               {data.list.map((e) => (
                 <ExpertCard key={e.id} expert={e} />

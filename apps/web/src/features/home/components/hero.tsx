@@ -1,4 +1,4 @@
-import { Typography } from 'antd';
+import { Heading, Paragraph } from '../../../components/heading';
 import { HOME_HERO } from '../../../lib/first-screens';
 import styles from './home.module.css';
 
@@ -6,10 +6,10 @@ export function Hero({ stats }: { stats?: { institutions: number; experts: numbe
   return (
     <section className={styles.hero}>
       <div className={styles.heroInner}>
-        <Typography.Title level={1} className={styles.heroTitle}>
+        <Heading level={1} className={styles.heroTitle}>
           {HOME_HERO.title}
-        </Typography.Title>
-        <Typography.Paragraph className={styles.heroText}>{HOME_HERO.text}</Typography.Paragraph>
+        </Heading>
+        <Paragraph className={styles.heroText}>{HOME_HERO.text}</Paragraph>
         <dl className={styles.stats}>
           {HOME_HERO.stats.map((label, i) => (
             <div key={label}>

@@ -1,8 +1,9 @@
 import { EnvironmentOutlined } from '@ant-design/icons';
 import type { InstitutionSummary } from '@psy/contracts';
-import { Avatar, Card, Typography } from 'antd';
+import { Avatar, Card } from 'antd';
 import { UPLOAD_PATH } from '@psy/contracts/constants';
 import { Link } from 'react-router';
+import { Paragraph } from '../../../components/heading';
 import { colorOf, LetterAvatar } from '../../../components/letter-avatar';
 
 /** A partner institution, leading to its page (机构详情: its experts). */
@@ -29,9 +30,9 @@ export function InstitutionCard({ institution }: { institution: InstitutionSumma
               <div style={{ marginBottom: 8 }}>
                 <EnvironmentOutlined /> {institution.city}
               </div>
-              <Typography.Paragraph type="secondary" className="text-clamp-3" style={{ marginBottom: 0 }}>
+              <Paragraph secondary className="text-clamp-3" style={{ marginBottom: 0 }}>
                 {institution.intro}
-              </Typography.Paragraph>
+              </Paragraph>
             </>
           }
         />
