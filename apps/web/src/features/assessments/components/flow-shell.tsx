@@ -1,7 +1,8 @@
 import type { AssessmentState } from '@psy/contracts';
-import { Button, Grid, Result, Steps, Typography } from 'antd';
+import { Button, Grid, Result, Steps } from 'antd';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
+import { Heading } from '../../../components/heading';
 import { ApiError } from '../../../lib/api';
 import { useAssessment } from '../api/taking';
 import { flowSteps } from './flow';
@@ -29,7 +30,7 @@ export function FlowShell({ state, step, children, hideStepsOnPhone }: ShellProp
   return (
     <div className={styles.flow}>
       <div className={styles.flowTitle}>
-        <Typography.Title level={4}>{state.title}</Typography.Title>
+        <Heading level={4}>{state.title}</Heading>
       </div>
       {!(hideStepsOnPhone && screens.sm === false) && (
         <Steps

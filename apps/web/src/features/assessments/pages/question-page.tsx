@@ -1,9 +1,10 @@
 import { CheckCircleFilled, LeftOutlined, LoadingOutlined, RightOutlined } from '@ant-design/icons';
 import type { AssessmentState, TakingPart } from '@psy/contracts';
 import { useQueryClient } from '@tanstack/react-query';
-import { Alert, Button, Card, Grid, Progress, Typography } from 'antd';
+import { Alert, Button, Card, Grid, Progress } from 'antd';
 import { useEffect, useRef, useState } from 'react';
 import { Navigate, useSearchParams } from 'react-router';
+import { Paragraph } from '../../../components/heading';
 import { toast } from '../../../lib/toast';
 import { assessmentQuery, useSaveAnswer, useSubmitPart } from '../api/taking';
 import { AnswerSheet } from '../components/answer-sheet';
@@ -124,9 +125,7 @@ function Runner({ state, part }: { state: AssessmentState; part: TakingPart }) {
       <LoadingOutlined /> 正在保存…
     </>
   ) : save.isError ? (
-    <Typography.Text type="danger" style={{ fontSize: 12 }}>
-      上一次选择未能保存，请重新选择
-    </Typography.Text>
+    <span className={styles.saveFailed}>上一次选择未能保存，请重新选择</span>
   ) : answered > 0 ? (
     <>
       <CheckCircleFilled style={{ color: '#52c41a' }} /> 答案已自动保存
@@ -140,10 +139,10 @@ function Runner({ state, part }: { state: AssessmentState; part: TakingPart }) {
           <span className={styles.qCount} aria-live="polite">
             第 <strong>{index + 1}</strong>/{total} 题
           </span>
-          <Typography.Text type="secondary">
+          <span className="text-secondary">
             {part.shortName}
             {many && ` · 第 ${part.index + 1}/${state.parts.length} 个量表`}
-          </Typography.Text>
+          </span>
         </div>
         <Progress
           percent={Math.round((answered / total) * 100)}
@@ -208,9 +207,9 @@ function Runner({ state, part }: { state: AssessmentState; part: TakingPart }) {
       >
         <AnswerSheet part={part} current={index} onJump={goTo} />
         {screens.md && (
-          <Typography.Paragraph type="secondary" style={{ fontSize: 12, margin: '12px 0 0' }}>
+          <Paragraph secondary style={{ fontSize: 12, margin: '12px 0 0' }}>
             小提示：可用数字键 1–{item.options.length} 选择答案，← → 键切换题目。
-          </Typography.Paragraph>
+          </Paragraph>
         )}
       </Card>
     </FlowShell>
