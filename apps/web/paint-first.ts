@@ -4,7 +4,9 @@ import type { Plugin } from 'vite';
  * How many module preloads the starter adds in one task. A browser does real work for each one
  * it is given (starting its fetch): a page names 70 to 100, and adding them all at once was one
  * task of about 145 ms on a phone profile's CPU (4x slower), the longest after the first paint
- * (docs/performance.md). In batches, each task stays under the 50 ms that counts as blocking.
+ * (docs/performance.md). In batches of 16 each task stays under the 50 ms that counts as
+ * blocking at 4x; at 6x on a two-core host (server and browser sharing it) a batch still takes 45
+ * to 90 ms, and batches of 4 or 8 measured no better there.
  */
 const PRELOADS_PER_TASK = 16;
 

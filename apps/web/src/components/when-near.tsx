@@ -15,10 +15,10 @@ const reachesAll = (e: KeyboardEvent) =>
 /**
  * Draws `children` once its place comes within NEAR_MARGIN_PX of the screen, in a transition;
  * until then a skeleton `minHeight` tall (or `placeholder`) holds the place (marked
- * `data-testid="when-near"`). Once drawn it stays drawn. A Tab or find-in-page key, or printing, draws it at once wherever
- * it is, so keyboard users, find and print miss nothing. For content far down a long page: a
- * slow phone then renders what it shows, not the whole page, while the first screen loads
- * (docs/performance.md).
+ * `data-testid="when-near"`). Once drawn it stays drawn. A Tab or find-in-page key, or
+ * printing, draws it at once wherever it is, so keyboard users, find and print miss nothing.
+ * For content far down a long page: a slow phone then renders what it shows, not the whole
+ * page, while the first screen loads (docs/performance.md).
  */
 export function WhenNear({
   children,
