@@ -1,5 +1,6 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { bootChunkGroups } from './boot-chunks';
 import { inlineEntryCss } from './inline-entry-css';
 import { paintFirst } from './paint-first';
 import { precompress } from './precompress';
@@ -23,9 +24,10 @@ export default defineConfig({
     chunkSizeWarningLimit: 1500,
     // dist/.vite/manifest.json: which chunks each route loads (bench/bundle.ts); not served.
     manifest: true,
-    // No manual chunks: Rolldown's automatic splitting gives the entry only what the shell
-    // imports (antd's core and the components the header uses), and each route its own chunks.
-    // One chunk for all of antd made every first visit load the tables, pickers and uploads of
-    // the workbench (docs/performance.md, "Bytes on the wire").
+    // Rolldown's automatic splitting gives each route its own chunks. The boot steps (React,
+    // antd's core, the app's shell) are one chunk each instead of ~70 (boot-chunks.ts). One chunk
+    // for all of antd made every first visit load the tables, pickers and uploads of the
+    // workbench (docs/performance.md, "Bytes on the wire").
+    rolldownOptions: { output: { codeSplitting: { groups: bootChunkGroups } } },
   },
 });

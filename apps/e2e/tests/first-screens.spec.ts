@@ -77,6 +77,34 @@ describe.skipIf(!hasBrowser())('first screens painted before the scripts', () =>
     expect(await plain.locator('[data-first-screen]').count()).toBe(0);
   });
 
+  it('loads the boot steps as one chunk each, evaluated one after another, not before the entry runs', async () => {
+    const page = await browser.newPage({ width: 390, height: 844 });
+    const scripts: string[] = [];
+    page.on('request', (r) => {
+      if (r.resourceType() === 'script') scripts.push(new URL(r.url()).pathname);
+    });
+    await page.goto('/app/website');
+    await page.locator('[data-first-screen]').waitFor({ state: 'detached' });
+    // React, antd's core and the app's shell: one chunk each (apps/web/boot-chunks.ts).
+    for (const step of ['boot-react', 'boot-antd', 'boot-app']) {
+      expect(
+        scripts.filter((s) => s.includes(`/${step}-`)),
+        step,
+      ).toHaveLength(1);
+    }
+    // The entry imports none of them statically: each is evaluated when main.tsx asks for it,
+    // in a task of its own, not all before its first line.
+    const html = await (await page.request.get('/app/website')).text();
+    const entry = /import\("(\/assets\/index-[\w-]+\.js)"\)/.exec(html)![1]!;
+    const code = await (await page.request.get(entry)).text();
+    const statics = [
+      ...code.matchAll(/(?:^|[;\n}])\s*import\s*(?:[\w*{}\s,$]+from\s*)?["']([^"']+)["']/g),
+    ].map((m) => m[1]!);
+    expect(statics.length).toBeGreaterThan(0);
+    expect(statics.filter((s) => /boot-(react|antd|app)-/.test(s))).toEqual([]);
+    await page.close();
+  });
+
   it("starts the scripts after the first paint, adding the page's preloads a few at a time", async () => {
     for (const path of ['/sys/home', '/app/expert']) {
       const page = await browser.newPage({ width: 390, height: 844 });
