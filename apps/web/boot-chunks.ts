@@ -8,7 +8,18 @@ const STEPS = [
   { name: 'boot-start', modules: [/vite[\\/]preload-helper/, /react[\\/]jsx-runtime/] },
   { name: 'boot-react', modules: ['/src/vendor-prelude.ts'] },
   { name: 'boot-antd', modules: ['/src/antd-prelude.ts'] },
-  { name: 'boot-app', modules: ['/src/app/app.tsx', '/src/app/router.tsx'] },
+  // The shell, and the helpers most pages use (dates and money, headings, tiles): 1.5 KB gzipped
+  // that spares most pages 2 or 3 requests of their own.
+  {
+    name: 'boot-app',
+    modules: [
+      '/src/app/app.tsx',
+      '/src/app/router.tsx',
+      '/src/lib/format.ts',
+      '/src/components/heading.tsx',
+      '/src/components/tiles.tsx',
+    ],
+  },
 ] as const;
 
 /**

@@ -125,7 +125,8 @@ describe.skipIf(!hasBrowser())('first screens painted before the scripts', () =>
       const named = await page
         .locator('link[data-modulepreload]')
         .evaluateAll((links) => links.map((l) => l.getAttribute('href')!));
-      expect(named.length, path).toBeGreaterThan(40);
+      // More than two batches: the batching is what is tested.
+      expect(named.length, path).toBeGreaterThan(32);
       // Every chunk the shell names is preloaded, in its order, 16 at most in one task (all at
       // once was one long task on a phone), the entry's first.
       const batches = (await page.evaluate(() => (window as unknown as { batches: string[][] }).batches))
