@@ -36,6 +36,10 @@ export function ensureWebBuilt({ quiet = false } = {}) {
   if (!quiet) console.log('[web] building the web app (apps/web/dist)...');
   const result = spawnSync('npm', ['run', 'build', '-w', '@psy/web'], {
     cwd: root,
+    // Always the production bundle: Vite takes `process.env.NODE_ENV` from the environment, and
+    // the test runner's NODE_ENV=test gave the e2e suite React's development builds (and other
+    // chunks than users get).
+    env: { ...process.env, NODE_ENV: 'production' },
     stdio: quiet ? 'pipe' : 'inherit',
     encoding: 'utf8',
   });
