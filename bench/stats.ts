@@ -1,9 +1,9 @@
 /**
  * The statistics endpoints on PostgreSQL with 10,000 and 1,000,000 assessments: the real app
  * (started as `npm start` runs it, NODE_ENV=production) against each database of
- * `npm run bench:data` (made here first when missing), latency at low concurrency, printed
- * with the ratio t(large)/t(small); then an Excel export of ~100,000 rows from the large one,
- * its time and the server's peak RSS growth.
+ * `npm run bench:data` (made here first when missing), both sizes' servers up at once and called
+ * in turn, latency at low concurrency, printed with the ratio t(large)/t(small); then an Excel
+ * export of ~100,000 rows from the large one, its time and the server's peak RSS growth.
  *
  * The module's cache is off (STATS_CACHE_SECONDS=0): every request counts again in SQL, as
  * the first hit of a filter does. PostgreSQL's own buffer cache is warmed by two requests per
@@ -12,9 +12,11 @@
  * do in production between two sweeps (the platform-wide ones read the rollups for the rest).
  *
  * Usage: npm run bench:stats
- *   BENCH_SIZES=10000,1000000  BENCH_REQUESTS=40  BENCH_CONCURRENCY=1  BENCH_EXPORT_ROWS=100000
+ *   BENCH_SIZES=10000,1000000  BENCH_REQUESTS=40  BENCH_CONCURRENCY=1
+ *   BENCH_EXPORT_ROWS=100000 (0: no export)
  *   BENCH_PARALLEL_WORKERS=0: PostgreSQL's max_parallel_workers_per_gather for the bench databases
  *     during the run (ALTER DATABASE … SET, reset afterwards); unset: the server's own setting.
+ *   BENCH_ONLY=<substring of a query's name>: only those queries
  *   BENCH_EXPORT_HEAP_MB=128: the JavaScript heap cap of the server the exports run in
  *   BENCH_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/postgres)
  */
@@ -31,6 +33,7 @@ const concurrency = Number(process.env.BENCH_CONCURRENCY ?? 1);
 const parallelWorkers = process.env.BENCH_PARALLEL_WORKERS;
 const exportHeapMb = Number(process.env.BENCH_EXPORT_HEAP_MB ?? 128);
 const exportRows = Number(process.env.BENCH_EXPORT_ROWS ?? 100_000);
+const only = process.env.BENCH_ONLY;
 const TARGET_MS = 300;
 const DAY = 86_400_000;
 
@@ -65,17 +68,29 @@ async function time(url: string, token: string): Promise<number> {
   return performance.now() - t0;
 }
 
-async function measure(url: string, token: string): Promise<Timing> {
-  const first = await time(url, token);
-  await time(url, token);
-  const samples: number[] = [];
+/**
+ * The same query on every size's server, the sizes called in turn (one request each, then the
+ * next round), so a moment of the host's load falls on every size alike and the ratio of their
+ * times does not carry it.
+ */
+async function measureInTurn(targets: { url: string; token: string }[]): Promise<Timing[]> {
+  const firsts: number[] = [];
+  for (const t of targets) firsts.push(await time(t.url, t.token));
+  for (const t of targets) await time(t.url, t.token);
+  const samples: number[][] = targets.map(() => []);
   let next = 0;
   await Promise.all(
     Array.from({ length: concurrency }, async () => {
-      while (next++ < requests) samples.push(await time(url, token));
+      while (next++ < requests)
+        for (const [i, t] of targets.entries()) samples[i]!.push(await time(t.url, t.token));
     }),
   );
-  return { first, p50: pct(samples, 50), p95: pct(samples, 95), p99: pct(samples, 99) };
+  return targets.map((_, i) => ({
+    first: firsts[i]!,
+    p50: pct(samples[i]!, 50),
+    p95: pct(samples[i]!, 95),
+    p99: pct(samples[i]!, 99),
+  }));
 }
 
 /** A session straight into the database: the bench measures statistics, not login. */
@@ -91,6 +106,27 @@ interface Case {
   name: string;
   path: string;
   who: 'auditor' | 'expert';
+}
+
+/** The queries measured, on one size's database (the scale's id is that database's own). */
+function casesOf(phq9: number, from90: string, today: string): Case[] {
+  return [
+    { name: '大屏 · 审核员（全平台）', path: '/api/stats/screen', who: 'auditor' },
+    { name: '大屏 · 专家（我的来访者）', path: '/api/stats/screen', who: 'expert' },
+    { name: '大屏 · 专家（本机构）', path: '/api/stats/screen?scope=institution', who: 'expert' },
+    { name: '数据中心 · 审核员，无筛选（近 30 天）', path: '/api/stats/center', who: 'auditor' },
+    {
+      name: '数据中心 · 审核员，PHQ-9 + 近 90 天',
+      path: `/api/stats/center?scaleId=${phq9}&from=${from90}&to=${today}`,
+      who: 'auditor',
+    },
+    {
+      name: '数据中心 · 交叉表下钻（PHQ-9，女，18-24 岁，北京，近 90 天）',
+      path: `/api/stats/center?scaleId=${phq9}&gender=female&ageBand=18_24&province=11&from=${from90}&to=${today}`,
+      who: 'auditor',
+    },
+    { name: '数据中心 · 专家（我的来访者，近 30 天）', path: '/api/stats/center', who: 'expert' },
+  ];
 }
 
 /** Sets (or, without a value, resets) max_parallel_workers_per_gather for one database. */
@@ -131,35 +167,32 @@ async function main() {
   const results = new Map<string, Map<number, Timing>>();
   const exported: string[] = [];
 
-  for (const n of sizes) {
-    const { server, db, dataDir } = await boot(n);
-    try {
-      const token = { auditor: await tokenOf(db, '13800000003'), expert: await tokenOf(db, '13800000002') };
-      const [phq9] = await db<{ id: number }[]>`select id from scales where code = 'PHQ9'`;
-      const cases: Case[] = [
-        { name: '大屏 · 审核员（全平台）', path: '/api/stats/screen', who: 'auditor' },
-        { name: '大屏 · 专家（我的来访者）', path: '/api/stats/screen', who: 'expert' },
-        { name: '大屏 · 专家（本机构）', path: '/api/stats/screen?scope=institution', who: 'expert' },
-        { name: '数据中心 · 审核员，无筛选（近 30 天）', path: '/api/stats/center', who: 'auditor' },
-        {
-          name: '数据中心 · 审核员，PHQ-9 + 近 90 天',
-          path: `/api/stats/center?scaleId=${phq9!.id}&from=${from90}&to=${today}`,
-          who: 'auditor',
-        },
-        {
-          name: '数据中心 · 交叉表下钻（PHQ-9，女，18-24 岁，北京，近 90 天）',
-          path: `/api/stats/center?scaleId=${phq9!.id}&gender=female&ageBand=18_24&province=11&from=${from90}&to=${today}`,
-          who: 'auditor',
-        },
-        { name: '数据中心 · 专家（我的来访者，近 30 天）', path: '/api/stats/center', who: 'expert' },
-      ];
-      for (const c of cases) {
-        const t = await measure(`${server.base}/SysAdmin${c.path}`, token[c.who]);
-        if (!results.has(c.name)) results.set(c.name, new Map());
-        results.get(c.name)!.set(n, t);
-        console.log(`${n} ${c.name}: p50 ${t.p50.toFixed(0)} ms, p95 ${t.p95.toFixed(0)} ms`);
-      }
-    } finally {
+  const booted: { n: number; server: RunningServer; db: postgres.Sql; dataDir: string }[] = [];
+  try {
+    for (const n of sizes) booted.push({ n, ...(await boot(n)) });
+    const perSize = await Promise.all(
+      booted.map(async ({ db }) => {
+        const token = { auditor: await tokenOf(db, '13800000003'), expert: await tokenOf(db, '13800000002') };
+        const [phq9] = await db<{ id: number }[]>`select id from scales where code = 'PHQ9'`;
+        return { token, cases: casesOf(phq9!.id, from90, today) };
+      }),
+    );
+    const names = perSize[0]!.cases.map((c) => c.name).filter((name) => !only || name.includes(only));
+    for (const name of names) {
+      const timings = await measureInTurn(
+        booted.map(({ server }, i) => {
+          const c = perSize[i]!.cases.find((x) => x.name === name)!;
+          return { url: `${server.base}/SysAdmin${c.path}`, token: perSize[i]!.token[c.who] };
+        }),
+      );
+      results.set(name, new Map(booted.map(({ n }, i) => [n, timings[i]!])));
+      for (const [i, { n }] of booted.entries())
+        console.log(
+          `${n} ${name}: p50 ${timings[i]!.p50.toFixed(1)} ms, p95 ${timings[i]!.p95.toFixed(1)} ms`,
+        );
+    }
+  } finally {
+    for (const { n, server, db, dataDir } of booted) {
       await settle(db);
       await db.end();
       await server.stop();
@@ -170,7 +203,7 @@ async function main() {
 
   // The export on the largest, in a server of its own whose JavaScript heap is capped at
   // BENCH_EXPORT_HEAP_MB: it finishes only if the rows are streamed, not held.
-  {
+  if (exportRows > 0) {
     const n = Math.max(...sizes);
     const { server, db, dataDir } = await boot(n, { NODE_OPTIONS: `--max-old-space-size=${exportHeapMb}` });
     try {
@@ -208,13 +241,14 @@ async function main() {
       const t = bySize.get(n)!;
       const ratio = n === small ? '1.00' : (t.p50 / bySize.get(small)!.p50).toFixed(2);
       console.log(
-        `| ${name} | ${n.toLocaleString('en')} | ${t.first.toFixed(0)} | ${t.p50.toFixed(0)} | ${t.p95.toFixed(0)} | ${t.p99.toFixed(0)} | ${ratio} | ${t.p95 <= TARGET_MS ? 'yes' : 'no'} |`,
+        `| ${name} | ${n.toLocaleString('en')} | ${t.first.toFixed(0)} | ${t.p50.toFixed(1)} | ${t.p95.toFixed(1)} | ${t.p99.toFixed(1)} | ${ratio} | ${t.p95 <= TARGET_MS ? 'yes' : 'no'} |`,
       );
     }
   }
-  console.log(
-    `\nExports in a server started with --max-old-space-size=${exportHeapMb}:\n${exported.join('\n')}`,
-  );
+  if (exported.length)
+    console.log(
+      `\nExports in a server started with --max-old-space-size=${exportHeapMb}:\n${exported.join('\n')}`,
+    );
 }
 
 /**
