@@ -11,6 +11,7 @@ import { users } from '../src/modules/users/users.table';
 import { warningProgress, warnings } from '../src/modules/warnings/warnings.table';
 import { createTestContext, testClock, testDbKind, type TestContext } from './context';
 import { call, dataOf, DEMO, login, STATS_CAST } from './helpers';
+import { statisticsRepository, type Filter } from '../src/modules/statistics/statistics.repository';
 import { TICKER_SIZE } from '../src/modules/statistics/statistics.service';
 import { pdfText } from './pdf-text';
 import { connect, stompClient, until } from './stomp-client';
@@ -495,6 +496,68 @@ function figureTests() {
       { key: 'somatization', name: '躯体化', mean: 1.5, norm: { mean: 1.37, sd: 0.48 } },
       { key: 'depression', name: '抑郁', mean: 2.1, norm: { mean: 1.5, sd: 0.59 } },
     ]);
+  });
+
+  it('counts a scale’s days, people and takes within a filter that splits a person’s takes', async () => {
+    // PHQ-9 of the women in the 30 days: 张小雨 a9 (11-19, 15) then a1 (11-20, 5); 黄一诺 a2
+    // (11-17, 12) then a8 (11-19, 3). Read in one statement (takesOfScale).
+    const women = await center(tok.auditor, `scaleId=${scale.PHQ9.id}&gender=female`);
+    expect([women.total, women.people]).toEqual([4, 2]);
+    expect(women.overTime.filter((d: { count: number }) => d.count > 0)).toEqual([
+      { date: '2026-11-17', count: 1 },
+      { date: '2026-11-19', count: 2 },
+      { date: '2026-11-20', count: 1 },
+    ]);
+    expect(women.retakes).toEqual([
+      { attempt: 1, count: 2, meanRaw: 13.5 },
+      { attempt: 2, count: 2, meanRaw: 4 },
+    ]);
+    // Expert 2's own people (a9 is expert 12's): 张小雨 a1 (5); 黄一诺 a2 (12) then a8 (3).
+    const mine = await center(tok.expert, `scaleId=${scale.PHQ9.id}`);
+    expect([mine.total, mine.people]).toEqual([3, 2]);
+    expect(mine.retakes).toEqual([
+      { attempt: 1, count: 2, meanRaw: 8.5 },
+      { attempt: 2, count: 1, meanRaw: 3 },
+    ]);
+    // The same figures as the three statements it stands for, for every filter of that kind.
+    const db = ctx.database.db;
+    const range = {
+      fromDay: '2026-09-01',
+      toDay: '2026-11-20',
+      fromAt: new Date('2026-08-31T16:00:00Z'),
+      toAt: new Date('2026-11-20T16:00:00Z'),
+    };
+    const all = { kind: 'all' } as const;
+    const filters: Filter[] = [
+      { scope: all, ...range, gender: 'female' },
+      { scope: all, ...range, gender: 'male' },
+      { scope: all, ...range, ageBand: '18_24' },
+      { scope: all, ...range, province: '11' },
+      { scope: all, ...range, planId },
+      { scope: all, ...range, activityId: activity.plan },
+      { scope: all, ...range, gender: 'female', ageBand: '18_24', province: '11' },
+      { scope: { kind: 'mine', expertId: id.expert2 }, ...range },
+      { scope: { kind: 'institution', institutionId: shanghaiInst }, ...range, gender: 'male' },
+    ];
+    let retaken = 0;
+    for (const f of filters) {
+      for (const s of [scale.PHQ9.id, scale.GAD7.id]) {
+        const withScale = { ...f, scaleId: s };
+        expect(statisticsRepository.takesInOne(withScale, s)).toBe(true);
+        const one = await statisticsRepository.takesOfScale(db, withScale, s);
+        const byDay = (xs: { day: string }[]) => [...xs].sort((a, b) => a.day.localeCompare(b.day));
+        const label = JSON.stringify(withScale);
+        expect(byDay(one.days), label).toEqual(
+          byDay(await statisticsRepository.assessmentsByDay(db, withScale)),
+        );
+        expect(one.people, label).toBe(await statisticsRepository.people(db, withScale));
+        expect(one.retakes, label).toEqual(await statisticsRepository.retakes(db, withScale, s));
+        retaken += one.retakes.filter((r) => r.attempt > 1).length;
+      }
+    }
+    expect(retaken).toBeGreaterThan(3);
+    // A filter that keeps a person whole still counts each person's chain of takes.
+    expect(statisticsRepository.takesInOne({ scope: all, ...range }, scale.PHQ9.id)).toBe(false);
   });
 
   it('counts one campaign (activity) and nothing taken outside it', async () => {

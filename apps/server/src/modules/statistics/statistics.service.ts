@@ -275,18 +275,24 @@ export function createStatisticsService({ db, clock, audit, cacheMs, siteName, c
     const droppedBefore = new Date(clock().getTime() - 7 * DAY);
     // The scale's own figures start as soon as the scale is known, beside the others.
     const focus = focusScale(filter);
+    // A scale asked for with a filter that splits a person's takes: its days, people and
+    // retakes read the same facts, in one statement.
+    const scaleId = filter.scaleId;
+    const takes = repo.takesInOne(filter, scaleId)
+      ? read((tx) => repo.takesOfScale(tx, filter, scaleId))
+      : null;
     const ofScale = focus.then((s) =>
       s
         ? Promise.all([
             read((tx) => repo.partFigures(tx, filter, [s.id], Object.values(PART_GRAIN))),
             read((tx) => repo.dimensions(tx, filter, s.id)),
-            read((tx) => repo.retakes(tx, filter, s.id)),
+            takes ? takes.then((t) => t.retakes) : read((tx) => repo.retakes(tx, filter, s.id)),
           ])
         : null,
     );
     const [days, people, scale, plans, scaleFigures] = await Promise.all([
-      read((tx) => repo.assessmentsByDay(tx, filter)),
-      read((tx) => repo.people(tx, filter)),
+      takes ? takes.then((t) => t.days) : read((tx) => repo.assessmentsByDay(tx, filter)),
+      takes ? takes.then((t) => t.people) : read((tx) => repo.people(tx, filter)),
       focus,
       read((tx) => repo.plans(tx, filter, droppedBefore, shanghaiDate(droppedBefore))),
       ofScale,

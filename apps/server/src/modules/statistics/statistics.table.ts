@@ -292,6 +292,19 @@ export const statsDailyPlans = pgTable(
       t.completed,
       t.unfinished,
     ),
+    // A province filter (the map's drill-down) reads its province's rows alone: by day first it
+    // read every row of the range (11,000 for 90 days at a million, 0.9 ms) to keep 100.
+    index('stats_daily_plans_province_cover').on(
+      t.province,
+      t.day,
+      t.gender,
+      t.ageBand,
+      t.activityId,
+      t.planId,
+      t.started,
+      t.completed,
+      t.unfinished,
+    ),
   ],
 );
 

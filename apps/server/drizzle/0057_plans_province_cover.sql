@@ -1,0 +1,1 @@
+CREATE INDEX "stats_daily_plans_province_cover" ON "stats_daily_plans" USING btree ("province","day","gender","age_band","activity_id","plan_id","started","completed","unfinished");
