@@ -605,8 +605,9 @@ export const statisticsRepository = {
    * person's takes (`personLevel` false): all three read the same facts, and here they are
    * read once. The takes are numbered per person within the filter; a person is counted at
    * their first (each has exactly one), a day by the assessments that took the scale first
-   * in it. At a million, women of 18-24 in Beijing over 90 days (3,564 facts): 2.6 ms against
-   * 4.0 for the three statements (pgbench, one core), and two transactions fewer a request.
+   * in it. At a million, women of 18-24 in Beijing over 90 days (3,564 facts): 2.6 to 4.6 ms
+   * against 3.7 to 5.4 for the three statements (pgbench, one core, the same rounds), and two
+   * transactions fewer a request.
    */
   async takesOfScale(db: DbOrTx, f: Filter, scaleId: number) {
     const rows = await executeRows<{
